@@ -1,0 +1,1 @@
+"""Araldo's Discord side: client, settings, storage, game service, scheduler, notifier, i18n."""

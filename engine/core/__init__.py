@@ -1,0 +1,29 @@
+"""The shared engine core: contract, timers, randomness, money, decks, replay."""
+
+from engine.core.errors import RuleError
+from engine.core.game import Game, GameMeta
+from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer
+from engine.core.record import FORMAT, GameRecord, LogEntry, ReplayError, replay
+from engine.core.registry import all_games, get_game, register
+from engine.core.rng import Rng
+
+__all__ = [
+    "FORMAT",
+    "CoreSettings",
+    "Event",
+    "Game",
+    "GameMeta",
+    "GameRecord",
+    "GameState",
+    "LogEntry",
+    "Msg",
+    "Player",
+    "ReplayError",
+    "Rng",
+    "RuleError",
+    "Timer",
+    "all_games",
+    "get_game",
+    "register",
+    "replay",
+]

@@ -1,0 +1,268 @@
+"""The engine contract every game implements, and the parts of it the core does for all games.
+
+A game subclasses `Game` and provides: `setup`, `handle` (its own actions), `on_timer`,
+`awaiting`, `view`, `legal_actions`. The core provides atomic `apply`, `advance` over the
+shared timer queue, `next_deadline`, moderator actions, parsing and JSON Schema.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from engine.core.errors import RuleError
+from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer
+from engine.core.moderation import (
+    MOD_PREFIX,
+    ModAction,
+    ModEnd,
+    ModExtend,
+    ModForce,
+    ModKick,
+    ModPause,
+    ModReplace,
+    ModResume,
+)
+
+S = TypeVar("S", bound=GameState)
+
+_MOD_ADAPTER: TypeAdapter[Any] = TypeAdapter(ModAction)
+MAX_TIMERS_PER_ADVANCE = 100_000  # a runaway timer loop is a bug; stop rather than hang
+
+
+class GameMeta(BaseModel):
+    kind: str  # registry key, also the export's "game"
+    name: str  # display name
+    min_players: int
+    max_players: int
+    rules_path: str  # docs/rules/<game>.md
+    rulebook: str  # shared seed file the rules come from
+
+
+class Game(Generic[S]):
+    meta: ClassVar[GameMeta]
+    state_model: ClassVar[type[GameState]]
+    settings_model: ClassVar[type[CoreSettings]] = CoreSettings
+    action_model: ClassVar[Any]  # an Annotated union discriminated on "type"
+
+    # ---- to implement ------------------------------------------------------------
+    def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> S:
+        raise NotImplementedError
+
+    def handle(self, state: S, actor: str, action: Any, now: datetime) -> list[Event]:
+        """Validate then mutate `state` for one of the game's own actions."""
+        raise NotImplementedError
+
+    def on_timer(self, state: S, timer: Timer, now: datetime) -> list[Event]:
+        """A timer fired (already removed from the queue); `now` is the moment it was due."""
+        return []
+
+    def awaiting(self, state: S) -> set[str]:
+        """Players who owe an action now (reminders, timeouts)."""
+        return set()
+
+    def view(self, state: S, viewer: str | None) -> BaseModel:
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, actor: str) -> list[BaseModel]:
+        return []
+
+    def headline(self, state: S) -> Msg:
+        """One sentence on where the game stands (whose turn, which phase)."""
+        return Msg(key="core.headline.generic", params={"game": self.meta.name})
+
+    def on_kick(self, state: S, player: str, now: datetime) -> list[Event]:
+        """A moderator removed a player. The default keeps their seat, marked as gone."""
+        return []
+
+    # ---- parsing -----------------------------------------------------------------
+    def _adapter(self) -> TypeAdapter[Any]:
+        cached = self.__class__.__dict__.get("_action_adapter")
+        if cached is None:
+            cached = TypeAdapter(self.action_model)
+            type(self)._action_adapter = cached  # type: ignore[attr-defined]
+        return cached  # type: ignore[no-any-return]
+
+    def parse_action(self, data: dict[str, Any] | BaseModel) -> BaseModel:
+        if isinstance(data, BaseModel):
+            data = data.model_dump(mode="json")
+        kind = data.get("type") if isinstance(data, dict) else None
+        if not isinstance(kind, str):
+            raise RuleError("core.bad_action", detail="type")
+        adapter = _MOD_ADAPTER if kind.startswith(MOD_PREFIX) else self._adapter()
+        try:
+            return adapter.validate_python(data)  # type: ignore[no-any-return]
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ())) or kind
+            raise RuleError("core.bad_action", detail=where) from None
+
+    def parse_settings(self, data: dict[str, Any] | None) -> CoreSettings:
+        try:
+            return self.settings_model.model_validate(data or {})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
+            raise RuleError("core.bad_setting", setting=where) from None
+
+    def load_state(self, data: dict[str, Any] | str) -> S:
+        if isinstance(data, str):
+            data = json.loads(data)
+        return self.state_model.model_validate(data)  # type: ignore[return-value]
+
+    def dump_state(self, state: S) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def action_schema(self) -> dict[str, Any]:
+        return {
+            "game": self._adapter().json_schema(),
+            "moderator": _MOD_ADAPTER.json_schema(),
+        }
+
+    # ---- the core's part of the contract -------------------------------------------
+    def apply(self, state: S, actor: str, action: BaseModel | dict[str, Any], now: datetime,
+              *, moderator: bool = False) -> list[Event]:
+        """Apply one action atomically: on RuleError `state` is exactly as before."""
+        parsed = self.parse_action(action) if isinstance(action, dict) else action
+        work = state.model_copy(deep=True)
+        if parsed.type.startswith(MOD_PREFIX):  # type: ignore[attr-defined]
+            if not moderator:
+                raise RuleError("core.not_moderator")
+            events = self._moderate(work, actor, parsed, now)
+        else:
+            if work.status != "active":
+                raise RuleError("core.game_over")
+            if work.paused_at is not None:
+                raise RuleError("core.game_paused")
+            seat = work.player(actor)
+            if seat is None or seat.left:
+                raise RuleError("core.not_a_player")
+            events = self.handle(work, actor, parsed, now)
+        _commit(state, work)
+        for ev in events:
+            ev.at = ev.at or now
+        return events
+
+    def advance(self, state: S, now: datetime) -> list[Event]:
+        """Fire every timer due at or before `now`, in time order, each stamped with its due time."""
+        events: list[Event] = []
+        if state.paused_at is not None or state.status != "active":
+            state.clock = max(state.clock, now)
+            return events
+        for _ in range(MAX_TIMERS_PER_ADVANCE):
+            timer = state.next_timer()
+            if timer is None or timer.at > now or state.status != "active":
+                break
+            state.timers.remove(timer)
+            state.clock = max(state.clock, timer.at)
+            fired = self.on_timer(state, timer, timer.at)
+            for ev in fired:
+                ev.at = ev.at or timer.at
+            events.extend(fired)
+        else:  # pragma: no cover - defensive
+            raise RuntimeError("timer loop did not settle")
+        state.clock = max(state.clock, now)
+        return events
+
+    def next_deadline(self, state: S) -> datetime | None:
+        if state.paused_at is not None or state.status != "active":
+            return None
+        timer = state.next_timer()
+        return timer.at if timer else None
+
+    def finish(self, state: S, winners: list[str], reason: str) -> Event:
+        state.status = "finished"
+        state.winners = winners
+        state.end_reason = reason
+        state.timers = []
+        return Event(
+            key="core.ended",
+            params={"winners": [state.name_of(w) for w in winners], "reason": reason},
+            notify="game_end",
+        )
+
+    # ---- moderator actions -------------------------------------------------------
+    def _moderate(self, state: S, actor: str, action: Any, now: datetime) -> list[Event]:
+        params = {"moderator": actor}
+        if isinstance(action, ModEnd):
+            if state.status != "active":
+                raise RuleError("core.game_over")
+            ev = self.finish(state, [], "moderator")
+            return [Event(key="core.mod.ended", params={**params, "reason": action.reason}), ev]
+        if state.status != "active":
+            raise RuleError("core.game_over")
+        if isinstance(action, ModPause):
+            if state.paused_at is not None:
+                raise RuleError("core.already_paused")
+            state.paused_at = now
+            return [Event(key="core.mod.paused", params=params)]
+        if isinstance(action, ModResume):
+            if state.paused_at is None:
+                raise RuleError("core.not_paused")
+            delta = now - state.paused_at
+            state.shift_timers(delta)
+            state.paused_at = None
+            return [Event(key="core.mod.resumed", params={**params, "minutes": int(delta.total_seconds() // 60)})]
+        if state.paused_at is not None:
+            raise RuleError("core.game_paused")
+        if isinstance(action, ModExtend):
+            timer = state.timer(action.timer_id) if action.timer_id else state.next_timer()
+            if timer is None:
+                raise RuleError("core.no_deadline")
+            timer.at = timer.at + timedelta(minutes=action.minutes)
+            return [Event(key="core.mod.extended", params={**params, "minutes": action.minutes, "until": timer.at})]
+        if isinstance(action, ModForce):
+            timer = state.next_timer()
+            if timer is None:
+                raise RuleError("core.no_deadline")
+            state.timers.remove(timer)
+            events = [Event(key="core.mod.forced", params=params)]
+            events.extend(self.on_timer(state, timer, now))
+            return events
+        if isinstance(action, ModKick):
+            seat = state.player(action.player)
+            if seat is None or seat.left:
+                raise RuleError("core.not_a_player")
+            seat.left = True
+            events = [Event(key="core.mod.kicked", params={**params, "player": seat.name})]
+            events.extend(self.on_kick(state, action.player, now))
+            return events
+        if isinstance(action, ModReplace):
+            seat = state.player(action.player)
+            if seat is None:
+                raise RuleError("core.not_a_player")
+            if state.player(action.new_id) is not None:
+                raise RuleError("core.already_playing")
+            old_name = seat.name
+            replaced = _rename_player(self.dump_state(state), action.player, action.new_id)
+            fresh = self.load_state(replaced)
+            renamed = fresh.player(action.new_id)
+            assert renamed is not None
+            renamed.name = action.new_name
+            renamed.left = False
+            _commit(state, fresh)
+            return [Event(key="core.mod.replaced",
+                          params={**params, "player": old_name, "new_player": action.new_name})]
+        raise RuleError("core.bad_action", detail=getattr(action, "type", "?"))
+
+
+def _commit(target: BaseModel, source: BaseModel) -> None:
+    for name in type(target).model_fields:
+        setattr(target, name, getattr(source, name))
+
+
+def _rename_player(data: Any, old: str, new: str) -> Any:
+    """Replace a player id everywhere in a dumped state: as a value and as a mapping key.
+
+    Player ids are Discord snowflakes, long digit strings that never collide with other values.
+    """
+    if isinstance(data, dict):
+        return {(new if k == old else k): _rename_player(v, old, new) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_rename_player(v, old, new) for v in data]
+    if data == old:
+        return new
+    return data

@@ -1,0 +1,124 @@
+"""The pieces every game state is made of: players, timers, events, the shared settings."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from engine.core.rng import Rng
+
+
+class Player(BaseModel):
+    id: str
+    name: str
+    left: bool = False  # kicked by a moderator; the seat stays for history and scoring
+
+
+class Timer(BaseModel):
+    """A moment at which the game changes by itself (turn end, auction close, Giornata...).
+
+    All of a game's timers live in `GameState.timers`, so pausing, extending and forcing work
+    the same way for every game, and the scheduler only needs `next_deadline`.
+    """
+
+    id: str
+    kind: str
+    at: datetime
+    data: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("at")
+    @classmethod
+    def _aware(cls, v: datetime) -> datetime:
+        if v.tzinfo is None:
+            raise ValueError("timer times must be timezone-aware")
+        return v
+
+
+class Msg(BaseModel):
+    """A localizable sentence: an i18n key and the values it needs."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class Event(Msg):
+    """Something that happened.
+
+    `to` None means public (announced in the game channel); otherwise only those players may
+    see it (ephemeral reply or DM). `notify` names the notification kind that DMs it
+    ("turn", "action", "outbid", "reminder", "game_end", ...); None means no DM.
+    """
+
+    to: list[str] | None = None
+    notify: str | None = None
+    at: datetime | None = None
+
+
+class CoreSettings(BaseModel):
+    """Settings every game has; a game's settings model extends this."""
+
+    timezone: str = "Europe/Rome"
+    reminder_minutes: int = Field(default=60, ge=0, le=24 * 60)
+
+
+class GameState(BaseModel):
+    """What every game's state carries besides its own fields."""
+
+    game: str
+    seed: int
+    rng: Rng
+    players: list[Player]
+    created_at: datetime
+    clock: datetime  # the latest moment the state has been advanced to
+    status: Literal["active", "finished"] = "active"
+    winners: list[str] = Field(default_factory=list)
+    end_reason: str | None = None
+    paused_at: datetime | None = None
+    timers: list[Timer] = Field(default_factory=list)
+    timer_seq: int = 0
+
+    # -- players -----------------------------------------------------------------
+    def player(self, pid: str) -> Player | None:
+        return next((p for p in self.players if p.id == pid), None)
+
+    def player_ids(self) -> list[str]:
+        return [p.id for p in self.players]
+
+    def active_player_ids(self) -> list[str]:
+        return [p.id for p in self.players if not p.left]
+
+    def name_of(self, pid: str) -> str:
+        p = self.player(pid)
+        return p.name if p else pid
+
+    # -- timers ------------------------------------------------------------------
+    def add_timer(self, kind: str, at: datetime, **data: Any) -> Timer:
+        self.timer_seq += 1
+        timer = Timer(id=f"{kind}:{self.timer_seq}", kind=kind, at=at, data=data)
+        self.timers.append(timer)
+        return timer
+
+    def timers_of(self, kind: str) -> list[Timer]:
+        return [t for t in self.timers if t.kind == kind]
+
+    def timer(self, timer_id: str) -> Timer | None:
+        return next((t for t in self.timers if t.id == timer_id), None)
+
+    def cancel_timers(self, kind: str, **match: Any) -> None:
+        self.timers = [
+            t
+            for t in self.timers
+            if not (t.kind == kind and all(t.data.get(k) == v for k, v in match.items()))
+        ]
+
+    def next_timer(self) -> Timer | None:
+        # ties fire in creation order: ids carry the sequence number
+        if not self.timers:
+            return None
+        return min(self.timers, key=lambda t: (t.at, int(t.id.rsplit(":", 1)[1])))
+
+    def shift_timers(self, delta: timedelta) -> None:
+        for t in self.timers:
+            t.at = t.at + delta

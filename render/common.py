@@ -1,0 +1,131 @@
+"""What every renderer shares: fonts shipped with Araldo, a colour-blind-safe palette,
+title and legend helpers, PNG encoding under Discord's limit, and the renderer registry.
+
+Renderers are pure functions view -> PIL.Image; the bot runs them off the event loop
+(`render_png` is synchronous on purpose) and caches the bytes by (game, version, scope).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+DISCORD_ATTACHMENT_LIMIT = 10 * 1024 * 1024  # bytes; keep well below for slow connections
+TARGET_BYTES = 8 * 1024 * 1024
+
+# Okabe-Ito: distinguishable with the common colour-vision deficiencies
+PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (230, 159, 0),    # orange
+    (86, 180, 233),   # sky blue
+    (0, 158, 115),    # bluish green
+    (240, 228, 66),   # yellow
+    (0, 114, 178),    # blue
+    (213, 94, 0),     # vermillion
+    (204, 121, 167),  # reddish purple
+)
+NEUTRAL = (150, 150, 150)
+INK = (30, 30, 30)
+PAPER = (250, 247, 240)
+MUTED = (120, 120, 120)
+WATER = (190, 215, 235)
+LAND = (236, 230, 214)
+
+
+def player_colour(index: int) -> tuple[int, int, int]:
+    return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
+
+
+@cache
+def font(size: int, bold: bool = False, mono: bool = False) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSansMono.ttf" if mono else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def text_width(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> int:
+    left, _, right, _ = draw.textbbox((0, 0), text, font=fnt)
+    return int(right - left)
+
+
+def contrast_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white text, whichever reads better on `colour`."""
+    r, g, b = colour
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else (255, 255, 255)
+
+
+def draw_title(draw: ImageDraw.ImageDraw, xy: tuple[int, int], title: str, subtitle: str | None = None) -> int:
+    """Draw a title (and a muted subtitle); returns the y below them."""
+    x, y = xy
+    draw.text((x, y), title, font=font(28, bold=True), fill=INK)
+    y += 36
+    if subtitle:
+        draw.text((x, y), subtitle, font=font(16), fill=MUTED)
+        y += 24
+    return y
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, xy: tuple[int, int],
+                items: Sequence[tuple[tuple[int, int, int], str]], *, swatch: int = 16,
+                columns: int = 1, column_width: int = 220) -> int:
+    """Colour swatches with labels; returns the y below the legend."""
+    x0, y0 = xy
+    fnt = font(15)
+    rows = (len(items) + columns - 1) // columns
+    for i, (colour, label) in enumerate(items):
+        col, row = divmod(i, rows) if columns > 1 else (0, i)
+        x = x0 + col * column_width
+        y = y0 + row * (swatch + 8)
+        draw.rectangle((x, y, x + swatch, y + swatch), fill=colour, outline=INK)
+        draw.text((x + swatch + 8, y - 1), label, font=fnt, fill=INK)
+    return y0 + rows * (swatch + 8)
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes under Discord's attachment limit (fast compression; downscale if ever needed)."""
+    for _ in range(4):
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", compress_level=3)
+        data = buf.getvalue()
+        if len(data) <= TARGET_BYTES:
+            return data
+        image = image.resize((image.width * 3 // 4, image.height * 3 // 4))
+    return data
+
+
+# ---- registry: (game kind, picture name) -> renderer ------------------------------------
+Renderer = Callable[[Any], Image.Image]
+_RENDERERS: dict[tuple[str, str], Renderer] = {}
+
+
+def renderer(game: str, picture: str = "board") -> Callable[[Renderer], Renderer]:
+    def wrap(fn: Renderer) -> Renderer:
+        _RENDERERS[(game, picture)] = fn
+        return fn
+    return wrap
+
+
+def find_renderer(game: str, picture: str = "board") -> Renderer | None:
+    _load_builtin()
+    return _RENDERERS.get((game, picture))
+
+
+def render_png(game: str, view: Any, picture: str = "board") -> bytes | None:
+    fn = find_renderer(game, picture)
+    if fn is None:
+        return None
+    return to_png(fn(view))
+
+
+BUILTIN_RENDERERS: tuple[str, ...] = ()  # modules that register on import, filled as games land
+
+
+def _load_builtin() -> None:
+    import importlib
+
+    for module in BUILTIN_RENDERERS:
+        importlib.import_module(module)
