@@ -16,7 +16,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from engine.core.errors import RuleError
 from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer
 from engine.core.moderation import (
+    CORE_PREFIX,
     MOD_PREFIX,
+    Away,
     ModAction,
     ModEnd,
     ModExtend,
@@ -30,6 +32,7 @@ from engine.core.moderation import (
 S = TypeVar("S", bound=GameState)
 
 _MOD_ADAPTER: TypeAdapter[Any] = TypeAdapter(ModAction)
+_AWAY_ADAPTER: TypeAdapter[Any] = TypeAdapter(Away)
 MAX_TIMERS_PER_ADVANCE = 100_000  # a runaway timer loop is a bug; stop rather than hang
 
 
@@ -47,6 +50,8 @@ class Game(Generic[S]):
     state_model: ClassVar[type[GameState]]
     settings_model: ClassVar[type[CoreSettings]] = CoreSettings
     action_model: ClassVar[Any]  # an Annotated union discriminated on "type"
+    # bump when the state model changes incompatibly, and teach `migrate_state` the step
+    state_version: ClassVar[int] = 1
 
     # ---- to implement ------------------------------------------------------------
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> S:
@@ -78,6 +83,16 @@ class Game(Generic[S]):
         """A moderator removed a player. The default keeps their seat, marked as gone."""
         return []
 
+    def on_away(self, state: S, player: str, until: datetime | None, now: datetime) -> list[Event]:
+        """A player declared an absence (or came back). `state.away` is already updated."""
+        return []
+
+    def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """Bring a snapshot saved with an older `state_version` up to date. Never drop a game."""
+        if from_version != self.state_version:
+            raise ValueError(f"no migration from state version {from_version}")
+        return data
+
     # ---- parsing -----------------------------------------------------------------
     def _adapter(self) -> TypeAdapter[Any]:
         cached = self.__class__.__dict__.get("_action_adapter")
@@ -92,7 +107,12 @@ class Game(Generic[S]):
         kind = data.get("type") if isinstance(data, dict) else None
         if not isinstance(kind, str):
             raise RuleError("core.bad_action", detail="type")
-        adapter = _MOD_ADAPTER if kind.startswith(MOD_PREFIX) else self._adapter()
+        if kind.startswith(MOD_PREFIX):
+            adapter = _MOD_ADAPTER
+        elif kind.startswith(CORE_PREFIX):
+            adapter = _AWAY_ADAPTER
+        else:
+            adapter = self._adapter()
         try:
             return adapter.validate_python(data)  # type: ignore[no-any-return]
         except ValidationError as exc:
@@ -140,7 +160,10 @@ class Game(Generic[S]):
             seat = work.player(actor)
             if seat is None or seat.left:
                 raise RuleError("core.not_a_player")
-            events = self.handle(work, actor, parsed, now)
+            if isinstance(parsed, Away):
+                events = self._away(work, actor, parsed.until, now)
+            else:
+                events = self.handle(work, actor, parsed, now)
         _commit(state, work)
         for ev in events:
             ev.at = ev.at or now
@@ -183,6 +206,21 @@ class Game(Generic[S]):
             params={"winners": [state.name_of(w) for w in winners], "reason": reason},
             notify="game_end",
         )
+
+    def _away(self, state: S, actor: str, until: datetime | None, now: datetime) -> list[Event]:
+        if until is not None and until <= now:
+            raise RuleError("core.away_in_past")
+        if until is None:
+            state.away.pop(actor, None)
+            events = [Event(key="core.back", params={"player": state.name_of(actor)})]
+        else:
+            state.away[actor] = until
+            events = [Event(key="core.away", params={"player": state.name_of(actor), "until": until})]
+        return events + self.on_away(state, actor, until, now)
+
+    def is_away(self, state: S, player: str, now: datetime) -> bool:
+        until = state.away.get(player)
+        return until is not None and until > now
 
     # ---- moderator actions -------------------------------------------------------
     def _moderate(self, state: S, actor: str, action: Any, now: datetime) -> list[Event]:

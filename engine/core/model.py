@@ -78,6 +78,7 @@ class GameState(BaseModel):
     paused_at: datetime | None = None
     timers: list[Timer] = Field(default_factory=list)
     timer_seq: int = 0
+    away: dict[str, datetime] = Field(default_factory=dict)  # declared absences, player -> until
 
     # -- players -----------------------------------------------------------------
     def player(self, pid: str) -> Player | None:

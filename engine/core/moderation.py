@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
@@ -46,8 +47,17 @@ class ModEnd(BaseModel):
     reason: str = Field(default="", max_length=200)
 
 
+class Away(BaseModel):
+    """A player declares an absence until a moment (None: back now). Not a moderator action,
+    but handled by the core for every game; games react in `Game.on_away`."""
+
+    type: Literal["core_away"] = "core_away"
+    until: datetime | None = None
+
+
 ModAction = Annotated[
     ModPause | ModResume | ModExtend | ModForce | ModKick | ModReplace | ModEnd,
     Field(discriminator="type"),
 ]
 MOD_PREFIX = "mod_"
+CORE_PREFIX = "core_"

@@ -6,8 +6,7 @@ import re
 from typing import Any
 
 VALID_LOCALES = frozenset(
-    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk "
-    "hi th zh-CN ja zh-TW ko".split()
+    ["id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"]
 )
 COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 MAX_GLOBAL_COMMANDS = 100

@@ -1,0 +1,545 @@
+"""The game service: the one way anything changes a game.
+
+`act` traces ARCHITECTURE.md's "one command": per-game lock -> load snapshot -> advance to now ->
+apply -> in ONE transaction append the log row and save the snapshot with `WHERE version = old`
+-> listeners (scheduler, notifier, announcer) after commit. A lost version race is retried on
+fresh state; an interaction id is applied at most once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel
+from sqlalchemy import func, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, select
+
+from bot.storage.db import Database
+from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, Seat, UserAway
+from engine.core import Event, Game, GameRecord, GameState, LogEntry, Player, ReplayError, RuleError, get_game
+from engine.core import replay as replay_record
+
+log = logging.getLogger(__name__)
+
+LIVE = ("lobby", "active")
+MAX_RETRIES = 5
+NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Conflict(Exception):
+    """Someone else saved a newer version first."""
+
+
+@dataclass
+class Update:
+    """What listeners hear after a commit."""
+
+    game: GameRow
+    state: GameState | None
+    events: list[Event]
+    source: Literal["act", "tick", "start", "mod", "import", "undo"]
+    actor: str | None = None
+
+
+@dataclass
+class ActResult:
+    game: GameRow
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+
+
+Listener = Callable[[Update], Awaitable[None]]
+
+
+class GameService:
+    def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow,
+                 seed_source: Callable[[], int] | None = None) -> None:
+        self.db = db
+        self.clock = clock
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.listeners: list[Listener] = []
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ---- helpers -------------------------------------------------------------------------
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _emit(self, upd: Update) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(upd)
+            except Exception:  # a failing DM or post must never undo a committed move
+                log.exception("listener failed for game %s", upd.game.id)
+
+    def load_state(self, row: GameRow) -> GameState:
+        game = get_game(row.kind)
+        if row.snapshot_json is None:
+            raise RuleError("core.not_started")
+        data = json.loads(row.snapshot_json)
+        if row.schema_version != game.state_version:
+            data = game.migrate_state(data, row.schema_version)
+        return game.load_state(data)
+
+    @staticmethod
+    def _dump(game: Game[Any], state: GameState) -> str:
+        return json.dumps(game.dump_state(state), separators=(",", ":"), ensure_ascii=False)
+
+    # ---- reading -------------------------------------------------------------------------
+    async def get(self, game_id: int) -> GameRow:
+        async with self.db.sessions() as s:
+            row = await s.get(GameRow, game_id)
+        if row is None:
+            raise RuleError("core.no_game")
+        return row
+
+    async def in_channel(self, channel_id: str, *, live_only: bool = False) -> GameRow:
+        """The live game of a channel or thread; else (unless live_only) its latest finished one."""
+        async with self.db.sessions() as s:
+            q = select(GameRow).where(GameRow.channel_id == channel_id).order_by(col(GameRow.id).desc())
+            rows = list((await s.execute(q)).scalars())
+        for row in rows:
+            if row.status in LIVE:
+                return row
+        if rows and not live_only:
+            return rows[0]
+        raise RuleError("core.no_game_here")
+
+    async def guild_games(self, guild_id: str, *, include_finished: bool = False) -> list[GameRow]:
+        async with self.db.sessions() as s:
+            q = select(GameRow).where(GameRow.guild_id == guild_id)
+            if not include_finished:
+                q = q.where(col(GameRow.status).in_(LIVE))
+            return list((await s.execute(q.order_by(col(GameRow.id)))).scalars())
+
+    async def active_games(self) -> list[GameRow]:
+        async with self.db.sessions() as s:
+            q = select(GameRow).where(GameRow.status == "active").order_by(col(GameRow.id))
+            return list((await s.execute(q)).scalars())
+
+    async def seats(self, game_id: int) -> list[Seat]:
+        async with self.db.sessions() as s:
+            q = select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat))
+            return list((await s.execute(q)).scalars())
+
+    async def log_rows(self, game_id: int, *, include_undone: bool = False) -> list[ActionRow]:
+        async with self.db.sessions() as s:
+            q = select(ActionRow).where(ActionRow.game_id == game_id)
+            if not include_undone:
+                q = q.where(col(ActionRow.undone).is_(False))
+            return list((await s.execute(q.order_by(col(ActionRow.seq)))).scalars())
+
+    async def state(self, game_id: int) -> tuple[GameRow, GameState]:
+        row = await self.get(game_id)
+        return row, self.load_state(row)
+
+    # ---- guild settings ------------------------------------------------------------------
+    async def guild_config(self, guild_id: str) -> GuildConfig:
+        async with self.db.sessions() as s:
+            cfg = await s.get(GuildConfig, guild_id)
+        return cfg or GuildConfig(guild_id=guild_id)
+
+    async def set_guild_config(self, guild_id: str, **values: Any) -> GuildConfig:
+        async with self.db.transaction() as s:
+            cfg = await s.get(GuildConfig, guild_id)
+            if cfg is None:
+                cfg = GuildConfig(guild_id=guild_id)
+                s.add(cfg)
+            for key, value in values.items():
+                setattr(cfg, key, value)
+        return cfg
+
+    # ---- lobby ---------------------------------------------------------------------------
+    async def create(self, *, kind: str, guild_id: str, channel_id: str, creator_id: str, creator_name: str,
+                     settings: dict[str, Any] | None = None, is_thread: bool = False,
+                     timezone: str | None = None) -> GameRow:
+        game = get_game(kind)
+        raw = dict(settings or {})
+        if timezone and "timezone" not in raw:
+            raw["timezone"] = timezone
+        parsed = game.parse_settings(raw)
+        now = self.clock()
+        async with self.db.transaction() as s:
+            busy = await s.execute(select(GameRow.id).where(GameRow.channel_id == channel_id,
+                                                            col(GameRow.status).in_(LIVE)))
+            if busy.first() is not None:
+                raise RuleError("core.channel_busy")
+            row = GameRow(kind=kind, guild_id=guild_id, channel_id=channel_id, is_thread=is_thread,
+                          settings_json=parsed.model_dump_json(), created_by=creator_id, created_at=now,
+                          updated_at=now, schema_version=game.state_version)
+            s.add(row)
+            await s.flush()
+            assert row.id is not None
+            s.add(Seat(game_id=row.id, user_id=creator_id, seat=0, display_name=creator_name[:64], joined_at=now))
+        return row
+
+    async def join(self, channel_id: str, user_id: str, name: str) -> tuple[GameRow, int]:
+        row = await self.in_channel(channel_id, live_only=True)
+        game = get_game(row.kind)
+        async with self.db.transaction() as s:
+            row = await s.get(GameRow, row.id)
+            assert row is not None and row.id is not None
+            if row.status != "lobby":
+                raise RuleError("core.already_started")
+            seats = list((await s.execute(select(Seat).where(Seat.game_id == row.id))).scalars())
+            if any(seat.user_id == user_id for seat in seats):
+                raise RuleError("core.already_joined")
+            if len(seats) >= game.meta.max_players:
+                raise RuleError("core.game_full", max=game.meta.max_players)
+            number = max((seat.seat for seat in seats), default=-1) + 1
+            s.add(Seat(game_id=row.id, user_id=user_id, seat=number, display_name=name[:64], joined_at=self.clock()))
+            count = len(seats) + 1
+        return row, count
+
+    async def leave(self, channel_id: str, user_id: str) -> GameRow:
+        row = await self.in_channel(channel_id, live_only=True)
+        async with self.db.transaction() as s:
+            row = await s.get(GameRow, row.id)
+            assert row is not None
+            if row.status != "lobby":
+                raise RuleError("core.already_started")
+            seat = (await s.execute(select(Seat).where(Seat.game_id == row.id, Seat.user_id == user_id))).scalar()
+            if seat is None:
+                raise RuleError("core.not_joined")
+            await s.delete(seat)
+            await s.flush()
+            left = (await s.execute(select(func.count()).select_from(Seat).where(Seat.game_id == row.id))).scalar()
+            if not left:  # the last one out closes the lobby
+                row.status = "finished"
+                row.updated_at = self.clock()
+        return row
+
+    async def start(self, channel_id: str, user_id: str, *, moderator: bool = False) -> ActResult:
+        row = await self.in_channel(channel_id, live_only=True)
+        game = get_game(row.kind)
+        assert row.id is not None
+        async with self._lock(row.id):
+            now = self.clock()
+            async with self.db.transaction() as s:
+                fresh = await s.get(GameRow, row.id)
+                assert fresh is not None
+                row = fresh
+                if row.status != "lobby":
+                    raise RuleError("core.already_started")
+                if row.created_by != user_id and not moderator:
+                    raise RuleError("core.only_creator")
+                seats = list((await s.execute(select(Seat).where(Seat.game_id == row.id)
+                                              .order_by(col(Seat.seat)))).scalars())
+                if not game.meta.min_players <= len(seats) <= game.meta.max_players:
+                    raise RuleError("core.player_count", min=game.meta.min_players, max=game.meta.max_players,
+                                    count=len(seats))
+                players = [Player(id=seat.user_id, name=seat.display_name) for seat in seats]
+                settings = game.parse_settings(json.loads(row.settings_json))
+                seed = self.seed_source()
+                state = game.setup(settings, players, seed, now)
+                row.seed = seed
+                row.status = "active"
+                row.started_at = now
+                row.updated_at = now
+                row.version += 1
+                row.snapshot_json = self._dump(game, state)
+                row.schema_version = game.state_version
+                row.next_deadline = game.next_deadline(state)
+        events = [Event(key="core.started", params={"game": game.meta.name,
+                                                    "players": [p.name for p in players]}, at=now)]
+        awaiting = sorted(game.awaiting(state))
+        if awaiting:
+            events.append(Event(key="core.your_turn", params={"game": game.meta.name}, to=awaiting,
+                                notify="turn", at=now))
+        await self._emit(Update(row, state, events, "start", user_id))
+        return ActResult(row, state, events)
+
+    # ---- playing -------------------------------------------------------------------------
+    async def act(self, game_id: int, actor: str, action: dict[str, Any] | BaseModel, *,
+                  interaction_id: str | None = None, moderator: bool = False) -> ActResult:
+        """Apply one action (a player's or a moderator's). RuleError on anything illegal."""
+        data = action.model_dump(mode="json") if isinstance(action, BaseModel) else dict(action)
+        async with self._lock(game_id):
+            for _ in range(MAX_RETRIES):
+                try:
+                    result = await self._act_once(game_id, actor, data, interaction_id, moderator)
+                except Conflict:
+                    await asyncio.sleep(0)
+                    continue
+                break
+            else:
+                raise RuleError("core.busy")
+        source: Literal["act", "mod"] = "mod" if moderator else "act"
+        await self._emit(Update(result.game, result.state, result.events, source, actor))
+        return result
+
+    async def _act_once(self, game_id: int, actor: str, data: dict[str, Any], interaction_id: str | None,
+                        moderator: bool) -> ActResult:
+        row = await self.get(game_id)
+        if row.status == "lobby":
+            raise RuleError("core.not_started")
+        game = get_game(row.kind)
+        if interaction_id and await self._seen(interaction_id):
+            raise RuleError("core.already_applied")
+        state = self.load_state(row)
+        if row.status == "finished" and not data.get("type", "").startswith("mod_"):
+            raise RuleError("core.game_over")
+        parsed = game.parse_action(data)
+        now = max(self.clock(), state.clock)
+        events = game.advance(state, now)
+        events += game.apply(state, actor, parsed, now, moderator=moderator)
+        await self._save(row, game, state, now, entry=ActionRow(
+            game_id=game_id, seq=0, actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")),
+            interaction_id=interaction_id, at=now, moderator=moderator))
+        return ActResult(row, state, events)
+
+    async def _seen(self, interaction_id: str) -> bool:
+        async with self.db.sessions() as s:
+            q = select(ActionRow.id).where(ActionRow.interaction_id == interaction_id)
+            return (await s.execute(q)).first() is not None
+
+    async def _save(self, row: GameRow, game: Game[Any], state: GameState, now: datetime,
+                    entry: ActionRow | None) -> None:
+        """Snapshot (+ log row) in one transaction, only if nobody saved since we loaded."""
+        assert row.id is not None
+        old = row.version
+        status = "finished" if state.status == "finished" else "active"
+        deadline = game.next_deadline(state)
+        try:
+            async with self.db.transaction() as s:
+                res = await s.execute(
+                    update(GameRow).where(col(GameRow.id) == row.id, col(GameRow.version) == old)
+                    .values(snapshot_json=self._dump(game, state), version=old + 1, updated_at=now,
+                            status=status, next_deadline=deadline, schema_version=game.state_version))
+                if res.rowcount != 1:  # type: ignore[attr-defined]
+                    raise Conflict
+                if entry is not None:
+                    last = (await s.execute(select(func.max(ActionRow.seq))
+                                            .where(ActionRow.game_id == row.id))).scalar()
+                    entry.seq = (last or 0) + 1
+                    s.add(entry)
+                    await s.flush()
+        except IntegrityError:
+            # the same interaction id (or seq) was written by a concurrent process
+            if entry is not None and entry.interaction_id and await self._seen(entry.interaction_id):
+                raise RuleError("core.already_applied") from None
+            raise Conflict from None
+        row.version = old + 1
+        row.status = status
+        row.next_deadline = deadline
+        row.updated_at = now
+        row.snapshot_json = self._dump(game, state)
+
+    async def tick(self, game_id: int) -> ActResult | None:
+        """Fire every timer due now (the scheduler's alarm calls this)."""
+        async with self._lock(game_id):
+            for _ in range(MAX_RETRIES):
+                row = await self.get(game_id)
+                if row.status != "active":
+                    return None
+                game = get_game(row.kind)
+                state = self.load_state(row)
+                now = max(self.clock(), state.clock)
+                events = game.advance(state, now)
+                if not events and state.model_dump() == self.load_state(row).model_dump():
+                    return ActResult(row, state, [])
+                try:
+                    await self._save(row, game, state, now, entry=None)
+                except Conflict:
+                    continue
+                break
+            else:
+                raise RuleError("core.busy")
+        await self._emit(Update(row, state, events, "tick"))
+        return ActResult(row, state, events)
+
+    # ---- the record: export, import, undo, verify --------------------------------------------
+    async def record(self, game_id: int) -> GameRecord:
+        row = await self.get(game_id)
+        if row.status == "lobby" or row.started_at is None:
+            raise RuleError("core.not_started")
+        state = self.load_state(row)
+        rows = await self.log_rows(game_id)
+        return GameRecord(game=row.kind, seed=row.seed, settings=json.loads(row.settings_json),
+                          created_at=row.started_at, players=self._original_players(state, rows),
+                          log=[LogEntry(at=r.at, actor=r.actor, action=json.loads(r.action_json),
+                                        moderator=r.moderator) for r in rows],
+                          advanced_to=state.clock)
+
+    @staticmethod
+    def _original_players(state: GameState, rows: list[ActionRow]) -> list[Player]:
+        """The seats as they were at the start: undo the renames moderators made, last first."""
+        players = [Player(id=p.id, name=p.name) for p in state.players]
+        for r in reversed(rows):
+            action = json.loads(r.action_json)
+            if r.moderator and action.get("type") == "mod_replace":
+                for p in players:
+                    if p.id == action["new_id"]:
+                        p.id = action["player"]
+        return players
+
+    async def verify(self, game_id: int, moderator: str) -> tuple[bool, str]:
+        """Replay the log from the seed and compare with the saved snapshot."""
+        row = await self.get(game_id)
+        record = await self.record(game_id)
+        game = get_game(row.kind)
+        state = self.load_state(row)
+        try:
+            replayed = replay_record(game, record, until=state.clock)
+        except ReplayError as exc:
+            ok, detail = False, f"entry {exc.index}: {exc.error.code}"
+        else:
+            a, b = game.dump_state(replayed), game.dump_state(state)
+            diff = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+            ok, detail = not diff, ", ".join(diff)
+        await self._audit(game_id, moderator, "verify", f"ok={ok} {detail}")
+        return ok, detail
+
+    async def import_record(self, record: GameRecord, *, guild_id: str, channel_id: str, moderator: str,
+                            is_thread: bool = False) -> ActResult:
+        game = get_game(record.game)
+        try:
+            state = replay_record(game, record)
+        except ReplayError as exc:
+            raise RuleError("core.import_invalid", index=exc.index, code=exc.error.code) from None
+        now = max(self.clock(), state.clock)
+        events = game.advance(state, now)
+        async with self.db.transaction() as s:
+            busy = await s.execute(select(GameRow.id).where(GameRow.channel_id == channel_id,
+                                                            col(GameRow.status).in_(LIVE)))
+            if busy.first() is not None:
+                raise RuleError("core.channel_busy")
+            row = GameRow(kind=record.game, guild_id=guild_id, channel_id=channel_id, is_thread=is_thread,
+                          status="finished" if state.status == "finished" else "active",
+                          settings_json=json.dumps(record.settings), seed=record.seed,
+                          snapshot_json=self._dump(game, state), schema_version=game.state_version,
+                          version=1, created_by=moderator, created_at=now, started_at=record.created_at,
+                          updated_at=now, next_deadline=game.next_deadline(state))
+            s.add(row)
+            await s.flush()
+            assert row.id is not None
+            for i, p in enumerate(record.players):
+                s.add(Seat(game_id=row.id, user_id=p.id, seat=i, display_name=p.name[:64], joined_at=now))
+            for i, entry in enumerate(record.log, 1):
+                s.add(ActionRow(game_id=row.id, seq=i, actor=entry.actor, action_json=json.dumps(entry.action),
+                                at=entry.at, moderator=entry.moderator))
+            s.add(ModAudit(game_id=row.id, moderator=moderator, what="import",
+                           detail=f"{len(record.log)} entries", at=now))
+        await self._emit(Update(row, state, events, "import", moderator))
+        return ActResult(row, state, events)
+
+    async def undo_preview(self, game_id: int, count: int) -> list[ActionRow]:
+        if count < 1:
+            raise RuleError("core.bad_count")
+        rows = await self.log_rows(game_id)
+        if count > len(rows):
+            raise RuleError("core.undo_too_many", available=len(rows))
+        return rows[-count:]
+
+    async def undo(self, game_id: int, count: int, moderator: str) -> ActResult:
+        """Take back the last `count` log entries: replay without them, then advance to now."""
+        async with self._lock(game_id):
+            doomed = await self.undo_preview(game_id, count)
+            row = await self.get(game_id)
+            game = get_game(row.kind)
+            record = await self.record(game_id)
+            record.log = record.log[: len(record.log) - count]
+            state = replay_record(game, record)
+            now = max(self.clock(), state.clock)
+            events = game.advance(state, now)
+            async with self.db.transaction() as s:
+                res = await s.execute(
+                    update(GameRow).where(col(GameRow.id) == game_id, col(GameRow.version) == row.version)
+                    .values(snapshot_json=self._dump(game, state), version=row.version + 1, updated_at=now,
+                            status="finished" if state.status == "finished" else "active",
+                            next_deadline=game.next_deadline(state)))
+                if res.rowcount != 1:  # type: ignore[attr-defined]
+                    raise RuleError("core.busy")
+                await s.execute(update(ActionRow).where(col(ActionRow.id).in_([r.id for r in doomed]))
+                                .values(undone=True))
+                s.add(ModAudit(game_id=game_id, moderator=moderator, what="undo",
+                               detail=json.dumps([r.seq for r in doomed]), at=now))
+            row = await self.get(game_id)
+        await self._emit(Update(row, state, events, "undo", moderator))
+        return ActResult(row, state, events)
+
+    async def _audit(self, game_id: int, moderator: str, what: str, detail: str) -> None:
+        async with self.db.transaction() as s:
+            s.add(ModAudit(game_id=game_id, moderator=moderator, what=what, detail=detail, at=self.clock()))
+
+    async def audits(self, game_id: int) -> list[ModAudit]:
+        async with self.db.sessions() as s:
+            q = select(ModAudit).where(ModAudit.game_id == game_id).order_by(col(ModAudit.id))
+            return list((await s.execute(q)).scalars())
+
+    # ---- people ------------------------------------------------------------------------------
+    async def set_away(self, user_id: str, until: datetime | None) -> list[ActResult]:
+        """Declare (or end) an absence: remembered for reminders and told to every live game."""
+        now = self.clock()
+        if until is not None and until <= now:
+            raise RuleError("core.away_in_past")
+        async with self.db.transaction() as s:
+            existing = await s.get(UserAway, user_id)
+            if until is None:
+                if existing is not None:
+                    await s.delete(existing)
+            elif existing is None:
+                s.add(UserAway(user_id=user_id, until=until))
+            else:
+                existing.until = until
+        results = []
+        async with self.db.sessions() as s:
+            q = (select(GameRow.id).join(Seat, col(Seat.game_id) == col(GameRow.id))
+                 .where(Seat.user_id == user_id, GameRow.status == "active"))
+            game_ids = [gid for (gid,) in (await s.execute(q)).all()]
+        for gid in game_ids:
+            try:
+                results.append(await self.act(gid, user_id, {"type": "core_away",
+                                                             "until": until.isoformat() if until else None}))
+            except RuleError:  # e.g. kicked from that game: nothing to tell it
+                continue
+        return results
+
+    async def away_until(self, user_id: str) -> datetime | None:
+        async with self.db.sessions() as s:
+            row = await s.get(UserAway, user_id)
+        if row is None or row.until <= self.clock():
+            return None
+        return row.until
+
+    async def notify_enabled(self, user_id: str, kind: str) -> bool:
+        async with self.db.sessions() as s:
+            pref = await s.get(NotifyPref, (user_id, kind))
+        return pref.enabled if pref else True
+
+    async def set_notify(self, user_id: str, kind: str, enabled: bool) -> None:
+        if kind not in NOTIFY_KINDS:
+            raise RuleError("core.bad_notify_kind", kinds=list(NOTIFY_KINDS))
+        async with self.db.transaction() as s:
+            pref = await s.get(NotifyPref, (user_id, kind))
+            if pref is None:
+                s.add(NotifyPref(user_id=user_id, kind=kind, enabled=enabled))
+            else:
+                pref.enabled = enabled
+
+    async def notify_prefs(self, user_id: str) -> dict[str, bool]:
+        async with self.db.sessions() as s:
+            rows = (await s.execute(select(NotifyPref).where(NotifyPref.user_id == user_id))).scalars()
+            prefs = {r.kind: r.enabled for r in rows}
+        return {kind: prefs.get(kind, True) for kind in NOTIFY_KINDS}
+
+    async def mark_reminded(self, game_id: int, deadline: datetime) -> bool:
+        """True the first time a reminder for this deadline is claimed (survives restarts)."""
+        async with self.db.transaction() as s:
+            res = await s.execute(update(GameRow).where(col(GameRow.id) == game_id,
+                                                        col(GameRow.next_deadline) == deadline)
+                                  .where((col(GameRow.reminded_for).is_(None))
+                                         | (col(GameRow.reminded_for) != deadline))
+                                  .values(reminded_for=deadline))
+            return bool(res.rowcount)  # type: ignore[attr-defined]

@@ -1,0 +1,81 @@
+"""Araldo's settings, from the environment and an optional `.env` file (see .env.example)."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///araldo.db"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str = Field(default="", alias="DISCORD_TOKEN")
+    database_url: str = Field(default=DEFAULT_DATABASE_URL, alias="DATABASE_URL")
+    default_locale: str = Field(default="it", alias="DEFAULT_LOCALE")
+    default_timezone: str = Field(default="Europe/Rome", alias="DEFAULT_TIMEZONE")
+    dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID")
+    log_level: str = Field(default="INFO", alias="LOG_LEVEL")
+    shard_count: int | None = Field(default=None, alias="SHARD_COUNT", ge=1)
+    shard_ids: list[int] | None = Field(default=None, alias="SHARD_IDS")
+    discord_api_base: str | None = Field(default=None, alias="DISCORD_API_BASE")
+
+    @field_validator("dev_guild_id", "shard_count", mode="before")
+    @classmethod
+    def _blank_is_none(cls, v: object) -> object:
+        return None if v == "" else v
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_ids(cls, v: object) -> object:
+        if v is None or v == "":
+            return None
+        if isinstance(v, str):
+            return [int(part) for part in v.replace(" ", "").split(",") if part]
+        if isinstance(v, int):
+            return [v]
+        return v
+
+    @field_validator("default_locale")
+    @classmethod
+    def _locale(cls, v: str) -> str:
+        if v not in ("it", "en"):
+            raise ValueError("must be 'it' or 'en'")
+        return v
+
+    @field_validator("default_timezone")
+    @classmethod
+    def _tz(cls, v: str) -> str:
+        try:
+            ZoneInfo(v)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown time zone {v!r}") from None
+        return v
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, v: str) -> str:
+        v = v.upper()
+        if v not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ValueError("must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return v
+
+    @field_validator("database_url")
+    @classmethod
+    def _db(cls, v: str) -> str:
+        if not v.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://", "postgresql://")):
+            raise ValueError("must start with sqlite+aiosqlite:// or postgresql+asyncpg://")
+        if v.startswith("postgresql://"):
+            v = "postgresql+asyncpg://" + v.removeprefix("postgresql://")
+        return v
+
+    @model_validator(mode="after")
+    def _shards(self) -> Settings:
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT")
+        if self.shard_ids and self.shard_count and any(i >= self.shard_count or i < 0 for i in self.shard_ids):
+            raise ValueError("SHARD_IDS must be between 0 and SHARD_COUNT-1")
+        return self

@@ -1,0 +1,103 @@
+"""The tables. JSON is kept as text so both databases store byte-identical snapshots and logs."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from bot.storage.types import UTCDateTime
+
+
+def _dt(nullable: bool = False, index: bool = False) -> Column:  # type: ignore[type-arg]
+    return Column(UTCDateTime(), nullable=nullable, index=index)
+
+
+class GuildConfig(SQLModel, table=True):
+    __tablename__ = "guild_config"
+
+    guild_id: str = Field(primary_key=True, max_length=32)
+    locale: str = Field(default="it", max_length=8)
+    timezone: str = Field(default="Europe/Rome", max_length=64)
+    mod_role_id: str | None = Field(default=None, max_length=32)
+
+
+class GameRow(SQLModel, table=True):
+    __tablename__ = "game"
+    __table_args__ = (Index("ix_game_channel_status", "channel_id", "status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str = Field(max_length=32)
+    guild_id: str = Field(max_length=32, index=True)
+    channel_id: str = Field(max_length=32)
+    is_thread: bool = False
+    status: str = Field(default="lobby", max_length=16, index=True)  # lobby | active | finished
+    settings_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    seed: int = 0
+    snapshot_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    schema_version: int = 1
+    version: int = 0
+    created_by: str = Field(max_length=32)
+    created_at: datetime = Field(sa_column=_dt())
+    started_at: datetime | None = Field(default=None, sa_column=_dt(nullable=True))
+    updated_at: datetime = Field(sa_column=_dt())
+    next_deadline: datetime | None = Field(default=None, sa_column=_dt(nullable=True, index=True))
+    reminded_for: datetime | None = Field(default=None, sa_column=_dt(nullable=True))
+
+
+class Seat(SQLModel, table=True):
+    __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("game_id", "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    user_id: str = Field(max_length=32, index=True)
+    seat: int
+    display_name: str = Field(max_length=64)
+    joined_at: datetime = Field(sa_column=_dt())
+
+
+class ActionRow(SQLModel, table=True):
+    __tablename__ = "action_log"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    seq: int
+    actor: str = Field(max_length=32)
+    action_json: str = Field(sa_column=Column(Text, nullable=False))
+    interaction_id: str | None = Field(default=None, max_length=32, unique=True)
+    at: datetime = Field(sa_column=_dt())
+    moderator: bool = False
+    undone: bool = False  # taken back by a moderator's undo; kept for the record, never replayed
+
+
+class ModAudit(SQLModel, table=True):
+    """Moderator actions that act on the log itself (undo, import, verify), with their author."""
+
+    __tablename__ = "mod_audit"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    moderator: str = Field(max_length=32)
+    what: str = Field(max_length=32)
+    detail: str = Field(default="", sa_column=Column(Text, nullable=False))
+    at: datetime = Field(sa_column=_dt())
+
+
+class NotifyPref(SQLModel, table=True):
+    __tablename__ = "notify_pref"
+
+    user_id: str = Field(primary_key=True, max_length=32)
+    kind: str = Field(primary_key=True, max_length=16)
+    enabled: bool = True
+
+
+class UserAway(SQLModel, table=True):
+    """A player's declared absence, across all their games."""
+
+    __tablename__ = "user_away"
+
+    user_id: str = Field(primary_key=True, max_length=32)
+    until: datetime = Field(sa_column=_dt())

@@ -1,0 +1,407 @@
+"""Impero's settings, state, actions and views (pydantic models; money is integer cents)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from engine.core import CoreSettings, GameState
+
+
+class ImperoSettings(CoreSettings):
+    """Every numeric ruling, with its default. Money in cents, rates in points/per-mille."""
+
+    turns: int = Field(default=14, ge=1, le=200)
+    turn_end_times: list[str] = Field(default_factory=lambda: ["09:00", "21:00"], min_length=1)
+    first_turn_min_hours: int = Field(default=6, ge=0, le=48)
+    start_cash: int = Field(default=5000, ge=0)
+    player_op: int = Field(default=8, ge=1, le=100)
+    create_company_op: int = Field(default=5, ge=0, le=100)
+    founder_shares: int = Field(default=20, ge=1, le=1000)
+    min_company_capital: int = Field(default=100, ge=1)
+    name_max_length: int = Field(default=32, ge=1, le=100)
+    company_op_base: int = Field(default=5, ge=0, le=100)
+    company_op_per_shareholder: int = Field(default=1, ge=0, le=100)
+    node_price_permille: int = Field(default=1500, ge=0)  # price = yield x 1.5
+    upgrade_costs: list[int] = Field(default_factory=lambda: [100, 200, 500, 1300, 3000],
+                                     min_length=5, max_length=5)
+    reinvest_start: int = Field(default=30, ge=0, le=100)
+    reinvest_step: int = Field(default=10, ge=1, le=100)
+    auction_hours: int = Field(default=12, ge=1, le=240)
+    min_start_price: int = Field(default=100, ge=1)
+    bid_increment: int = Field(default=100, ge=1)
+    snipe_window_seconds: int = Field(default=60, ge=0, le=3600)
+    snipe_extension_seconds: int = Field(default=60, ge=0, le=3600)
+    rent_only_when_blocked: bool = True
+    rent_price_permille: int = Field(default=1500, ge=0)
+    interception_permille: int = Field(default=1000, ge=0)  # factor 1.0
+    blackout_denominator: int = Field(default=250, ge=1)  # P(blackout) = yield / 250
+    action_op: int = Field(default=1, ge=0, le=100)  # list, buy, first bid, offer, accept
+    ceo_action_op: int = Field(default=1, ge=0, le=100)  # buy/upgrade/reinvest step/recap/rent
+    map: str = "italia"
+    yield_layout: str | None = None  # a data/impero/<name>.toml layout instead of a seeded draw
+
+    @field_validator("turn_end_times")
+    @classmethod
+    def _hhmm(cls, v: list[str]) -> list[str]:
+        for item in v:
+            hh, _, mm = item.partition(":")
+            if not (hh.isdigit() and mm.isdigit() and 0 <= int(hh) < 24 and 0 <= int(mm) < 60):
+                raise ValueError("times are HH:MM")
+        return v
+
+
+# ---- state ---------------------------------------------------------------------------------
+class Company(BaseModel):
+    id: str  # "c1", "c2"... in creation order (also the colour index)
+    name: str
+    founder: str
+    ceo: str
+    capital: int
+    shares: dict[str, int] = Field(default_factory=dict)  # player -> shares held (> 0 only)
+    reinvest: int = 30
+    op: int = 0
+    nodes: list[str] = Field(default_factory=list)  # owned, in acquisition order
+    rented: list[str] = Field(default_factory=list)  # other companies' nodes it rents
+    founded_turn: int = 1
+    last_income: int = 0
+
+    def total_shares(self) -> int:
+        return sum(self.shares.values())
+
+
+class Auction(BaseModel):
+    id: str
+    company: str  # company id
+    start_price: int
+    opened_at: datetime
+    closes_at: datetime
+    timer_id: str
+    best_bid: int = 0
+    best_bidder: str | None = None
+    bidders: list[str] = Field(default_factory=list)  # players who paid the entry OP
+
+
+class Listing(BaseModel):
+    id: str
+    seller: str
+    company: str  # company id
+    quantity: int
+    price: int  # per share
+    created_at: datetime
+
+
+class Offer(BaseModel):
+    id: str
+    sender: str
+    receiver: str
+    amount: int
+    sender_cash: int  # sender's cash when offering, before the escrow (interception odds)
+    created_at: datetime
+
+
+class Bank(BaseModel):
+    """Money entering or leaving the players' and companies' hands, for the conservation check."""
+
+    minted: int = 0  # node yields paid out at turn ends
+    paid_in: int = 0  # node purchases, upgrades, rents
+    seized: int = 0  # cash wiped out by interceptions
+
+
+class CompanyResult(BaseModel):
+    company: str
+    name: str
+    income: int
+    reinvested: int
+    per_share: int
+    paid_out: int
+    leftover: int
+
+
+class TurnReport(BaseModel):
+    turn: int
+    at: datetime
+    blackouts: list[str] = Field(default_factory=list)
+    halved: list[str] = Field(default_factory=list)
+    companies: list[CompanyResult] = Field(default_factory=list)
+
+
+class ImperoState(GameState):
+    settings: ImperoSettings
+    turn: int = 1
+    turn_ends_at: datetime
+    yields: dict[str, int]  # node -> yield in whole dollars
+    owner: dict[str, str] = Field(default_factory=dict)  # node -> company id
+    renters: dict[str, list[str]] = Field(default_factory=dict)  # node -> renting company ids
+    cash: dict[str, int]
+    op: dict[str, int]
+    companies: list[Company] = Field(default_factory=list)
+    auctions: list[Auction] = Field(default_factory=list)
+    listings: list[Listing] = Field(default_factory=list)
+    offers: list[Offer] = Field(default_factory=list)
+    seq: int = 0  # ids for companies, auctions, listings, offers
+    bank: Bank = Field(default_factory=Bank)
+    cash_history: dict[str, list[int]] = Field(default_factory=dict)  # [start, after turn 1, ...]
+    last_report: TurnReport | None = None
+
+    def company(self, cid: str) -> Company:
+        return next(c for c in self.companies if c.id == cid)
+
+    def next_id(self, prefix: str) -> str:
+        self.seq += 1
+        return f"{prefix}{self.seq}"
+
+
+# ---- actions -------------------------------------------------------------------------------
+# Companies are named by their name (case-insensitive); nodes by coordinate ("f12" is fine).
+# Amounts and prices are integer cents. Only structural checks are pydantic constraints: the
+# engine gives specific errors for the rest.
+class CreateCompany(BaseModel):
+    type: Literal["create_company"] = "create_company"
+    name: str = Field(max_length=200)
+    capital: int
+
+
+class BuyNode(BaseModel):
+    type: Literal["buy_node"] = "buy_node"
+    company: str
+    node: str
+
+
+class UpgradeNode(BaseModel):
+    type: Literal["upgrade_node"] = "upgrade_node"
+    company: str
+    node: str
+
+
+class SetReinvest(BaseModel):
+    """Move the reinvestment rate to `rate`; each step of 10 points costs 1 company OP."""
+
+    type: Literal["set_reinvest"] = "set_reinvest"
+    company: str
+    rate: int
+
+
+class Recapitalize(BaseModel):
+    """Open a 12-hour auction for one new share of the company."""
+
+    type: Literal["recapitalize"] = "recapitalize"
+    company: str
+    start_price: int = 100
+
+
+class RentNode(BaseModel):
+    type: Literal["rent_node"] = "rent_node"
+    company: str
+    node: str
+
+
+class Bid(BaseModel):
+    """Bid `amount` (the total, not the raise) in the company's open auction."""
+
+    type: Literal["bid"] = "bid"
+    company: str
+    amount: int
+
+
+class ListShares(BaseModel):
+    type: Literal["list_shares"] = "list_shares"
+    company: str
+    quantity: int
+    price: int  # per share
+
+
+class WithdrawListing(BaseModel):
+    type: Literal["withdraw_listing"] = "withdraw_listing"
+    listing: str
+
+
+class BuyShares(BaseModel):
+    type: Literal["buy_shares"] = "buy_shares"
+    listing: str
+    quantity: int = 1
+
+
+class ClaimCeo(BaseModel):
+    type: Literal["claim_ceo"] = "claim_ceo"
+    company: str
+
+
+class OfferMoney(BaseModel):
+    type: Literal["offer_money"] = "offer_money"
+    to: str  # player id
+    amount: int
+
+
+class AcceptOffer(BaseModel):
+    type: Literal["accept_offer"] = "accept_offer"
+    offer: str
+
+
+class RefuseOffer(BaseModel):
+    type: Literal["refuse_offer"] = "refuse_offer"
+    offer: str
+
+
+ImperoAction = Annotated[
+    CreateCompany | BuyNode | UpgradeNode | SetReinvest | Recapitalize | RentNode | Bid | ListShares
+    | WithdrawListing | BuyShares | ClaimCeo | OfferMoney | AcceptOffer | RefuseOffer,
+    Field(discriminator="type"),
+]
+
+
+# ---- views ---------------------------------------------------------------------------------
+class NodeView(BaseModel):
+    id: str
+    col: int
+    row: int
+    yield_: int = Field(alias="yield", serialization_alias="yield")
+    owner: str | None = None  # company id
+    renters: list[str] = Field(default_factory=list)
+    blackout: bool = False  # at the last turn end
+    halved: bool = False
+
+    model_config = {"populate_by_name": True}
+
+
+class CompanyTag(BaseModel):
+    id: str
+    name: str
+    colour: int  # palette index (creation order)
+
+
+class MapView(BaseModel):
+    title: str
+    turn: int
+    turns: int
+    deadline: datetime | None
+    deadline_local: str  # "2026-03-30 21:00" in the game's time zone, for the image
+    timezone: str
+    cols: int
+    rows: int
+    nodes: list[NodeView]
+    companies: list[CompanyTag]
+    last_turn: int | None = None  # the turn end whose blackouts are marked
+
+
+class Shareholder(BaseModel):
+    player: str
+    name: str
+    shares: int
+    listed: int = 0
+
+
+class CompanyView(BaseModel):
+    id: str
+    name: str
+    colour: int
+    ceo: str
+    ceo_name: str
+    founder_name: str
+    capital: int
+    shares_total: int
+    share_value: int  # capital / shares, floored to the cent
+    reinvest: int
+    op: int
+    nodes: list[str]
+    rented: list[str]
+    node_yield: int  # sum of nominal yields of owned nodes, whole dollars
+    last_income: int
+    shareholders: list[Shareholder]
+    auction_open: bool
+    can_claim_ceo: bool = False  # for the viewer
+    viewer_is_ceo: bool = False
+
+
+class AuctionView(BaseModel):
+    id: str
+    company: str
+    company_name: str
+    start_price: int
+    best_bid: int
+    best_bidder: str | None
+    best_bidder_name: str | None
+    min_bid: int
+    closes_at: datetime
+    closes_local: str
+
+
+class ListingView(BaseModel):
+    id: str
+    seller: str
+    seller_name: str
+    company: str
+    company_name: str
+    quantity: int
+    price: int
+
+
+class PlayerRow(BaseModel):
+    id: str
+    name: str
+    colour: int
+    cash: int
+    escrow: int
+    net_worth: int  # cash + escrow + shares at company capital / shares
+    op: int
+    shares: dict[str, int]  # company name -> shares
+    left: bool = False
+
+
+class MarketView(BaseModel):
+    title: str
+    turn: int
+    turns: int
+    deadline_local: str
+    companies: list[CompanyView]
+    auctions: list[AuctionView]
+    listings: list[ListingView]
+    players: list[PlayerRow]
+
+
+class ChartView(BaseModel):
+    title: str
+    turns: int
+    series: list[PlayerRow]
+    history: dict[str, list[int]]  # player id -> cash at start and after each turn end
+
+
+class OfferView(BaseModel):
+    id: str
+    sender: str
+    sender_name: str
+    receiver: str
+    receiver_name: str
+    amount: int
+    incoming: bool
+
+
+class MeView(BaseModel):
+    player: str
+    name: str
+    cash: int
+    escrow: int
+    op: int
+    net_worth: int
+    shares: dict[str, int]  # company name -> shares
+    listed: dict[str, int]  # company name -> shares reserved by listings
+    ceo_of: list[str]
+    claimable: list[str]  # companies whose CEO seat the player may claim
+    leading_bids: list[AuctionView]
+    offers: list[OfferView]
+    listings: list[ListingView]
+
+
+class ImperoView(BaseModel):
+    status: str
+    turn: int
+    turns: int
+    turn_ends_at: datetime | None
+    winners: list[str]  # names
+    map: MapView
+    market: MarketView
+    chart: ChartView
+    last_report: TurnReport | None
+    me: MeView | None = None

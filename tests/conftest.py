@@ -1,0 +1,77 @@
+"""Shared fixtures: a database per test (SQLite file, or PostgreSQL when TEST_DATABASE_URL is set),
+a fake clock, and a game service over them."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+import tests.fixtures.testgame  # noqa: F401  (registers the test-only game "corsa")
+
+pytest_plugins: list[str] = []
+if importlib.util.find_spec("tests.emulator.fixtures") is not None:  # the Discord emulator's fixtures
+    pytest_plugins.append("tests.emulator.fixtures")
+
+
+class FakeClock:
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kwargs: float) -> datetime:
+        self.now += timedelta(**kwargs)
+        return self.now
+
+    def set(self, moment: datetime) -> datetime:
+        self.now = moment
+        return moment
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(datetime(2026, 11, 21, 8, 0, tzinfo=UTC))
+
+
+def database_urls(tmp_path) -> list[str]:
+    return [f"sqlite+aiosqlite:///{tmp_path}/araldo.db"]
+
+
+async def fresh_database(url: str):
+    from sqlalchemy import text
+
+    from bot.storage.db import Database
+
+    db = Database(url)
+    if not db.is_sqlite:  # one shared PostgreSQL database: start every test from empty
+        async with db.engine.begin() as conn:
+            await conn.execute(text("DROP SCHEMA public CASCADE"))
+            await conn.execute(text("CREATE SCHEMA public"))
+    await db.migrate()
+    return db
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def db(request, tmp_path) -> AsyncIterator[object]:
+    if request.param == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path}/araldo.db"
+    else:
+        url = os.environ.get("TEST_DATABASE_URL", "")
+        if not url.startswith("postgresql"):
+            pytest.skip("TEST_DATABASE_URL does not point at PostgreSQL")
+    database = await fresh_database(url)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+async def service(db, clock):
+    from bot.service import GameService
+
+    seeds = iter(range(1000, 100000))
+    return GameService(db, clock=clock, seed_source=lambda: next(seeds))

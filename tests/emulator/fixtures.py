@@ -1,0 +1,73 @@
+"""Pytest fixtures for the emulator. Enable with `pytest_plugins = ["tests.emulator.fixtures"]`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from .emulator import Emulator
+from .patching import point_discord_py_at
+
+TEST_TOKEN = "emulator-test-token"
+
+
+@pytest.fixture
+async def emulator() -> AsyncIterator[Emulator]:
+    """A running emulator with the default world, with discord.py pointed at it for the test."""
+    emu = Emulator.with_default_world(token=TEST_TOKEN)
+    await emu.start()
+    restore = point_discord_py_at(emu.base_url)
+    try:
+        yield emu
+    finally:
+        restore()
+        await emu.stop()
+
+
+@contextlib.asynccontextmanager
+async def running_bot(
+    emu: Emulator,
+    client: Any,
+    *,
+    token: str = TEST_TOKEN,
+    commands: tuple[str, ...] | None = (),
+    timeout: float = 10.0,
+) -> AsyncIterator[Any]:
+    """Run a discord.py client against `emu` until the block ends.
+
+    Waits for the Gateway session and, unless `commands` is None, for a command sync (and for the
+    given top-level command names). Re-raises a crash of the client instead of hanging.
+    """
+    task = asyncio.create_task(client.start(token), name="bot-under-test")
+    try:
+        waiters = [asyncio.ensure_future(emu.wait_until_connected(timeout))]
+        if commands is not None:
+            waiters.append(asyncio.ensure_future(emu.wait_for_commands(*commands, timeout=timeout)))
+        ready = asyncio.gather(*waiters)
+        done, _ = await asyncio.wait({task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            ready.cancel()
+            task.result()  # raises the bot's startup error
+            raise RuntimeError("the bot stopped before it was ready")
+        await ready
+        yield client
+    finally:
+        with contextlib.suppress(Exception):
+            await client.close()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+
+
+@pytest.fixture
+def alice(emulator: Emulator) -> Any:
+    return emulator.user("alice")
+
+
+@pytest.fixture
+def bob(emulator: Emulator) -> Any:
+    return emulator.user("bob")
