@@ -35,10 +35,21 @@ def normalize(locale: str | None) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
+_EXTRA_DIRS: list[Path] = []
+
+
+def add_locale_dir(path: Path) -> None:
+    """More catalogs (a game that is not shipped, like the tests' own) laid out like LOCALES_DIR."""
+    if path not in _EXTRA_DIRS:
+        _EXTRA_DIRS.append(path)
+        catalog.cache_clear()
+
+
 @cache
 def catalog(lang: str) -> dict[str, str]:
     messages: dict[str, str] = {}
-    for path in sorted((LOCALES_DIR / lang).glob("*.po")):
+    paths = [p for base in (LOCALES_DIR, *_EXTRA_DIRS) for p in sorted((base / lang).glob("*.po"))]
+    for path in paths:
         with path.open("rb") as fh:
             cat = read_po(fh, locale=lang)
         for msg in cat:

@@ -47,8 +47,12 @@ def parse_node(text: str) -> str | None:
     return f"{m.group(1).upper()}{int(m.group(2))}"
 
 
-def build_map(name: str, mask_rows: list[str], values: tuple[int, ...] = TIERS,
-              weights: tuple[int, ...] = (40, 25, 15, 10, 6, 4)) -> BoardMap:
+def build_map(
+    name: str,
+    mask_rows: list[str],
+    values: tuple[int, ...] = TIERS,
+    weights: tuple[int, ...] = (40, 25, 15, 10, 6, 4),
+) -> BoardMap:
     rows = [r.rstrip() for r in mask_rows if r.strip()]
     width = max(len(r) for r in rows)
     if width > len(LETTERS):
@@ -61,13 +65,25 @@ def build_map(name: str, mask_rows: list[str], values: tuple[int, ...] = TIERS,
     by_pos = {pos: n for n, pos in coords.items()}
     neighbours: dict[str, tuple[str, ...]] = {}
     for n, (c, r) in coords.items():
-        near = [by_pos[(c + dc, r + dr)] for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                if (dc or dr) and (c + dc, r + dr) in by_pos]
+        near = [
+            by_pos[(c + dc, r + dr)]
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if (dc or dr) and (c + dc, r + dr) in by_pos
+        ]
         neighbours[n] = tuple(near)
     nodes = tuple(sorted(coords, key=lambda n: (coords[n][1], coords[n][0])))
-    return BoardMap(name=name, cols=width, rows=len(rows), nodes=nodes, coords=coords,
-                    neighbours=neighbours, yield_values=tuple(values), yield_weights=tuple(weights),
-                    index={n: i for i, n in enumerate(nodes)})
+    return BoardMap(
+        name=name,
+        cols=width,
+        rows=len(rows),
+        nodes=nodes,
+        coords=coords,
+        neighbours=neighbours,
+        yield_values=tuple(values),
+        yield_weights=tuple(weights),
+        index={n: i for i, n in enumerate(nodes)},
+    )
 
 
 _REGISTERED: dict[str, BoardMap] = {}
@@ -82,8 +98,12 @@ def register_map(board: BoardMap) -> BoardMap:
 def _load(name: str) -> BoardMap:
     data: Any = load_data("impero", f"{name}.toml")
     yields = data.get("yields", {})
-    return build_map(name, str(data["mask"]["rows"]).splitlines(),
-                     tuple(yields.get("values", TIERS)), tuple(yields.get("weights", (40, 25, 15, 10, 6, 4))))
+    return build_map(
+        name,
+        str(data["mask"]["rows"]).splitlines(),
+        tuple(yields.get("values", TIERS)),
+        tuple(yields.get("weights", (40, 25, 15, 10, 6, 4))),
+    )
 
 
 def get_map(name: str) -> BoardMap:

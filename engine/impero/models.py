@@ -25,8 +25,9 @@ class ImperoSettings(CoreSettings):
     company_op_base: int = Field(default=5, ge=0, le=100)
     company_op_per_shareholder: int = Field(default=1, ge=0, le=100)
     node_price_permille: int = Field(default=1500, ge=0)  # price = yield x 1.5
-    upgrade_costs: list[int] = Field(default_factory=lambda: [100, 200, 500, 1300, 3000],
-                                     min_length=5, max_length=5)
+    upgrade_costs: list[int] = Field(
+        default_factory=lambda: [100, 200, 500, 1300, 3000], min_length=5, max_length=5
+    )
     reinvest_start: int = Field(default=30, ge=0, le=100)
     reinvest_step: int = Field(default=10, ge=1, le=100)
     auction_hours: int = Field(default=12, ge=1, le=240)
@@ -246,8 +247,20 @@ class RefuseOffer(BaseModel):
 
 
 ImperoAction = Annotated[
-    CreateCompany | BuyNode | UpgradeNode | SetReinvest | Recapitalize | RentNode | Bid | ListShares
-    | WithdrawListing | BuyShares | ClaimCeo | OfferMoney | AcceptOffer | RefuseOffer,
+    CreateCompany
+    | BuyNode
+    | UpgradeNode
+    | SetReinvest
+    | Recapitalize
+    | RentNode
+    | Bid
+    | ListShares
+    | WithdrawListing
+    | BuyShares
+    | ClaimCeo
+    | OfferMoney
+    | AcceptOffer
+    | RefuseOffer,
     Field(discriminator="type"),
 ]
 
@@ -257,13 +270,11 @@ class NodeView(BaseModel):
     id: str
     col: int
     row: int
-    yield_: int = Field(alias="yield", serialization_alias="yield")
+    value: int  # yield in whole dollars per turn
     owner: str | None = None  # company id
     renters: list[str] = Field(default_factory=list)
     blackout: bool = False  # at the last turn end
     halved: bool = False
-
-    model_config = {"populate_by_name": True}
 
 
 class CompanyTag(BaseModel):

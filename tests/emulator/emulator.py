@@ -84,6 +84,7 @@ class Emulator:
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[tuple[str, str]] = []
         self.errors: list[tuple[str, int, int, str]] = []  # (path, status, code, message) sent to the bot
+        self.internal_errors: list[BaseException] = []  # bugs in the emulator itself (answered with 500)
         self._by_channel: dict[str, list[Message]] = {}
         self._dm_channels: dict[str, Channel] = {}
         self._log: list[tuple[str, Message]] = []  # ("create" | "edit" | "delete", message), in order
@@ -151,7 +152,7 @@ class Emulator:
         if self.guild is None:
             self.guild = guild
         if self.gateway.sessions:
-            self._spawn(self.gateway.dispatch("GUILD_CREATE", self._guild_create_payload(guild)))
+            self._spawn(self.gateway.dispatch("GUILD_CREATE", self._guild_create_payload(guild), guild.id))
         return guild
 
     def add_role(self, guild: Guild, name: str, permissions: int = 0, *, managed: bool = False) -> Role:
@@ -173,11 +174,26 @@ class Emulator:
         except KeyError:
             raise KeyError(f"no user {username!r}; known: {sorted(self.users)}") from None
 
+    def _user_by_id(self, user_id: str) -> User:
+        if user_id == self.bot_user.id:
+            return self.bot_user
+        for user in self.users.values():
+            if user.id == user_id:
+                return user
+        raise DiscordError(404, 10013, "Unknown User")
+
     def channel(self, name: str = "general", guild: Guild | None = None) -> Channel:
         guild = guild or self.guild
         if guild is None:
             raise LookupError("no default guild")
         return guild.channel(name)
+
+    @property
+    def owner(self) -> User:
+        """The default guild's owner (has Manage Server)."""
+        if self.guild is None:
+            raise LookupError("no default guild")
+        return next(m.user for m in self.guild.members.values() if m.user.id == self.guild.owner_id)
 
     @property
     def general(self) -> Channel:
@@ -303,15 +319,15 @@ class Emulator:
             "interactions_endpoint_url": None,
         }
 
-    def _ready_payload(self, session_id: str) -> dict[str, Any]:
+    def _ready_payload(self, session_id: str, shard: tuple[int, int] = (0, 1)) -> dict[str, Any]:
         return {
             "v": 10,
             "user": self._bot_user_payload(),
-            "guilds": [{"id": gid, "unavailable": True} for gid in self.guilds],
+            "guilds": [{"id": gid, "unavailable": True} for gid in self.guilds if (int(gid) >> 22) % shard[1] == shard[0]],
             "session_id": session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
-            "shard": [0, 1],
+            "shard": list(shard),
             "application": {"id": self.application_id, "flags": 0},
             "private_channels": [],
             "relationships": [],

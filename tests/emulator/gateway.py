@@ -68,6 +68,13 @@ class Session:
     seq: int = 0
     history: list[dict[str, Any]] = field(default_factory=list)
     conn: Connection | None = None
+    shard: tuple[int, int] = (0, 1)
+
+    def owns(self, guild_id: str | None) -> bool:
+        """Discord routes a guild's events to shard (guild_id >> 22) % shard_count; DMs go to shard 0."""
+        if guild_id is None:
+            return self.shard[0] == 0
+        return (int(guild_id) >> 22) % self.shard[1] == self.shard[0]
 
 
 class Gateway:
@@ -86,10 +93,12 @@ class Gateway:
     def live_sessions(self) -> list[Session]:
         return list(self.sessions.values())
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to every session; sessions whose socket is down keep it for replay."""
+    async def dispatch(self, event: str, data: dict[str, Any], guild_id: str | None = None) -> None:
+        """Send an event to the session owning `guild_id`; a session whose socket is down keeps it."""
+        guild_id = guild_id or data.get("guild_id")
         for session in self.live_sessions:
-            await self._dispatch_to(session, event, data)
+            if session.owns(guild_id):
+                await self._dispatch_to(session, event, data)
 
     async def _dispatch_to(self, session: Session, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
@@ -150,12 +159,17 @@ class Gateway:
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
                 return None
             self.identify_count += 1
+            shard_id, shard_count = (data.get("shard") or [0, 1])[:2]
             session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
-            self.sessions = {session.id: session}  # a new IDENTIFY supersedes older sessions
+            session.shard = (int(shard_id), int(shard_count))
+            # A new IDENTIFY for a shard supersedes that shard's older session.
+            self.sessions = {k: v for k, v in self.sessions.items() if v.shard != session.shard}
+            self.sessions[session.id] = session
             session.conn = conn
-            await self._dispatch_to(session, "READY", self.emu._ready_payload(session.id))
+            await self._dispatch_to(session, "READY", self.emu._ready_payload(session.id, session.shard))
             for guild in self.emu.guilds.values():
-                await self._dispatch_to(session, "GUILD_CREATE", self.emu._guild_create_payload(guild))
+                if session.owns(guild.id):
+                    await self._dispatch_to(session, "GUILD_CREATE", self.emu._guild_create_payload(guild))
             self.connected.set()
             return session
         elif op == OP_RESUME:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from .emulator import Emulator
     from .interactions import Interaction
     from .models import Message
+
+log = logging.getLogger(__name__)
 
 MiB = 1024 * 1024
 API_PREFIX = re.compile(r"^/api(?:/v\d+)?")
@@ -151,6 +154,11 @@ class Rest:
             emu.requests.append(RequestRecord(request.method, path, exc.status, body.json))
             emu._record_error(path, exc)
             return exc.response()
+        except Exception as exc:  # an emulator bug: make it loud instead of a silent retry loop
+            log.exception("emulator failed on %s %s", request.method, path)
+            emu.internal_errors.append(exc)
+            emu.requests.append(RequestRecord(request.method, path, 500, body.json))
+            return json_response({"message": f"emulator bug: {exc!r}", "code": 0}, status=500)
         finally:
             emu._touch()
         if isinstance(result, web.StreamResponse):

@@ -1,0 +1,183 @@
+"""`/mod`: what moderators (Manage Server, or the configured role) can do to a game.
+Every action goes into the game's log or audit trail with its author."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.translator import L
+from bot.ui import act, channel_id, game_here, guild_id, is_moderator, lang, require_moderator, send, service_of
+from engine.core import GameRecord, RuleError
+
+
+async def mod_check(interaction: discord.Interaction) -> bool:
+    if not await is_moderator(interaction):
+        raise app_commands.CheckFailure("not a moderator")
+    return True
+
+
+class UndoConfirm(discord.ui.View):
+    def __init__(self, game_id: int, count: int, moderator: int, language: str) -> None:
+        super().__init__(timeout=300)
+        self.game_id, self.count, self.moderator = game_id, count, moderator
+        self.confirm.label = t("core.button.confirm_undo", language)
+        self.cancel.label = t("core.button.cancel", language)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.moderator
+
+    @discord.ui.button(style=discord.ButtonStyle.danger, custom_id="araldo:undo:confirm")
+    async def confirm(self, interaction: discord.Interaction, _button: discord.ui.Button[Any]) -> None:
+        from bot.errors import report
+
+        try:
+            await require_moderator(interaction)
+            res = await service_of(interaction).undo(self.game_id, self.count, str(interaction.user.id))
+            self.stop()
+            await interaction.response.edit_message(
+                content=t("core.undone", lang(interaction), count=self.count, version=res.game.version), view=None)
+        except Exception as exc:
+            await report(interaction, exc)
+
+    @discord.ui.button(style=discord.ButtonStyle.secondary, custom_id="araldo:undo:cancel")
+    async def cancel(self, interaction: discord.Interaction, _button: discord.ui.Button[Any]) -> None:
+        self.stop()
+        await interaction.response.edit_message(content=t("core.undo_cancelled", lang(interaction)), view=None)
+
+
+class ModCog(commands.Cog):
+    group = app_commands.Group(name="mod", description=L("Moderator tools for the game of this channel", "cmd.mod.desc"),
+                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _engine(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
+        await require_moderator(interaction)
+        row = await game_here(interaction)
+        await act(interaction, row, action, moderator=True)
+
+    @group.command(name=L("pause", "cmd.mod.pause"), description=L("Pause the game: deadlines stop", "cmd.mod.pause.desc"))
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self._engine(interaction, {"type": "mod_pause"})
+
+    @group.command(name=L("resume", "cmd.mod.resume"),
+                   description=L("Resume the game: deadlines move by the pause", "cmd.mod.resume.desc"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._engine(interaction, {"type": "mod_resume"})
+
+    @group.command(name=L("extend", "cmd.mod.extend"), description=L("Move the next deadline later", "cmd.mod.extend.desc"))
+    @app_commands.rename(minutes=L("minutes", "opt.minutes"))
+    @app_commands.describe(minutes=L("How many minutes later", "opt.minutes.desc"))
+    async def extend(self, interaction: discord.Interaction,
+                     minutes: app_commands.Range[int, 1, 43_200]) -> None:
+        await self._engine(interaction, {"type": "mod_extend", "minutes": minutes})
+
+    @group.command(name=L("force", "cmd.mod.force"), description=L("Fire the next deadline now", "cmd.mod.force.desc"))
+    async def force(self, interaction: discord.Interaction) -> None:
+        await self._engine(interaction, {"type": "mod_force"})
+
+    @group.command(name=L("kick", "cmd.mod.kick"), description=L("Remove a player from the game", "cmd.mod.kick.desc"))
+    @app_commands.rename(player=L("player", "opt.player"))
+    @app_commands.describe(player=L("The player", "opt.player.desc"))
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await self._engine(interaction, {"type": "mod_kick", "player": str(player.id)})
+
+    @group.command(name=L("replace", "cmd.mod.replace"),
+                   description=L("Give a player's seat to someone else", "cmd.mod.replace.desc"))
+    @app_commands.rename(player=L("player", "opt.player"), new_player=L("new_player", "opt.new_player"))
+    @app_commands.describe(player=L("The player", "opt.player.desc"),
+                           new_player=L("Who takes the seat", "opt.new_player.desc"))
+    async def replace(self, interaction: discord.Interaction, player: discord.User, new_player: discord.User) -> None:
+        await self._engine(interaction, {"type": "mod_replace", "player": str(player.id),
+                                         "new_id": str(new_player.id), "new_name": new_player.display_name[:64]})
+
+    @group.command(name=L("end", "cmd.mod.end"), description=L("End the game now", "cmd.mod.end.desc"))
+    @app_commands.rename(reason=L("reason", "opt.reason"))
+    @app_commands.describe(reason=L("Why (shown to the players)", "opt.reason.desc"))
+    async def end(self, interaction: discord.Interaction, reason: app_commands.Range[str, 0, 200] = "") -> None:
+        await self._engine(interaction, {"type": "mod_end", "reason": reason})
+
+    @group.command(name=L("undo", "cmd.mod.undo"), description=L("Take back the last moves", "cmd.mod.undo.desc"))
+    @app_commands.rename(count=L("count", "opt.count"))
+    @app_commands.describe(count=L("How many log entries", "opt.count.desc"))
+    async def undo(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 100] = 1) -> None:
+        await require_moderator(interaction)
+        language = lang(interaction)
+        row = await game_here(interaction)
+        assert row.id is not None
+        svc = service_of(interaction)
+        doomed = await svc.undo_preview(row.id, count)
+        seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
+        lines = [t("core.undo_preview", language, count=count)]
+        for r in doomed:
+            action = json.loads(r.action_json)
+            lines.append(f"`#{r.seq}` **{seats.get(r.actor, r.actor)}** — `{action.get('type')}`")
+        await send(interaction, "\n".join(lines), ephemeral=True,
+                   view=UndoConfirm(row.id, count, interaction.user.id, language))
+
+    @group.command(name=L("verify", "cmd.mod.verify"),
+                   description=L("Replay the log and compare it with the saved game", "cmd.mod.verify.desc"))
+    async def verify(self, interaction: discord.Interaction) -> None:
+        await require_moderator(interaction)
+        row = await game_here(interaction, live_only=False)
+        assert row.id is not None
+        ok, detail = await service_of(interaction).verify(row.id, str(interaction.user.id))
+        key = "core.verify_ok" if ok else "core.verify_bad"
+        await send(interaction, t(key, lang(interaction), detail=detail), ephemeral=True)
+
+    @group.command(name=L("import", "cmd.mod.import"),
+                   description=L("Load a game exported with /game export into this channel", "cmd.mod.import.desc"))
+    @app_commands.rename(file=L("file", "opt.file"))
+    @app_commands.describe(file=L("The JSON file", "opt.file.desc"))
+    async def import_game(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        await require_moderator(interaction)
+        if file.size > 5 * 1024 * 1024:
+            raise RuleError("core.import_too_big")
+        try:
+            record = GameRecord.model_validate_json(await file.read())
+        except ValueError:
+            raise RuleError("core.import_not_a_game") from None
+        res = await service_of(interaction).import_record(record, guild_id=guild_id(interaction),
+                                                          channel_id=channel_id(interaction),
+                                                          moderator=str(interaction.user.id))
+        await send(interaction, t("core.imported", lang(interaction), id=res.game.id, entries=len(record.log)))
+
+    @group.command(name=L("config", "cmd.mod.config"),
+                   description=L("Server settings: moderator role, language, time zone", "cmd.mod.config.desc"))
+    @app_commands.rename(role=L("role", "opt.role"), language=L("language", "opt.language"),
+                         timezone=L("timezone", "opt.timezone"))
+    @app_commands.describe(role=L("Role whose members may moderate games", "opt.role.desc"),
+                           language=L("Language of public messages", "opt.language.desc"),
+                           timezone=L("Time zone for new games, e.g. Europe/Rome", "opt.timezone.desc"))
+    @app_commands.choices(language=[app_commands.Choice(name=L("Italian", "choice.lang.it"), value="it"),
+                                    app_commands.Choice(name=L("English", "choice.lang.en"), value="en")])
+    async def config(self, interaction: discord.Interaction, role: discord.Role | None = None,
+                     language: str | None = None, timezone: str | None = None) -> None:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        await require_moderator(interaction)
+        values: dict[str, Any] = {}
+        if role is not None:
+            values["mod_role_id"] = str(role.id)
+        if language is not None:
+            values["locale"] = language
+        if timezone is not None:
+            try:
+                ZoneInfo(timezone)
+            except (ZoneInfoNotFoundError, ValueError):
+                raise RuleError("core.bad_timezone", timezone=timezone) from None
+            values["timezone"] = timezone
+        cfg = await service_of(interaction).set_guild_config(guild_id(interaction), **values)
+        await send(interaction, t("core.config", lang(interaction), role=f"<@&{cfg.mod_role_id}>" if cfg.mod_role_id
+                                  else "-", language=cfg.locale, timezone=cfg.timezone), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ModCog(bot))

@@ -1,0 +1,83 @@
+"""The bot process: settings -> database (migrated) -> service -> scheduler -> cogs -> Discord."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+from discord.ext import commands
+
+from bot.discord_base import use_api_base
+from bot.errors import install_error_handler
+from bot.messenger import DiscordMessenger
+from bot.notifier import Notifier
+from bot.scheduler import DeadlineScheduler
+from bot.service import GameService
+from bot.settings import Settings
+from bot.storage.db import Database
+from bot.translator import AraldoTranslator
+
+log = logging.getLogger("araldo")
+
+COGS = (
+    "bot.cogs.game",
+    "bot.cogs.mod",
+    "bot.cogs.player",
+    "bot.cogs.impero",
+    "bot.cogs.spqrisiko",
+)
+
+
+class AraldoBot(commands.AutoShardedBot):
+    def __init__(self, settings: Settings, *, extra_extensions: Sequence[str] = ()) -> None:
+        intents = discord.Intents.default()  # no privileged intents: everything is slash commands
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         shard_count=settings.shard_count, shard_ids=settings.shard_ids)
+        self.settings = settings
+        self.extra_extensions = tuple(extra_extensions)
+        self.db = Database(settings.database_url)
+        self.service = GameService(self.db)
+        self.notifier = Notifier(self.service, DiscordMessenger(self))
+        self.deadlines = DeadlineScheduler(self.service, remind=self.notifier.remind)
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        await self.db.migrate()
+        await self.tree.set_translator(AraldoTranslator())
+        install_error_handler(self.tree)
+        for ext in (*COGS, *self.extra_extensions):
+            try:
+                await self.load_extension(ext)
+            except commands.ExtensionNotFound:
+                log.warning("extension %s not found", ext)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.deadlines.start()
+
+    async def on_ready(self) -> None:
+        if self._resumed:
+            return
+        self._resumed = True
+        # with several shard processes each schedules only its own guilds' games
+        own = {str(g.id) for g in self.guilds} if self.settings.shard_ids else None
+        count = await self.deadlines.resume_all(own)
+        log.info("ready as %s; %d active games resumed", self.user, count)
+
+    async def close(self) -> None:
+        self.deadlines.shutdown()
+        await super().close()
+        await self.db.close()
+
+
+async def run_bot(settings: Settings, *, extra_extensions: Sequence[str] = ()) -> None:
+    """Start Araldo and run until the connection closes (used by `python -m bot` and the e2e tests)."""
+    if settings.discord_api_base:
+        use_api_base(settings.discord_api_base)
+    bot = AraldoBot(settings, extra_extensions=extra_extensions)
+    async with bot:
+        await bot.start(settings.discord_token)

@@ -1,0 +1,138 @@
+"""Tells players what happened when they are not looking: DMs for the events that ask for one,
+public announcements of what timers did, and reminders before deadlines.
+
+It speaks through a `Messenger` so the same logic is tested without Discord; `bot.discord_messenger`
+is the real one. A refused DM (closed DMs) falls back to a mention in the game channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime
+from typing import Protocol
+
+from bot.i18n import t
+from bot.service import GameService, Update
+from bot.storage.models import GameRow
+from engine.core import Event, GameState, get_game
+from render.common import render_png
+
+log = logging.getLogger(__name__)
+Attachment = tuple[str, bytes]
+
+
+class Messenger(Protocol):
+    async def dm(self, user_id: str, content: str, file: Attachment | None = None) -> bool:
+        """Send a DM; False if the user does not accept DMs."""
+
+    async def post(self, channel_id: str, content: str, file: Attachment | None = None) -> None: ...
+
+
+def jump_link(row: GameRow) -> str:
+    return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}"
+
+
+def event_text(ev: Event, lang: str) -> str:
+    return t(ev.key, lang, **ev.params)
+
+
+class Notifier:
+    def __init__(self, service: GameService, messenger: Messenger) -> None:
+        self.service = service
+        self.messenger = messenger
+        service.listeners.append(self.on_update)
+
+    async def _lang(self, row: GameRow) -> str:
+        return (await self.service.guild_config(row.guild_id)).locale
+
+    async def on_update(self, upd: Update) -> None:
+        lang = await self._lang(upd.game)
+        if upd.source == "tick":
+            await self.announce(upd.game, upd.state, [e for e in upd.events if e.to is None], lang)
+        for ev in upd.events:
+            if ev.notify:
+                await self.deliver(upd.game, upd.state, ev, lang)
+
+    async def announce(self, row: GameRow, state: GameState | None, events: list[Event], lang: str) -> None:
+        """Post what the clock did (turn ends, auction closes...) in the game channel, with the board."""
+        if not events:
+            return
+        lines = [event_text(ev, lang) for ev in events]
+        file = None
+        if state is not None:
+            file = await board_attachment(row, state, None)
+        for chunk in chunks("\n".join(lines)):
+            await self.messenger.post(row.channel_id, chunk, file)
+            file = None
+
+    async def deliver(self, row: GameRow, state: GameState | None, ev: Event, lang: str) -> None:
+        assert ev.notify is not None
+        recipients = ev.to if ev.to is not None else (state.active_player_ids() if state else [])
+        name = get_game(row.kind).meta.name
+        for pid in recipients:
+            if not await self.service.notify_enabled(pid, ev.notify):
+                continue
+            body = event_text(ev, lang)
+            text = t("core.dm", lang, game=name, text=body, link=jump_link(row))
+            file = None
+            if ev.notify == "turn" and state is not None:
+                file = await board_attachment(row, state, pid)
+            if not await self.messenger.dm(pid, text, file):
+                # DMs closed: say it in the channel, addressed to them (no hidden info: `to` events
+                # carrying secrets must set notify only for what can be said aloud)
+                await self.messenger.post(row.channel_id, t("core.dm_fallback", lang, user=f"<@{pid}>", text=body))
+
+    async def remind(self, row: GameRow, players: list[str], deadline: datetime) -> None:
+        lang = await self._lang(row)
+        name = get_game(row.kind).meta.name
+        for pid in players:
+            if not await self.service.notify_enabled(pid, "reminder"):
+                continue
+            body = t("core.reminder", lang, at=deadline)
+            if not await self.messenger.dm(pid, t("core.dm", lang, game=name, text=body, link=jump_link(row))):
+                await self.messenger.post(row.channel_id, t("core.dm_fallback", lang, user=f"<@{pid}>", text=body))
+
+
+_CACHE: dict[tuple[int, int, str], bytes] = {}
+_CACHE_LIMIT = 256
+
+
+async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
+                           picture: str = "board") -> Attachment | None:
+    """The board image of this version for this viewer, rendered off the event loop and cached."""
+    assert row.id is not None
+    key = (row.id, row.version, f"{viewer or 'public'}:{picture}")
+    data = _CACHE.get(key)
+    if data is None:
+        view = get_game(row.kind).view(state, viewer)
+        try:
+            rendered = await asyncio.to_thread(render_png, row.kind, view, picture)
+        except Exception:
+            log.exception("rendering %s for game %s failed", picture, row.id)
+            return None
+        if rendered is None:
+            return None
+        data = rendered
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = data
+    return (f"{row.kind}-{row.id}-v{row.version}-{picture}.png", data)
+
+
+def chunks(text: str, limit: int = 1900) -> list[str]:
+    """Split on lines so no message passes Discord's 2000 characters."""
+    out: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            out.append(line[:limit])
+            line = line[limit:]
+        if len(current) + len(line) + 1 > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out or [""]

@@ -1,0 +1,122 @@
+"""The alarm clock. Deadlines are engine state saved with each game; this only wakes the service.
+
+One APScheduler job per game (id `game:<id>`, replaced on every change), in memory: at startup
+every active game is ticked to now (missed deadlines fire in order, stamped when due) and
+rescheduled, so nothing is lost with the job store and nothing is pickled.
+The job fires at the earlier of the game's next deadline and its reminder time.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.date import DateTrigger
+
+from bot.service import GameService, Update
+from bot.storage.models import GameRow
+from engine.core import RuleError, get_game
+
+log = logging.getLogger(__name__)
+
+ReminderSink = Callable[[GameRow, list[str], datetime], Awaitable[None]]
+
+
+def job_id(game_id: int) -> str:
+    return f"game:{game_id}"
+
+
+def reminder_minutes(row: GameRow) -> int:
+    try:
+        return int(json.loads(row.settings_json).get("reminder_minutes", 60))
+    except (ValueError, TypeError):
+        return 60
+
+
+class DeadlineScheduler:
+    def __init__(self, service: GameService, *, remind: ReminderSink | None = None) -> None:
+        self.service = service
+        self.remind = remind
+        self.scheduler = AsyncIOScheduler(
+            timezone=UTC, job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1})
+        service.listeners.append(self._on_update)
+
+    def start(self) -> None:
+        if not self.scheduler.running:
+            self.scheduler.start()
+
+    def shutdown(self) -> None:
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
+
+    async def resume_all(self, guild_ids: set[str] | None = None) -> int:
+        """Tick every active game (of these guilds) to now and schedule its next wake-up."""
+        count = 0
+        for row in await self.service.active_games():
+            if guild_ids is not None and row.guild_id not in guild_ids:
+                continue
+            assert row.id is not None
+            await self.wake(row.id)
+            count += 1
+        return count
+
+    def wake_time(self, row: GameRow) -> datetime | None:
+        deadline = row.next_deadline
+        if deadline is None or row.status != "active":
+            return None
+        minutes = reminder_minutes(row)
+        remind_at = deadline - timedelta(minutes=minutes)
+        if minutes and row.reminded_for != deadline and remind_at > self.service.clock():
+            return remind_at
+        return deadline
+
+    def schedule(self, row: GameRow) -> None:
+        assert row.id is not None
+        when = self.wake_time(row)
+        if when is None:
+            if self.scheduler.get_job(job_id(row.id)):
+                self.scheduler.remove_job(job_id(row.id))
+            return
+        self.scheduler.add_job(self.wake, DateTrigger(run_date=max(when, self.service.clock())), args=[row.id],
+                               id=job_id(row.id), replace_existing=True)
+
+    async def wake(self, game_id: int) -> None:
+        """Fire what is due, send reminders once, and set the next alarm."""
+        try:
+            result = await self.service.tick(game_id)
+            row = result.game if result else await self.service.get(game_id)
+            await self._maybe_remind(row)
+            self.schedule(row)
+        except RuleError as exc:
+            log.warning("tick of game %s refused: %s", game_id, exc.code)
+        except Exception:
+            log.exception("tick of game %s failed; retrying in a minute", game_id)
+            self.scheduler.add_job(self.wake, DateTrigger(run_date=self.service.clock() + timedelta(minutes=1)),
+                                   args=[game_id], id=job_id(game_id), replace_existing=True)
+
+    async def _maybe_remind(self, row: GameRow) -> None:
+        deadline = row.next_deadline
+        if self.remind is None or deadline is None or row.status != "active" or row.id is None:
+            return
+        minutes = reminder_minutes(row)
+        now = self.service.clock()
+        if not minutes or now < deadline - timedelta(minutes=minutes) or now >= deadline:
+            return
+        if not await self.service.mark_reminded(row.id, deadline):
+            return
+        state = self.service.load_state(row)
+        owed = sorted(get_game(row.kind).awaiting(state))
+        due = []
+        for pid in owed:
+            if await self.service.away_until(pid) is None:  # an absence pauses reminders
+                due.append(pid)
+        row.reminded_for = deadline
+        if due:
+            await self.remind(row, due, deadline)
+
+    async def _on_update(self, upd: Update) -> None:
+        if upd.game.id is not None:
+            self.schedule(upd.game)

@@ -1,0 +1,129 @@
+"""What every cog needs to talk to players: the service, the caller's language, the game of this
+channel, applying an action and answering with what happened (public text, private text, board)."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import normalize, t
+from bot.notifier import board_attachment, chunks
+from bot.service import ActResult, GameService
+from bot.storage.models import GameRow
+from engine.core import Event, RuleError, get_game
+
+if TYPE_CHECKING:
+    from bot.main import AraldoBot
+
+
+def bot_of(interaction: discord.Interaction) -> AraldoBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def service_of(interaction: discord.Interaction) -> GameService:
+    return bot_of(interaction).service
+
+
+def lang(interaction: discord.Interaction) -> str:
+    """The caller's language: their Discord client's if we speak it, else the server's default."""
+    loc = str(interaction.locale) if interaction.locale else ""
+    if loc.startswith(("it", "en")):
+        return normalize(loc)
+    return "it"
+
+
+def channel_id(interaction: discord.Interaction) -> str:
+    if interaction.channel_id is None:
+        raise RuleError("core.guild_only")
+    return str(interaction.channel_id)
+
+
+def guild_id(interaction: discord.Interaction) -> str:
+    if interaction.guild_id is None:
+        raise RuleError("core.guild_only")
+    return str(interaction.guild_id)
+
+
+async def is_moderator(interaction: discord.Interaction) -> bool:
+    member = interaction.user
+    if not isinstance(member, discord.Member) or interaction.guild_id is None:
+        return False
+    if member.guild_permissions.manage_guild:
+        return True
+    cfg = await service_of(interaction).guild_config(str(interaction.guild_id))
+    return bool(cfg.mod_role_id) and any(str(r.id) == cfg.mod_role_id for r in member.roles)
+
+
+async def require_moderator(interaction: discord.Interaction) -> None:
+    if not await is_moderator(interaction):
+        raise RuleError("core.not_moderator")
+
+
+async def game_here(interaction: discord.Interaction, kind: str | None = None, *,
+                    live_only: bool = True) -> GameRow:
+    row = await service_of(interaction).in_channel(channel_id(interaction), live_only=live_only)
+    if kind is not None and row.kind != kind:
+        raise RuleError("core.wrong_game", game=get_game(row.kind).meta.name)
+    return row
+
+
+def file_of(attachment: tuple[str, bytes] | None) -> discord.File | None:
+    if attachment is None:
+        return None
+    return discord.File(io.BytesIO(attachment[1]), filename=attachment[0])
+
+
+async def send(interaction: discord.Interaction, content: str, *, ephemeral: bool = False,
+               file: discord.File | None = None, view: discord.ui.View | None = None,
+               embed: discord.Embed | None = None) -> None:
+    """Answer the interaction (first reply or followup), splitting text over 2000 characters."""
+    parts = chunks(content) if content else [""]
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+        if last and file is not None:
+            kwargs["file"] = file
+        if last and view is not None:
+            kwargs["view"] = view
+        if last and embed is not None:
+            kwargs["embed"] = embed
+        if interaction.response.is_done():
+            await interaction.followup.send(part or "\u200b", **kwargs)
+        else:
+            await interaction.response.send_message(part or "\u200b", **kwargs)
+
+
+def render_events(events: list[Event], language: str, *, viewer: str | None) -> tuple[str, str]:
+    """(public text, text only `viewer` may see)."""
+    public, private = [], []
+    for ev in events:
+        text = t(ev.key, language, **ev.params)
+        if ev.to is None:
+            public.append(text)
+        elif viewer is not None and viewer in ev.to:
+            private.append(text)
+    return "\n".join(public), "\n".join(private)
+
+
+async def act(interaction: discord.Interaction, row: GameRow, action: dict[str, Any], *,
+              board: bool = False, moderator: bool = False) -> ActResult:
+    """Apply a player's action and answer: what everyone may know in the channel, the actor's
+    private part ephemerally, the board image when asked."""
+    assert row.id is not None
+    # no defer before the move: a refusal must stay ephemeral, and a deferred reply's first
+    # followup inherits the defer's visibility. Moves take milliseconds; rendering may not.
+    result = await service_of(interaction).act(row.id, str(interaction.user.id), action,
+                                               interaction_id=str(interaction.id), moderator=moderator)
+    language = lang(interaction)
+    public, private = render_events(result.events, language, viewer=str(interaction.user.id))
+    file = None
+    if board:
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        file = file_of(await board_attachment(result.game, result.state, None))
+    await send(interaction, public or t("core.done", language), file=file)
+    if private:
+        await send(interaction, private, ephemeral=True)
+    return result
