@@ -287,7 +287,7 @@ def render_market(view: MarketView | ImperoView, labels: Mapping[str, str] | Non
     height = (140 + 70 * 4 + 22 * (len(v.companies) + len(v.auctions) + len(v.listings) + len(v.players)))
     img = Image.new("RGB", (width, height), PAPER)
     d = ImageDraw.Draw(img)
-    y = _title(d, lab, v.turn, v.turns, v.deadline_local, "") + 8
+    y = _title(d, lab, v.turn, v.turns, v.deadline_local, v.timezone) + 8
     y = _table(d, 16, y, lab["companies"],
                [lab["company"], lab["ceo"], lab["capital"], lab["shares"], lab["share_value"], lab["reinvest"],
                 lab["nodes"], lab["income"]],

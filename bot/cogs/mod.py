@@ -53,7 +53,9 @@ class UndoConfirm(discord.ui.View):
 
 class ModCog(commands.Cog):
     group = app_commands.Group(name="mod", description=L("Moderator tools for the game of this channel", "cmd.mod.desc"),
-                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+                               guild_only=True)
+    # no default_permissions: Discord would then hide /mod from the configured moderator role too;
+    # every subcommand checks Manage Server or that role itself (require_moderator)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -710,6 +710,12 @@ class Impero(Game[ImperoState]):
             Event(key="impero.dm.auction_won", params=params, to=[winner], notify=INFO),
         ]
 
+    def halved_by(self, state: ImperoState, dark: set[str]) -> list[str]:
+        """Owned nodes next to a blackout and not dark themselves; halving happens once however many."""
+        board = self.board(state)
+        near = {m for n in dark for m in board.neighbours[n] if m in state.owner and m not in dark}
+        return sorted(near, key=board.index.__getitem__)
+
     def node_income(self, state: ImperoState, blackouts: set[str], halved: set[str]) -> dict[str, int]:
         """Each company's income in cents for one turn end (renters take half, owners keep all)."""
         income = {c.id: 0 for c in state.companies}
@@ -750,10 +756,7 @@ class Impero(Game[ImperoState]):
         owned = sorted(state.owner, key=board.index.__getitem__)
         blackouts = [n for n in owned if state.rng.chance(state.yields[n], s.blackout_denominator)]
         dark = set(blackouts)
-        halved = sorted(
-            {m for n in blackouts for m in board.neighbours[n] if m in state.owner and m not in dark},
-            key=board.index.__getitem__,
-        )
+        halved = self.halved_by(state, dark)
         income = self.node_income(state, dark, set(halved))
         state.bank.minted += sum(income.values())
         report = TurnReport(turn=state.turn, at=now, blackouts=blackouts, halved=halved)
@@ -1015,6 +1018,7 @@ class Impero(Game[ImperoState]):
             turn=state.turn,
             turns=state.settings.turns,
             deadline_local=_local(self._deadline(state), state.settings.timezone),
+            timezone=state.settings.timezone,
             companies=[self.company_view(state, c.id, viewer) for c in state.companies],
             auctions=[self._auction_view(state, a) for a in state.auctions],
             listings=[self._listing_view(state, x) for x in state.listings],

@@ -366,6 +366,7 @@ class MarketView(BaseModel):
     turn: int
     turns: int
     deadline_local: str
+    timezone: str
     companies: list[CompanyView]
     auctions: list[AuctionView]
     listings: list[ListingView]

@@ -6,5 +6,12 @@ from engine.spqrisiko.models import SpqrSettings, SpqrState, SpqrView
 
 GAME = register(SpqRisiko())
 
-__all__ = ["GAME", "SpqRisiko", "SpqrSettings", "SpqrState", "SpqrView", "card_set_reward",
-           "reinforcement_base"]
+__all__ = [
+    "GAME",
+    "SpqRisiko",
+    "SpqrSettings",
+    "SpqrState",
+    "SpqrView",
+    "card_set_reward",
+    "reinforcement_base",
+]

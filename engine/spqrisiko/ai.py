@@ -59,8 +59,11 @@ def attack_options(game: SpqRisiko, state: SpqrState, actor: str) -> list[tuple[
 
 
 def _protected(game: SpqRisiko, state: SpqrState, defender: str) -> bool:
-    return (defender not in NEUTRAL_IDS and len(game.provinces_of(state, defender)) == 1
-            and state.round <= state.settings.protected_rounds)
+    return (
+        defender not in NEUTRAL_IDS
+        and len(game.provinces_of(state, defender)) == 1
+        and state.round <= state.settings.protected_rounds
+    )
 
 
 def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseModel]:
@@ -93,7 +96,7 @@ def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseMod
                 out.append(Reinforce(province=p, count=turn.reinforcements))
             out.append(Reinforce(province=border[-1], count=1))
         if turn.sets_played < state.settings.card_sets_per_turn:
-            out += [PlayCards(symbols=s) for s in playable_sets(state.hands[actor])]  # type: ignore[arg-type]
+            out += [PlayCards(symbols=s) for s in playable_sets(state.hands[actor])]
         for sea, fleet in sorted(state.ships.items()):
             if fleet.get(actor, 0) > 0:
                 coast = [p for p in b.seas[sea].coasts if state.owner.get(p) == actor]
@@ -102,7 +105,9 @@ def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseMod
                     break
         rich = [p for p in mine if movable[p] >= 3 and b.provinces[p].seas]
         if rich:
-            out.append(Convert(what="legionaries_to_ship", province=rich[0], sea=b.provinces[rich[0]].seas[0]))
+            out.append(
+                Convert(what="legionaries_to_ship", province=rich[0], sea=b.provinces[rich[0]].seas[0])
+            )
     if turn.reinforcements > 0:
         return out + away
     if _phase_ok(state, "naval") and not turn.fleet_moved:
@@ -127,8 +132,12 @@ def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseMod
             for sea in b.provinces[src].seas:
                 for dst in b.seas[sea].coasts:
                     defender = state.owner.get(dst)
-                    if (defender is None or defender == actor or dst in turn.landed_on
-                            or _protected(game, state, defender)):
+                    if (
+                        defender is None
+                        or defender == actor
+                        or dst in turn.landed_on
+                        or _protected(game, state, defender)
+                    ):
                         continue
                     if game.ships_of(state, sea, actor) > game.ships_of(state, sea, defender):
                         out.append(Land(from_province=src, to_province=dst, sea=sea, count=movable[src]))
@@ -157,7 +166,7 @@ def choose_action(game: SpqRisiko, state: SpqrState, actor: str) -> BaseModel:
     if turn.phase == "reinforce" and turn.sets_played < state.settings.card_sets_per_turn:
         sets = playable_sets(state.hands[actor])
         if sets:
-            return PlayCards(symbols=sets[0])  # type: ignore[arg-type]
+            return PlayCards(symbols=sets[0])
     if turn.reinforcements > 0:
         mine = game.provinces_of(state, actor)
         border = [p for p in mine if game.borders_enemy(state, p)] or mine

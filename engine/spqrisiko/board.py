@@ -86,21 +86,36 @@ class Board:
 
 def board_from_data(data: dict[str, Any]) -> Board:
     provinces = {
-        p["id"]: Province(id=p["id"], name=p["name"], x=float(p["x"]), y=float(p["y"]),
-                          island=bool(p.get("island", False)), land=tuple(p.get("land", [])),
-                          seas=tuple(p.get("seas", [])), aliases=tuple(p.get("aliases", [])))
+        p["id"]: Province(
+            id=p["id"],
+            name=p["name"],
+            x=float(p["x"]),
+            y=float(p["y"]),
+            island=bool(p.get("island", False)),
+            land=tuple(p.get("land", [])),
+            seas=tuple(p.get("seas", [])),
+            aliases=tuple(p.get("aliases", [])),
+        )
         for p in data["provinces"]
     }
     seas = {
-        s["id"]: Sea(id=s["id"], name=s["name"], x=float(s["x"]), y=float(s["y"]),
-                     seas=tuple(s.get("seas", [])), coasts=tuple(s.get("coasts", [])),
-                     points=tuple((float(a), float(b)) for a, b in s.get("points", [])),
-                     aliases=tuple(s.get("aliases", [])))
+        s["id"]: Sea(
+            id=s["id"],
+            name=s["name"],
+            x=float(s["x"]),
+            y=float(s["y"]),
+            seas=tuple(s.get("seas", [])),
+            coasts=tuple(s.get("coasts", [])),
+            points=tuple((float(a), float(b)) for a, b in s.get("points", [])),
+            aliases=tuple(s.get("aliases", [])),
+        )
         for s in data["seas"]
     }
     names: dict[str, str] = {}
-    for ident, node in [*provinces.items(), *seas.items()]:
-        for label in (ident, node.name, *node.aliases):
+    labels: list[tuple[str, str, tuple[str, ...]]] = [(k, v.name, v.aliases) for k, v in provinces.items()]
+    labels += [(k, v.name, v.aliases) for k, v in seas.items()]
+    for ident, name, aliases in labels:
+        for label in (ident, name, *aliases):
             names.setdefault(fold(label), ident)
     return Board(provinces=provinces, seas=seas, _names=names)
 

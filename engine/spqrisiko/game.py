@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -55,7 +56,7 @@ def reinforcement_base(provinces: int) -> int:
     return provinces // 3
 
 
-def card_set_reward(symbols: list[str]) -> tuple[int, int, int]:
+def card_set_reward(symbols: Sequence[str]) -> tuple[int, int, int]:
     """(legionaries, ships, colossei) for three cards; raises on an invalid set."""
     if len(symbols) != 3:
         raise RuleError("spqrisiko.bad_card_set")
@@ -71,8 +72,14 @@ def card_set_reward(symbols: list[str]) -> tuple[int, int, int]:
 
 
 class SpqRisiko(Game[SpqrState]):
-    meta = GameMeta(kind=KIND, name="SPQRisiko", min_players=3, max_players=5,
-                    rules_path="docs/rules/spqrisiko.md", rulebook="shared/seeds/001_58e61d4919867f4e.txt")
+    meta = GameMeta(
+        kind=KIND,
+        name="SPQRisiko",
+        min_players=3,
+        max_players=5,
+        rules_path="docs/rules/spqrisiko.md",
+        rulebook="shared/seeds/001_58e61d4919867f4e.txt",
+    )
     state_model = SpqrState
     settings_model = SpqrSettings
     action_model = SpqrAction
@@ -86,8 +93,17 @@ class SpqRisiko(Game[SpqrState]):
         b = board()
         ids = [p.id for p in players]
         neutrals = list(NEUTRAL_IDS[: max(0, 5 - len(players))])
-        state = SpqrState(game=KIND, seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
-                          clock=now, settings=settings, order=[], armies=ids + neutrals)
+        state = SpqrState(
+            game=KIND,
+            seed=seed,
+            rng=Rng(seed=seed),
+            players=players,
+            created_at=now,
+            clock=now,
+            settings=settings,
+            order=[],
+            armies=ids + neutrals,
+        )
         state.order = self._roll_order(state, ids)
         state.ships = {s: {} for s in b.seas}
         state.points = dict.fromkeys(ids, 0)
@@ -110,6 +126,7 @@ class SpqRisiko(Game[SpqrState]):
 
     def _roll_order(self, state: SpqrState, ids: list[str]) -> list[str]:
         """One die each, highest first; tied players re-roll among themselves."""
+
         def rank(group: list[str]) -> list[str]:
             if len(group) <= 1:
                 return group
@@ -119,6 +136,7 @@ class SpqRisiko(Game[SpqrState]):
             for value in sorted(set(rolls.values()), reverse=True):
                 out.extend(rank([p for p in group if rolls[p] == value]))
             return out
+
         return rank(list(ids))
 
     # ---- helpers -------------------------------------------------------------------------------
@@ -202,8 +220,11 @@ class SpqRisiko(Game[SpqrState]):
         """Provinces of `army` where a colosseum may go: none there nor in any land neighbour."""
         b = board()
         have = set(state.colossei)
-        return sorted(p for p in self.provinces_of(state, army)
-                      if p not in have and not any(n in have for n in b.provinces[p].land))
+        return sorted(
+            p
+            for p in self.provinces_of(state, army)
+            if p not in have and not any(n in have for n in b.provinces[p].land)
+        )
 
     def ship_seas(self, state: SpqrState, army: str) -> list[str]:
         b = board()
@@ -225,8 +246,14 @@ class SpqRisiko(Game[SpqrState]):
     def _start_placement_turn(self, state: SpqrState, now: datetime) -> list[Event]:
         player = state.order[state.current]
         self._deadline(state, now, state.settings.placement_hours)
-        return [Event(key="spqrisiko.your_placement", to=[player], notify="turn",
-                      params={"player": state.name_of(player), "deadline": state.turn_deadline})]
+        return [
+            Event(
+                key="spqrisiko.your_placement",
+                to=[player],
+                notify="turn",
+                params={"player": state.name_of(player), "deadline": state.turn_deadline},
+            )
+        ]
 
     def _auto_place(self, state: SpqrState, now: datetime) -> list[Event]:
         empty = sorted(p for p in board().provinces if p not in state.owner)
@@ -235,14 +262,23 @@ class SpqRisiko(Game[SpqrState]):
         neutral = state.rng.choice(rest) if rest and any(state.neutral_left.values()) else None
         return self._do_place(state, state.order[state.current], own, neutral, None, now)
 
-    def _do_place(self, state: SpqrState, actor: str, own: str, neutral_prov: str | None,
-                  colour: str | None, now: datetime) -> list[Event]:
+    def _do_place(
+        self,
+        state: SpqrState,
+        actor: str,
+        own: str,
+        neutral_prov: str | None,
+        colour: str | None,
+        now: datetime,
+    ) -> list[Event]:
         state.owner[own] = actor
         state.legions[own] = 2
         params: dict[str, Any] = {"player": state.name_of(actor), "province": board().name(own)}
         key = "spqrisiko.placed"
         if neutral_prov is not None:
-            colour = colour or max(state.neutral_left, key=lambda n: (state.neutral_left[n], -NEUTRAL_IDS.index(n)))
+            colour = colour or max(
+                state.neutral_left, key=lambda n: (state.neutral_left[n], -NEUTRAL_IDS.index(n))
+            )
             count = min(3, state.neutral_left[colour])
             state.owner[neutral_prov] = colour
             state.legions[neutral_prov] = count
@@ -259,7 +295,9 @@ class SpqRisiko(Game[SpqrState]):
         state.phase = "reinforce"
         state.round = 1
         state.current = 0
-        events = [Event(key="spqrisiko.game_started", params={"order": [state.name_of(p) for p in state.order]})]
+        events = [
+            Event(key="spqrisiko.game_started", params={"order": [state.name_of(p) for p in state.order]})
+        ]
         return events + self._run_turns(state, now)
 
     def _auto_eligible(self, state: SpqrState, player: str) -> bool:
@@ -302,10 +340,20 @@ class SpqRisiko(Game[SpqrState]):
         for p in bonus:  # a colosseum's legionary has to go in its own province
             state.legions[p] += 1
         self._deadline(state, now, state.settings.turn_hours)
-        events.append(Event(key="spqrisiko.your_turn", to=[player], notify="turn",
-                            params={"player": state.name_of(player), "round": state.round,
-                                    "reinforcements": state.turn.reinforcements,
-                                    "colosseum_bonus": len(bonus), "deadline": state.turn_deadline}))
+        events.append(
+            Event(
+                key="spqrisiko.your_turn",
+                to=[player],
+                notify="turn",
+                params={
+                    "player": state.name_of(player),
+                    "round": state.round,
+                    "reinforcements": state.turn.reinforcements,
+                    "colosseum_bonus": len(bonus),
+                    "deadline": state.turn_deadline,
+                },
+            )
+        )
         return events
 
     def _score(self, state: SpqrState, player: str) -> list[Event]:
@@ -330,12 +378,29 @@ class SpqRisiko(Game[SpqrState]):
         total = emp + prov + col + sea
         state.points[player] = state.points.get(player, 0) + total
         state.last_scoring = {"empire": emp, "provinces": prov, "colossei": col, "seas": sea, "total": total}
-        events = [Event(key="spqrisiko.scored", params={
-            "player": state.name_of(player), "empire": emp, "provinces": prov, "colossei": col, "seas": sea,
-            "gained": total, "points": state.points[player], "target": state.settings.target_points})]
+        events = [
+            Event(
+                key="spqrisiko.scored",
+                params={
+                    "player": state.name_of(player),
+                    "empire": emp,
+                    "provinces": prov,
+                    "colossei": col,
+                    "seas": sea,
+                    "gained": total,
+                    "points": state.points[player],
+                    "target": state.settings.target_points,
+                },
+            )
+        ]
         if state.points[player] >= state.settings.target_points:
-            events.append(Event(key="spqrisiko.victory", notify="game_end",
-                                params={"player": state.name_of(player), "points": state.points[player]}))
+            events.append(
+                Event(
+                    key="spqrisiko.victory",
+                    notify="game_end",
+                    params={"player": state.name_of(player), "points": state.points[player]},
+                )
+            )
             events.append(self.finish(state, [player], "target"))
         return events
 
@@ -350,8 +415,11 @@ class SpqRisiko(Game[SpqrState]):
             if card is not None:
                 state.hands[player].append(card)
                 events.append(Event(key="spqrisiko.card_drawn", to=[player], params={"card": symbol(card)}))
-        events.append(Event(key="spqrisiko.turn_ended", params={"player": state.name_of(player),
-                                                                "card": card is not None}))
+        events.append(
+            Event(
+                key="spqrisiko.turn_ended", params={"player": state.name_of(player), "card": card is not None}
+            )
+        )
         state.turn = None
         alive = self.alive(state)
         if not alive:
@@ -367,7 +435,7 @@ class SpqRisiko(Game[SpqrState]):
     # ---- the contract --------------------------------------------------------------------------
     def handle(self, state: SpqrState, actor: str, action: Any, now: datetime) -> list[Event]:
         if isinstance(action, Away):
-            return self._away(state, actor, action.on, now)
+            return self._set_away(state, actor, action.on, now)
         if actor in state.eliminated:
             raise RuleError("spqrisiko.eliminated_player")
         current = state.order[state.current]
@@ -385,12 +453,30 @@ class SpqRisiko(Game[SpqrState]):
         if not isinstance(action, NavalAttack) and turn.naval_battle is not None:
             turn.naval_done.append(turn.naval_battle.sea)
             turn.naval_battle = None
-        handler = {
-            PlayCards: self._play_cards, Reinforce: self._reinforce, Convert: self._convert,
-            MoveFleet: self._move_fleet, NavalAttack: self._naval_attack, Attack: self._attack,
-            MoveIn: self._move_in, Land: self._land, Fortify: self._fortify, EndTurn: self._end_action,
-        }[type(action)]
-        return events + handler(state, actor, action, now)
+        return events + self._dispatch(state, actor, action, now)
+
+    def _dispatch(self, state: SpqrState, actor: str, action: Any, now: datetime) -> list[Event]:
+        if isinstance(action, PlayCards):
+            return self._play_cards(state, actor, action, now)
+        if isinstance(action, Reinforce):
+            return self._reinforce(state, actor, action, now)
+        if isinstance(action, Convert):
+            return self._convert(state, actor, action, now)
+        if isinstance(action, MoveFleet):
+            return self._move_fleet(state, actor, action, now)
+        if isinstance(action, NavalAttack):
+            return self._naval_attack(state, actor, action, now)
+        if isinstance(action, Attack):
+            return self._attack(state, actor, action, now)
+        if isinstance(action, MoveIn):
+            return self._move_in(state, actor, action, now)
+        if isinstance(action, Land):
+            return self._land(state, actor, action, now)
+        if isinstance(action, Fortify):
+            return self._fortify(state, actor, action, now)
+        if isinstance(action, EndTurn):
+            return self._end_action(state, actor, action, now)
+        raise RuleError("core.bad_action", detail=str(getattr(action, "type", "?")))
 
     def _back(self, state: SpqrState, actor: str) -> list[Event]:
         if actor in state.autopilot:
@@ -398,7 +484,7 @@ class SpqRisiko(Game[SpqrState]):
             return [Event(key="spqrisiko.autopilot_off", params={"player": state.name_of(actor)})]
         return []
 
-    def _away(self, state: SpqrState, actor: str, on: bool, now: datetime) -> list[Event]:
+    def _set_away(self, state: SpqrState, actor: str, on: bool, now: datetime) -> list[Event]:
         if actor in state.eliminated:
             raise RuleError("spqrisiko.eliminated_player")
         if not on:
@@ -409,7 +495,9 @@ class SpqRisiko(Game[SpqrState]):
         if actor in state.autopilot:
             raise RuleError("spqrisiko.already_on_autopilot")
         state.autopilot.append(actor)
-        events = [Event(key="spqrisiko.autopilot_on", params={"player": state.name_of(actor), "reason": "away"})]
+        events = [
+            Event(key="spqrisiko.autopilot_on", params={"player": state.name_of(actor), "reason": "away"})
+        ]
         if state.order[state.current] == actor and self._auto_eligible(state, actor):
             if state.phase == "placement":
                 events += self._auto_place(state, now)
@@ -504,9 +592,19 @@ class SpqRisiko(Game[SpqrState]):
                 placed_col.append(board().name(target_p))
         turn.reinforcements += legionaries
         turn.sets_played += 1
-        return [Event(key="spqrisiko.cards_played", params={
-            "player": state.name_of(actor), "cards": symbols, "legionaries": legionaries,
-            "ships": placed_ships, "colossei": placed_col, "lost": ships + colossei - len(placed_ships) - len(placed_col)})]
+        return [
+            Event(
+                key="spqrisiko.cards_played",
+                params={
+                    "player": state.name_of(actor),
+                    "cards": symbols,
+                    "legionaries": legionaries,
+                    "ships": placed_ships,
+                    "colossei": placed_col,
+                    "lost": ships + colossei - len(placed_ships) - len(placed_col),
+                },
+            )
+        ]
 
     def _best_sea(self, state: SpqrState, actor: str) -> str | None:
         options = self.ship_seas(state, actor)
@@ -516,6 +614,7 @@ class SpqRisiko(Game[SpqrState]):
 
         def weight(s: str) -> tuple[int, str]:
             return (-sum(1 for p in b.seas[s].coasts if state.owner.get(p) == actor), s)
+
         return min(options, key=weight)
 
     def _best_colosseum(self, state: SpqrState, actor: str, free: list[str]) -> str | None:
@@ -535,8 +634,17 @@ class SpqRisiko(Game[SpqrState]):
             raise RuleError("spqrisiko.too_many_reinforcements", count=action.count, left=turn.reinforcements)
         state.legions[prov] += action.count
         turn.reinforcements -= action.count
-        return [Event(key="spqrisiko.reinforced", params={"player": state.name_of(actor), "province": board().name(prov),
-                                                          "count": action.count, "left": turn.reinforcements})]
+        return [
+            Event(
+                key="spqrisiko.reinforced",
+                params={
+                    "player": state.name_of(actor),
+                    "province": board().name(prov),
+                    "count": action.count,
+                    "left": turn.reinforcements,
+                },
+            )
+        ]
 
     def _convert(self, state: SpqrState, actor: str, action: Convert, now: datetime) -> list[Event]:
         turn = state.turn
@@ -550,17 +658,29 @@ class SpqRisiko(Game[SpqrState]):
         if sea not in board().provinces[prov].seas:
             raise RuleError("spqrisiko.not_on_sea", province=board().name(prov), sea=board().name(sea))
         if action.what == "ship_to_legionaries":
+            key = "spqrisiko.converted_ship"
             if self.ships_of(state, sea, actor) < 1:
                 raise RuleError("spqrisiko.no_ships", sea=board().name(sea))
             self._add_ships(state, sea, actor, -1)
             state.legions[prov] += 2
         else:
             if state.legions[prov] - 3 < self.garrison(state, prov):
-                raise RuleError("spqrisiko.garrison", province=board().name(prov), keep=self.garrison(state, prov))
+                raise RuleError(
+                    "spqrisiko.garrison", province=board().name(prov), keep=self.garrison(state, prov)
+                )
+            key = "spqrisiko.converted_legionaries"
             state.legions[prov] -= 3
             self._add_ships(state, sea, actor, 1)
-        return [Event(key=f"spqrisiko.converted.{action.what}",
-                      params={"player": state.name_of(actor), "province": board().name(prov), "sea": board().name(sea)})]
+        return [
+            Event(
+                key=key,
+                params={
+                    "player": state.name_of(actor),
+                    "province": board().name(prov),
+                    "sea": board().name(sea),
+                },
+            )
+        ]
 
     # ---- ships ---------------------------------------------------------------------------------
     def _move_fleet(self, state: SpqrState, actor: str, action: MoveFleet, now: datetime) -> list[Event]:
@@ -578,10 +698,21 @@ class SpqRisiko(Game[SpqrState]):
         self._add_ships(state, src, actor, -action.count)
         self._add_ships(state, dst, actor, action.count)
         turn.fleet_moved = True
-        return [Event(key="spqrisiko.fleet_moved", params={"player": state.name_of(actor), "count": action.count,
-                                                           "from": board().name(src), "to": board().name(dst)})]
+        return [
+            Event(
+                key="spqrisiko.fleet_moved",
+                params={
+                    "player": state.name_of(actor),
+                    "count": action.count,
+                    "from": board().name(src),
+                    "to": board().name(dst),
+                },
+            )
+        ]
 
-    def _roll(self, state: SpqrState, att: int, dfn: int, ties_to_defender: bool) -> tuple[list[int], list[int], int, int]:
+    def _roll(
+        self, state: SpqrState, att: int, dfn: int, ties_to_defender: bool
+    ) -> tuple[list[int], list[int], int, int]:
         a = sorted(state.rng.dice(att), reverse=True)
         d = sorted(state.rng.dice(dfn), reverse=True)
         la, ld = compare(a, d, ties_to_defender)
@@ -630,22 +761,37 @@ class SpqRisiko(Game[SpqrState]):
         else:
             turn.naval_battle = None
             turn.naval_done.append(sea)
-        params = {"player": state.name_of(actor), "defender": state.name_of(enemy), "sea": board().name(sea),
-                  "rolls": len(record.rolls), "lost": record.attacker_losses, "sunk": record.defender_losses,
-                  "left": self.ships_of(state, sea, actor), "enemy_left": self.ships_of(state, sea, enemy),
-                  "can_continue": sank}
-        return [Event(key="spqrisiko.naval_battle", params=params),
-                Event(key="spqrisiko.naval_attacked", params=params, to=[enemy], notify="info")]
+        params = {
+            "player": state.name_of(actor),
+            "defender": state.name_of(enemy),
+            "sea": board().name(sea),
+            "rolls": len(record.rolls),
+            "lost": record.attacker_losses,
+            "sunk": record.defender_losses,
+            "left": self.ships_of(state, sea, actor),
+            "enemy_left": self.ships_of(state, sea, enemy),
+            "can_continue": sank,
+        }
+        return [
+            Event(key="spqrisiko.naval_battle", params=params),
+            Event(key="spqrisiko.naval_attacked", params=params, to=[enemy], notify="info"),
+        ]
 
     # ---- land combat ---------------------------------------------------------------------------
     def _check_target(self, state: SpqrState, actor: str, target: str) -> str:
         defender = state.owner[target]
         if defender == actor:
             raise RuleError("spqrisiko.attack_own")
-        if (defender not in NEUTRAL_IDS and len(self.provinces_of(state, defender)) == 1
-                and state.round <= state.settings.protected_rounds):
-            raise RuleError("spqrisiko.last_province_protected", player=state.name_of(defender),
-                            round=state.settings.protected_rounds)
+        if (
+            defender not in NEUTRAL_IDS
+            and len(self.provinces_of(state, defender)) == 1
+            and state.round <= state.settings.protected_rounds
+        ):
+            raise RuleError(
+                "spqrisiko.last_province_protected",
+                player=state.name_of(defender),
+                round=state.settings.protected_rounds,
+            )
         return defender
 
     def _attack(self, state: SpqrState, actor: str, action: Attack, now: datetime) -> list[Event]:
@@ -659,7 +805,9 @@ class SpqRisiko(Game[SpqrState]):
         defender = self._check_target(state, actor, dst)
         stop = action.stop_at if action.rolls == "blitz" else 1
         if state.legions[src] < 2 or state.legions[src] <= stop:
-            raise RuleError("spqrisiko.too_few_legionaries", province=board().name(src), count=state.legions[src])
+            raise RuleError(
+                "spqrisiko.too_few_legionaries", province=board().name(src), count=state.legions[src]
+            )
         self._phase(turn, "combat")
         record = LastAttack(kind="land", attacker=actor, defender=defender, origin=src, target=dst)
         dice = 0
@@ -681,11 +829,19 @@ class SpqRisiko(Game[SpqrState]):
             events += self._conquer(state, actor, defender, dst)
             turn.conquest_move = ConquestMove(origin=src, target=dst)
         state.last_attack = record
-        params = {"player": state.name_of(actor), "defender": self._army_name(state, defender),
-                  "from": board().name(src), "to": board().name(dst), "rolls": len(record.rolls),
-                  "dice": record.rolls[-1], "lost": record.attacker_losses, "killed": record.defender_losses,
-                  "left": state.legions[src], "defenders_left": 0 if record.conquered else state.legions[dst],
-                  "conquered": record.conquered}
+        params = {
+            "player": state.name_of(actor),
+            "defender": self._army_name(state, defender),
+            "from": board().name(src),
+            "to": board().name(dst),
+            "rolls": len(record.rolls),
+            "dice": record.rolls[-1],
+            "lost": record.attacker_losses,
+            "killed": record.defender_losses,
+            "left": state.legions[src],
+            "defenders_left": 0 if record.conquered else state.legions[dst],
+            "conquered": record.conquered,
+        }
         out = [Event(key="spqrisiko.attack", params=params)]
         if defender not in NEUTRAL_IDS:
             out.append(Event(key="spqrisiko.attacked", params=params, to=[defender], notify="info"))
@@ -705,12 +861,22 @@ class SpqRisiko(Game[SpqrState]):
         for fleet in state.ships.values():
             fleet.pop(defender, None)
         state.turn.eliminated_someone.append(defender)
-        events = [Event(key="spqrisiko.eliminated", notify="info",
-                        params={"player": state.name_of(defender), "by": state.name_of(actor), "cards": len(cards)})]
+        events = [
+            Event(
+                key="spqrisiko.eliminated",
+                notify="info",
+                params={"player": state.name_of(defender), "by": state.name_of(actor), "cards": len(cards)},
+            )
+        ]
         alive = self.alive(state)
         if len(alive) == 1:
-            events.append(Event(key="spqrisiko.victory", notify="game_end",
-                                params={"player": state.name_of(alive[0]), "points": state.points.get(alive[0], 0)}))
+            events.append(
+                Event(
+                    key="spqrisiko.victory",
+                    notify="game_end",
+                    params={"player": state.name_of(alive[0]), "points": state.points.get(alive[0], 0)},
+                )
+            )
             events.append(self.finish(state, alive, "last_standing"))
         return events
 
@@ -721,14 +887,25 @@ class SpqRisiko(Game[SpqrState]):
         if move is None:
             raise RuleError("spqrisiko.no_conquest_move")
         if state.legions[move.origin] - action.count < self.garrison(state, move.origin):
-            raise RuleError("spqrisiko.garrison", province=board().name(move.origin),
-                            keep=self.garrison(state, move.origin))
+            raise RuleError(
+                "spqrisiko.garrison",
+                province=board().name(move.origin),
+                keep=self.garrison(state, move.origin),
+            )
         state.legions[move.origin] -= action.count
         state.legions[move.target] += action.count
         turn.conquest_move = None
-        return [Event(key="spqrisiko.moved_in", params={"player": state.name_of(actor), "count": action.count,
-                                                        "from": board().name(move.origin),
-                                                        "to": board().name(move.target)})]
+        return [
+            Event(
+                key="spqrisiko.moved_in",
+                params={
+                    "player": state.name_of(actor),
+                    "count": action.count,
+                    "from": board().name(move.origin),
+                    "to": board().name(move.target),
+                },
+            )
+        ]
 
     def _land(self, state: SpqrState, actor: str, action: Land, now: datetime) -> list[Event]:
         turn = state.turn
@@ -773,11 +950,20 @@ class SpqRisiko(Game[SpqrState]):
             state.legions[dst] = force
             events += self._conquer(state, actor, defender, dst)
         state.last_attack = record
-        params = {"player": state.name_of(actor), "defender": self._army_name(state, defender),
-                  "from": board().name(src), "to": board().name(dst), "sea": board().name(sea),
-                  "count": action.count, "rolls": len(record.rolls), "lost": record.attacker_losses,
-                  "killed": record.defender_losses, "left": force,
-                  "defenders_left": 0 if record.conquered else state.legions[dst], "conquered": record.conquered}
+        params = {
+            "player": state.name_of(actor),
+            "defender": self._army_name(state, defender),
+            "from": board().name(src),
+            "to": board().name(dst),
+            "sea": board().name(sea),
+            "count": action.count,
+            "rolls": len(record.rolls),
+            "lost": record.attacker_losses,
+            "killed": record.defender_losses,
+            "left": force,
+            "defenders_left": 0 if record.conquered else state.legions[dst],
+            "conquered": record.conquered,
+        }
         out = [Event(key="spqrisiko.landing", params=params)]
         if defender not in NEUTRAL_IDS:
             out.append(Event(key="spqrisiko.landed_on_you", params=params, to=[defender], notify="info"))
@@ -799,8 +985,17 @@ class SpqRisiko(Game[SpqrState]):
         self._phase(turn, "fortify")
         state.legions[src] -= action.count
         state.legions[dst] += action.count
-        events = [Event(key="spqrisiko.fortified", params={"player": state.name_of(actor), "count": action.count,
-                                                           "from": board().name(src), "to": board().name(dst)})]
+        events = [
+            Event(
+                key="spqrisiko.fortified",
+                params={
+                    "player": state.name_of(actor),
+                    "count": action.count,
+                    "from": board().name(src),
+                    "to": board().name(dst),
+                },
+            )
+        ]
         return events + self._end_turn(state, now)
 
     def _end_action(self, state: SpqrState, actor: str, action: EndTurn, now: datetime) -> list[Event]:
@@ -829,8 +1024,16 @@ class SpqRisiko(Game[SpqrState]):
             turn.reinforcements -= 1
             i += 1
         turn.reinforcements = 0
-        events = [Event(key="spqrisiko.autopilot_turn", params={
-            "player": state.name_of(player), "placed": sum(placed.values()), "provinces": len(placed)})]
+        events = [
+            Event(
+                key="spqrisiko.autopilot_turn",
+                params={
+                    "player": state.name_of(player),
+                    "placed": sum(placed.values()),
+                    "provinces": len(placed),
+                },
+            )
+        ]
         return events + self._end_turn(state, now)
 
     def on_timer(self, state: SpqrState, timer: Timer, now: datetime) -> list[Event]:
@@ -840,12 +1043,19 @@ class SpqRisiko(Game[SpqrState]):
             return []
         player = state.order[state.current]
         state.timeouts[player] = state.timeouts.get(player, 0) + 1
-        events = [Event(key="spqrisiko.timeout", to=[player], notify="turn",
-                        params={"player": state.name_of(player)})]
+        events = [
+            Event(
+                key="spqrisiko.timeout", to=[player], notify="turn", params={"player": state.name_of(player)}
+            )
+        ]
         if state.timeouts[player] >= state.settings.timeouts_to_autopilot and player not in state.autopilot:
             state.autopilot.append(player)
-            events.append(Event(key="spqrisiko.autopilot_on",
-                                params={"player": state.name_of(player), "reason": "timeouts"}))
+            events.append(
+                Event(
+                    key="spqrisiko.autopilot_on",
+                    params={"player": state.name_of(player), "reason": "timeouts"},
+                )
+            )
         if state.phase == "placement":
             return events + self._auto_place(state, now)
         return events + self._autopilot_rest(state, now)
@@ -854,8 +1064,10 @@ class SpqRisiko(Game[SpqrState]):
         alive = self.alive(state)
         best = max((state.points.get(p, 0), len(self.provinces_of(state, p))) for p in alive)
         winners = [p for p in alive if (state.points.get(p, 0), len(self.provinces_of(state, p))) == best]
-        return [Event(key="spqrisiko.time_up", params={"winners": [state.name_of(w) for w in winners]}),
-                self.finish(state, winners, "time_limit")]
+        return [
+            Event(key="spqrisiko.time_up", params={"winners": [state.name_of(w) for w in winners]}),
+            self.finish(state, winners, "time_limit"),
+        ]
 
     def on_kick(self, state: SpqrState, player: str, now: datetime) -> list[Event]:
         if player not in state.autopilot:
@@ -873,38 +1085,90 @@ class SpqRisiko(Game[SpqrState]):
         players = []
         for p in state.players:
             mine = self.provinces_of(state, p.id)
-            players.append(PlayerView(
-                id=p.id, name=p.name, colour=state.armies.index(p.id), points=state.points.get(p.id, 0),
-                provinces=len(mine), legionaries=sum(state.legions[x] for x in mine),
-                ships=sum(f.get(p.id, 0) for f in state.ships.values()),
-                colossei=sum(1 for c in state.colossei if state.owner.get(c) == p.id),
-                cards=len(state.hands.get(p.id, [])), eliminated=p.id in state.eliminated,
-                autopilot=p.id in state.autopilot or p.left))
+            players.append(
+                PlayerView(
+                    id=p.id,
+                    name=p.name,
+                    colour=state.armies.index(p.id),
+                    points=state.points.get(p.id, 0),
+                    provinces=len(mine),
+                    legionaries=sum(state.legions[x] for x in mine),
+                    ships=sum(f.get(p.id, 0) for f in state.ships.values()),
+                    colossei=sum(1 for c in state.colossei if state.owner.get(c) == p.id),
+                    cards=len(state.hands.get(p.id, [])),
+                    eliminated=p.id in state.eliminated,
+                    autopilot=p.id in state.autopilot or p.left,
+                )
+            )
         players.sort(key=lambda pv: state.order.index(pv.id) if pv.id in state.order else seat_index[pv.id])
-        armies = [ArmyView(id=a, name=self._army_name(state, a), colour=i, neutral=a in NEUTRAL_IDS)
-                  for i, a in enumerate(state.armies)]
-        provinces = [ProvinceView(id=p.id, name=p.name, owner=state.owner.get(p.id),
-                                  legionaries=state.legions.get(p.id, 0), colosseum=p.id in state.colossei,
-                                  island=p.island) for p in b.provinces.values()]
-        seas = [SeaView(id=s.id, name=s.name, ships={k: v for k, v in state.ships.get(s.id, {}).items() if v > 0},
-                        controller=self.sea_controller(state, s.id)) for s in b.seas.values()]
+        armies = [
+            ArmyView(id=a, name=self._army_name(state, a), colour=i, neutral=a in NEUTRAL_IDS)
+            for i, a in enumerate(state.armies)
+        ]
+        provinces = [
+            ProvinceView(
+                id=p.id,
+                name=p.name,
+                owner=state.owner.get(p.id),
+                legionaries=state.legions.get(p.id, 0),
+                colosseum=p.id in state.colossei,
+                island=p.island,
+            )
+            for p in b.provinces.values()
+        ]
+        seas = [
+            SeaView(
+                id=s.id,
+                name=s.name,
+                ships={k: v for k, v in state.ships.get(s.id, {}).items() if v > 0},
+                controller=self.sea_controller(state, s.id),
+            )
+            for s in b.seas.values()
+        ]
         turn = state.turn
-        turn_view = None if turn is None else TurnView(
-            player=turn.player, phase=turn.phase, reinforcements=turn.reinforcements, sets_played=turn.sets_played,
-            fleet_moved=turn.fleet_moved, naval_done=list(turn.naval_done), naval_battle=turn.naval_battle,
-            landed_on=list(turn.landed_on), conquered=turn.conquered, conquest_move=turn.conquest_move)
+        turn_view = (
+            None
+            if turn is None
+            else TurnView(
+                player=turn.player,
+                phase=turn.phase,
+                reinforcements=turn.reinforcements,
+                sets_played=turn.sets_played,
+                fleet_moved=turn.fleet_moved,
+                naval_done=list(turn.naval_done),
+                naval_battle=turn.naval_battle,
+                landed_on=list(turn.landed_on),
+                conquered=turn.conquered,
+                conquest_move=turn.conquest_move,
+            )
+        )
         hand = None
         if viewer is not None and viewer in state.hands:
             hand = sorted(symbol(c) for c in state.hands[viewer])
         return SpqrView(
-            status=state.status, phase=turn.phase if turn else state.phase, round=state.round,
-            target_points=state.settings.target_points, current=self.current_player(state),
-            turn_deadline=state.turn_deadline if state.status == "active" else None, order=list(state.order),
-            players=players, armies=armies, provinces=provinces, seas=seas, neutral_left=dict(state.neutral_left),
-            turn=turn_view, last_attack=state.last_attack, last_scoring=dict(state.last_scoring),
-            deck_size=len(state.deck.draw_pile), discard_size=len(state.deck.discard),
-            hand_sizes={p: len(h) for p, h in state.hands.items()}, hand=hand, viewer=viewer,
-            winners=list(state.winners), end_reason=state.end_reason)
+            status=state.status,
+            phase=turn.phase if turn else state.phase,
+            round=state.round,
+            target_points=state.settings.target_points,
+            current=self.current_player(state),
+            turn_deadline=state.turn_deadline if state.status == "active" else None,
+            order=list(state.order),
+            players=players,
+            armies=armies,
+            provinces=provinces,
+            seas=seas,
+            neutral_left=dict(state.neutral_left),
+            turn=turn_view,
+            last_attack=state.last_attack,
+            last_scoring=dict(state.last_scoring),
+            deck_size=len(state.deck.draw_pile),
+            discard_size=len(state.deck.discard),
+            hand_sizes={p: len(h) for p, h in state.hands.items()},
+            hand=hand,
+            viewer=viewer,
+            winners=list(state.winners),
+            end_reason=state.end_reason,
+        )
 
     def headline(self, state: SpqrState) -> Msg:
         if state.status != "active":
@@ -913,8 +1177,10 @@ class SpqRisiko(Game[SpqrState]):
         if state.phase == "placement":
             return Msg(key="spqrisiko.headline.placement", params={"player": state.name_of(player)})
         phase = state.turn.phase if state.turn else "reinforce"
-        return Msg(key="spqrisiko.headline.turn", params={"player": state.name_of(player), "round": state.round,
-                                                          "phase": phase})
+        return Msg(
+            key="spqrisiko.headline.turn",
+            params={"player": state.name_of(player), "round": state.round, "phase": phase},
+        )
 
     def legal_actions(self, state: SpqrState, actor: str) -> list[BaseModel]:
         from engine.spqrisiko.ai import legal_actions

@@ -128,8 +128,18 @@ class Away(BaseModel):
 
 
 SpqrAction = Annotated[
-    Place | PlayCards | Reinforce | Convert | MoveFleet | NavalAttack | Attack | MoveIn | Land
-    | Fortify | EndTurn | Away,
+    Place
+    | PlayCards
+    | Reinforce
+    | Convert
+    | MoveFleet
+    | NavalAttack
+    | Attack
+    | MoveIn
+    | Land
+    | Fortify
+    | EndTurn
+    | Away,
     Field(discriminator="type"),
 ]
 

@@ -17,7 +17,9 @@ from itertools import product
 
 
 @cache
-def roll_outcomes(att_dice: int, def_dice: int, ties_to_defender: bool = True) -> tuple[tuple[int, int, float], ...]:
+def roll_outcomes(
+    att_dice: int, def_dice: int, ties_to_defender: bool = True
+) -> tuple[tuple[int, int, float], ...]:
     """Exact distribution of (attacker losses, defender losses) for one roll.
 
     With `ties_to_defender` False (naval combat) a tied pair sinks nothing.
@@ -82,8 +84,13 @@ def odds(attackers: int, defenders: int, *, stop_at: int = 1, landing: bool = Fa
                 key = (a - la, d - ld)
                 nxt[key] = nxt.get(key, 0.0) + p * q
         layer = nxt
-    return Odds(attackers=attackers, defenders=defenders, win=win,
-                expected_attackers_left=exp_a, expected_defenders_left=exp_d)
+    return Odds(
+        attackers=attackers,
+        defenders=defenders,
+        win=win,
+        expected_attackers_left=exp_a,
+        expected_defenders_left=exp_d,
+    )
 
 
 def win_probability(attackers: int, defenders: int, *, stop_at: int = 1, landing: bool = False) -> float:

@@ -40,7 +40,9 @@ def main(argv: list[str] | None = None) -> None:
         if args.script:
             from .script import run_script
 
-            paths = asyncio.run(run_script(args.script, args.out, args.as_user, database_url=args.database_url))
+            paths = asyncio.run(
+                run_script(args.script, args.out, args.as_user, database_url=args.database_url)
+            )
             for path in paths:
                 print(path)
         else:

@@ -18,6 +18,7 @@ from .gateway import Gateway
 from .httputil import json_response
 from .interactions import Interaction, InteractionResult
 from .models import (
+    ALL_PERMISSIONS,
     CHANNEL_DM,
     CHANNEL_TEXT,
     EVERYONE_DEFAULT,
@@ -41,7 +42,14 @@ log = logging.getLogger(__name__)
 
 MiB = 1024 * 1024
 OPTION_SUB_COMMAND, OPTION_GROUP, OPTION_STRING, OPTION_INTEGER, OPTION_BOOLEAN = 1, 2, 3, 4, 5
-OPTION_USER, OPTION_CHANNEL, OPTION_ROLE, OPTION_MENTIONABLE, OPTION_NUMBER, OPTION_ATTACHMENT = 6, 7, 8, 9, 10, 11
+OPTION_USER, OPTION_CHANNEL, OPTION_ROLE, OPTION_MENTIONABLE, OPTION_NUMBER, OPTION_ATTACHMENT = (
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+)
 LOADING = 128
 
 
@@ -125,21 +133,27 @@ class Emulator:
         """Create a user; by default they join the default guild (pass guild=None to stay outside)."""
         if username in self.users:
             raise ValueError(f"user {username!r} already exists")
-        user = User(self.snowflakes.next(), username, display_name or username, locale=locale, dms_open=dms_open)
+        user = User(
+            self.snowflakes.next(), username, display_name or username, locale=locale, dms_open=dms_open
+        )
         self.users[username] = user
         target = self.guild if guild == "default" else guild
         if isinstance(target, Guild):
             self.add_member(target, user, roles=roles)
         return user
 
-    def add_member(self, guild: Guild, user: User, *, roles: Iterable[Role] = (), nick: str | None = None) -> Member:
+    def add_member(
+        self, guild: Guild, user: User, *, roles: Iterable[Role] = (), nick: str | None = None
+    ) -> Member:
         member = Member(user, list(roles), nick)
         guild.members[user.id] = member
         if self.gateway.sessions:
             self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": guild.id}))
         return member
 
-    def add_guild(self, name: str, *, owner: User, channels: Iterable[str] = ("general",), locale: str = "it") -> Guild:
+    def add_guild(
+        self, name: str, *, owner: User, channels: Iterable[str] = ("general",), locale: str = "it"
+    ) -> Guild:
         gid = self.snowflakes.next()
         everyone = Role(gid, "@everyone", EVERYONE_DEFAULT)  # @everyone shares the guild's id
         guild = Guild(gid, name, owner.id, everyone, locale=locale)
@@ -161,7 +175,9 @@ class Emulator:
         return role
 
     def add_channel(self, guild: Guild, name: str, *, type: int = CHANNEL_TEXT) -> Channel:
-        channel = Channel(self.snowflakes.next(), name.lstrip("#"), type, guild.id, position=len(guild.channels))
+        channel = Channel(
+            self.snowflakes.next(), name.lstrip("#"), type, guild.id, position=len(guild.channels)
+        )
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         if self.gateway.sessions:
@@ -323,7 +339,11 @@ class Emulator:
         return {
             "v": 10,
             "user": self._bot_user_payload(),
-            "guilds": [{"id": gid, "unavailable": True} for gid in self.guilds if (int(gid) >> 22) % shard[1] == shard[0]],
+            "guilds": [
+                {"id": gid, "unavailable": True}
+                for gid in self.guilds
+                if (int(gid) >> 22) % shard[1] == shard[0]
+            ],
             "session_id": session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -449,7 +469,10 @@ class Emulator:
         return data
 
     def _build_attachments(
-        self, channel: Channel, meta: list[dict[str, Any]] | None, files: Mapping[int, UploadedFile],
+        self,
+        channel: Channel,
+        meta: list[dict[str, Any]] | None,
+        files: Mapping[int, UploadedFile],
         existing: list[Attachment],
     ) -> list[Attachment]:
         by_id = {a.id: a for a in existing}
@@ -477,8 +500,11 @@ class Emulator:
         visible_to: set[str] | None = None,
         author: User | None = None,
     ) -> Message:
-        stored = {k: data[k] for k in ("content", "embeds", "components", "flags", "tts", "message_reference")
-                  if k in data}
+        stored = {
+            k: data[k]
+            for k in ("content", "embeds", "components", "flags", "tts", "message_reference")
+            if k in data
+        }
         msg = Message(
             self.snowflakes.next(),
             channel,
@@ -495,7 +521,9 @@ class Emulator:
             await self.gateway.dispatch("MESSAGE_CREATE", self._message_payload(msg))
         return msg
 
-    async def _edit_message(self, msg: Message, data: dict[str, Any], files: Mapping[int, UploadedFile]) -> None:
+    async def _edit_message(
+        self, msg: Message, data: dict[str, Any], files: Mapping[int, UploadedFile]
+    ) -> None:
         for key in ("content", "embeds", "components"):
             if key in data:
                 msg.payload[key] = data[key] if data[key] is not None else ([] if key != "content" else "")
@@ -526,7 +554,12 @@ class Emulator:
     async def _create_thread(self, parent: Channel, name: str, ctype: int, thread_id: str | None) -> Channel:
         guild = self.guilds[str(parent.guild_id)]
         thread = Channel(
-            thread_id or self.snowflakes.next(), name, ctype, guild.id, parent_id=parent.id, owner_id=self.bot_user.id
+            thread_id or self.snowflakes.next(),
+            name,
+            ctype,
+            guild.id,
+            parent_id=parent.id,
+            owner_id=self.bot_user.id,
         )
         guild.channels.append(thread)
         self.channels[thread.id] = thread
@@ -539,7 +572,8 @@ class Emulator:
         """Messages in `channel` (default #general) as `user` sees them: others' ephemerals excluded."""
         channel = channel or self.general
         return [
-            m for m in self._channel_messages(channel)
+            m
+            for m in self._channel_messages(channel)
             if not m.flags & LOADING and (m.visible_to is None or user.id in m.visible_to)
         ]
 
@@ -561,7 +595,9 @@ class Emulator:
         return sorted(out, key=lambda m: int(m.id))
 
     def assert_no_unknown_routes(self) -> None:
-        assert not self.unknown_routes, f"the bot called routes the emulator does not know: {self.unknown_routes}"
+        assert not self.unknown_routes, (
+            f"the bot called routes the emulator does not know: {self.unknown_routes}"
+        )
 
     async def say(self, user: User, content: str, channel: Channel | None = None) -> Message:
         """`user` types a plain message; the bot receives MESSAGE_CREATE."""
@@ -580,7 +616,7 @@ class Emulator:
         timeout: float = 10.0,
         **kwargs: Any,
     ) -> InteractionResult:
-        """`user` runs `/command` ("impero bid" for subcommands) with typed options, and waits for the answer."""
+        """`user` runs `/command` ("impero bid" for a subcommand) with typed options; waits for the answer."""
         channel = channel or self.general
         data = self._command_data(user, channel, command, {**(options or {}), **kwargs}, focused=None)
         return await self._interact(ix.APPLICATION_COMMAND, user, channel, data, timeout=timeout)
@@ -616,18 +652,25 @@ class Emulator:
         """`user` clicks the button with this label (or custom_id) on `message`."""
         msg = message.message if isinstance(message, InteractionResult) else message
         self._check_can_see(user, msg)
-        buttons = [b for b in msg.buttons if (label is None or b.get("label") == label)
-                   and (custom_id is None or b.get("custom_id") == custom_id)]
+        buttons = [
+            b
+            for b in msg.buttons
+            if (label is None or b.get("label") == label)
+            and (custom_id is None or b.get("custom_id") == custom_id)
+        ]
         if not buttons:
-            raise LookupError(f"no button label={label!r} custom_id={custom_id!r} on {msg!r}; "
-                              f"buttons: {msg.button_labels}")
+            raise LookupError(
+                f"no button label={label!r} custom_id={custom_id!r} on {msg!r}; buttons: {msg.button_labels}"
+            )
         button = buttons[0]
         if button.get("disabled"):
             raise PermissionError(f"button {label or custom_id!r} is disabled")
         if "custom_id" not in button:
             raise ValueError(f"button {label!r} is a link/premium button; it sends no interaction")
         data = {"custom_id": button["custom_id"], "component_type": 2}
-        return await self._interact(ix.MESSAGE_COMPONENT, user, msg.channel, data, message=msg, timeout=timeout)
+        return await self._interact(
+            ix.MESSAGE_COMPONENT, user, msg.channel, data, message=msg, timeout=timeout
+        )
 
     async def select(
         self,
@@ -664,7 +707,9 @@ class Emulator:
         if not low <= len(picked) <= high:
             raise ValueError(f"select needs between {low} and {high} values, got {len(picked)}")
         data["values"] = picked
-        return await self._interact(ix.MESSAGE_COMPONENT, user, msg.channel, data, message=msg, timeout=timeout)
+        return await self._interact(
+            ix.MESSAGE_COMPONENT, user, msg.channel, data, message=msg, timeout=timeout
+        )
 
     async def submit_modal(
         self,
@@ -674,7 +719,7 @@ class Emulator:
         *,
         timeout: float = 10.0,
     ) -> InteractionResult:
-        """`user` fills the modal opened by a previous interaction (values by custom_id or label) and submits."""
+        """`user` fills the modal a previous interaction opened (values by custom_id or label), submits."""
         source = modal.interaction if isinstance(modal, InteractionResult) else None
         spec = modal.modal if isinstance(modal, InteractionResult) else dict(modal)
         if not spec:
@@ -688,8 +733,9 @@ class Emulator:
         message = source.message if source else None
         return await self._interact(ix.MODAL_SUBMIT, user, channel, data, message=message, timeout=timeout)
 
-    def _fill_modal_component(self, comp: dict[str, Any], values: dict[str, Any],
-                              label: str | None = None) -> dict[str, Any] | None:
+    def _fill_modal_component(
+        self, comp: dict[str, Any], values: dict[str, Any], label: str | None = None
+    ) -> dict[str, Any] | None:
         ctype = comp.get("type")
         if ctype == 1:
             children = [self._fill_modal_component(c, values) for c in comp.get("components", [])]
@@ -703,14 +749,20 @@ class Emulator:
             value = str(values.pop(key, comp.get("value") or ""))
             if comp.get("required", True) and not value:
                 raise ValueError(f"modal field {key!r} is required")
-            if len(value) < int(comp.get("min_length") or 0) or len(value) > int(comp.get("max_length") or 4000):
+            if len(value) < int(comp.get("min_length") or 0) or len(value) > int(
+                comp.get("max_length") or 4000
+            ):
                 raise ValueError(f"modal field {key!r}: length {len(value)} outside the allowed range")
             return {"type": 4, "custom_id": cid, "value": value}
         if ctype == 3:
             cid = comp["custom_id"]
             key = cid if cid in values else label
             picked = values.pop(key, [])
-            return {"type": 3, "custom_id": cid, "values": [picked] if isinstance(picked, str) else list(picked)}
+            return {
+                "type": 3,
+                "custom_id": cid,
+                "values": [picked] if isinstance(picked, str) else list(picked),
+            }
         return None
 
     def _check_can_see(self, user: User, msg: Message) -> None:
@@ -725,13 +777,14 @@ class Emulator:
         guild = self._guild_of(channel)
         names = path.strip().lstrip("/").split()
         cmd = self.command(names[0], guild)
-        if guild is None and (cmd.get("dm_permission") is False or (cmd.get("contexts") and 1 not in cmd["contexts"])):
+        if guild is None and (
+            cmd.get("dm_permission") is False or (cmd.get("contexts") and 1 not in cmd["contexts"])
+        ):
             raise PermissionError(f"/{names[0]} cannot be used in DMs")
-        if guild is not None:
-            needed = int(cmd.get("default_member_permissions") or 0)
-            if cmd.get("default_member_permissions") == "0" or guild.permissions_of(user) & needed != needed:
-                if user.id != guild.owner_id:
-                    raise PermissionError(f"{user.username} lacks the permissions to see /{names[0]}")
+        if guild is not None and not _may_use(
+            guild.permissions_of(user), cmd.get("default_member_permissions")
+        ):
+            raise PermissionError(f"{user.username} lacks the permissions to see /{names[0]}")
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         if "guild_id" in cmd:
             data["guild_id"] = cmd["guild_id"]
@@ -739,7 +792,10 @@ class Emulator:
         container = data
         defs = cmd.get("options") or []
         for name in names[1:]:
-            sub = next((o for o in defs if o["name"] == name and o["type"] in (OPTION_SUB_COMMAND, OPTION_GROUP)), None)
+            sub = next(
+                (o for o in defs if o["name"] == name and o["type"] in (OPTION_SUB_COMMAND, OPTION_GROUP)),
+                None,
+            )
             if sub is None:
                 raise LookupError(f"/{path}: no subcommand {name!r}")
             node: dict[str, Any] = {"name": name, "type": sub["type"], "options": []}
@@ -753,8 +809,13 @@ class Emulator:
         return data
 
     def _leaf_options(
-        self, defs: list[dict[str, Any]], values: dict[str, Any], guild: Guild | None,
-        resolved: dict[str, dict[str, Any]], focused: str | None, path: str,
+        self,
+        defs: list[dict[str, Any]],
+        values: dict[str, Any],
+        guild: Guild | None,
+        resolved: dict[str, dict[str, Any]],
+        focused: str | None,
+        path: str,
     ) -> list[dict[str, Any]]:
         by_name = {o["name"]: o for o in defs}
         out = []
@@ -766,15 +827,18 @@ class Emulator:
             if name == focused:
                 out.append({"name": name, "type": spec["type"], "value": str(raw), "focused": True})
                 continue
-            out.append({"name": name, "type": spec["type"], "value": self._option_value(spec, raw, guild, resolved)})
+            out.append(
+                {"name": name, "type": spec["type"], "value": self._option_value(spec, raw, guild, resolved)}
+            )
         given = {o["name"] for o in out}
         missing = [o["name"] for o in defs if o.get("required") and o["name"] not in given]
         if missing and focused is None:
             raise ValueError(f"/{path} is missing required options {missing}")
         return out
 
-    def _option_value(self, spec: dict[str, Any], raw: Any, guild: Guild | None,
-                      resolved: dict[str, dict[str, Any]]) -> Any:
+    def _option_value(
+        self, spec: dict[str, Any], raw: Any, guild: Guild | None, resolved: dict[str, dict[str, Any]]
+    ) -> Any:
         otype = spec["type"]
         if spec.get("choices"):
             for choice in spec["choices"]:
@@ -791,7 +855,9 @@ class Emulator:
             return value
         if otype in (OPTION_INTEGER, OPTION_NUMBER):
             value = int(raw) if otype == OPTION_INTEGER else float(raw)
-            if ("min_value" in spec and value < spec["min_value"]) or ("max_value" in spec and value > spec["max_value"]):
+            if ("min_value" in spec and value < spec["min_value"]) or (
+                "max_value" in spec and value > spec["max_value"]
+            ):
                 raise ValueError(f"option {spec['name']!r}: {value} out of range")
             return value
         if otype == OPTION_BOOLEAN:
@@ -803,8 +869,9 @@ class Emulator:
             return att.id
         return self._resolve_entity(raw, otype, guild, resolved)
 
-    def _resolve_entity(self, raw: Any, otype: int, guild: Guild | None,
-                        resolved: dict[str, dict[str, Any]]) -> str:
+    def _resolve_entity(
+        self, raw: Any, otype: int, guild: Guild | None, resolved: dict[str, dict[str, Any]]
+    ) -> str:
         """Users, channels, roles and mentionables travel as ids plus `resolved` data."""
         if isinstance(raw, str) and not isinstance(raw, User):
             raw = self._lookup_entity(raw.lstrip("@#<>!&"), guild)
@@ -916,12 +983,16 @@ class Emulator:
             now = time.monotonic()
             quiet = now - self._last_activity >= self.settle_quiet
             answered = inter.acknowledged and not inter.loading
-            gave_up = not inter.acknowledged and inter.errors and now - inter.created > self.interaction_timeout
+            gave_up = (
+                not inter.acknowledged and inter.errors and now - inter.created > self.interaction_timeout
+            )
             if quiet and (answered or gave_up):
                 return
             if now > deadline:
                 state = "deferred but never followed up" if inter.loading else "never acknowledged"
-                raise TimeoutError(f"{inter!r}: {state} within {timeout}s; errors sent to the bot: {inter.errors}")
+                raise TimeoutError(
+                    f"{inter!r}: {state} within {timeout}s; errors sent to the bot: {inter.errors}"
+                )
             await asyncio.sleep(0.01)
 
     def _result(self, inter: Interaction, mark: int) -> InteractionResult:
@@ -934,6 +1005,14 @@ class Emulator:
                 touched.append(msg)
         visible = [m for m in touched if not m.deleted and not m.flags & LOADING]
         return InteractionResult(inter, visible, created)
+
+
+def _may_use(user_perms: int, required: str | None) -> bool:
+    """Discord hides a command unless the member has all of default_member_permissions ("0": admins only)."""
+    if required is None:
+        return True
+    is_admin = user_perms == ALL_PERMISSIONS
+    return is_admin or (required != "0" and user_perms & int(required) == int(required))
 
 
 def _snowflake_time(snowflake: str) -> float:

@@ -25,12 +25,20 @@ class Faults:
         self._faults: list[_Fault] = []
 
     def rate_limit(
-        self, route: str, *, times: int = 1, retry_after: float = 0.1, method: str | None = None, is_global: bool = False
+        self,
+        route: str,
+        *,
+        times: int = 1,
+        retry_after: float = 0.1,
+        method: str | None = None,
+        is_global: bool = False,
     ) -> None:
         """The next `times` requests whose path contains `route` get a 429 (discord.py sleeps and retries)."""
         self._faults.append(_Fault(route, method, times, 429, retry_after, is_global))
 
-    def server_error(self, route: str, *, times: int = 1, status: int = 500, method: str | None = None) -> None:
+    def server_error(
+        self, route: str, *, times: int = 1, status: int = 500, method: str | None = None
+    ) -> None:
         """The next `times` matching requests fail with a 5xx (discord.py retries after 1 s, 3 s, ...)."""
         self._faults.append(_Fault(route, method, times, status))
 
@@ -54,7 +62,11 @@ class Faults:
 
 def _response(fault: _Fault) -> web.Response:
     if fault.status == 429:
-        body = {"message": "You are being rate limited.", "retry_after": fault.retry_after, "global": fault.is_global}
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": fault.retry_after,
+            "global": fault.is_global,
+        }
         headers = {
             "Retry-After": str(fault.retry_after),
             # discord.py treats a 429 without Via as a Cloudflare ban and gives up.

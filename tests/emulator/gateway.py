@@ -19,7 +19,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_VOICE = 0, 1, 2, 3, 4
-OP_RESUME, OP_RECONNECT, OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
+OP_RESUME, OP_RECONNECT, OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = (
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+)
 
 
 def _make_compressor(kind: str | None) -> Callable[[bytes], bytes] | None:

@@ -95,4 +95,5 @@ class InteractionResult:
         return self.message.ephemeral
 
     def __repr__(self) -> str:
-        return f"<InteractionResult type={self.response_type} messages={self.messages!r} modal={bool(self.modal)}>"
+        modal = bool(self.modal)
+        return f"<InteractionResult type={self.response_type} messages={self.messages!r} modal={modal}>"

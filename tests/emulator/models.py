@@ -13,6 +13,7 @@ from typing import Any
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
 # Permission bits we need to talk about in tests.
+ALL_PERMISSIONS = (1 << 53) - 1
 PERM_ADMINISTRATOR = 1 << 3
 PERM_MANAGE_GUILD = 1 << 5
 PERM_VIEW_CHANNEL = 1 << 10
@@ -222,13 +223,13 @@ class Guild:
 
     def permissions_of(self, user: User) -> int:
         if user.id == self.owner_id:
-            return (1 << 53) - 1
+            return ALL_PERMISSIONS
         member = self.members.get(user.id)
         perms = self.everyone.permissions
         for role in member.roles if member else []:
             perms |= role.permissions
         if perms & PERM_ADMINISTRATOR:
-            return (1 << 53) - 1
+            return ALL_PERMISSIONS
         return perms
 
     def payload(self) -> dict[str, Any]:

@@ -140,15 +140,20 @@ class Rest:
         if fault is not None:
             emu.requests.append(RequestRecord(request.method, path, fault.status, body.json))
             return fault
-        for method, pattern, handler in self.routes:
-            match = pattern.match(path)
-            if match and method == request.method:
-                break
-        else:
+        found = next(
+            (
+                (h, m)
+                for method, pattern, h in self.routes
+                if method == request.method and (m := pattern.match(path))
+            ),
+            None,
+        )
+        if found is None:
             emu.unknown_routes.append((request.method, path))
             emu.requests.append(RequestRecord(request.method, path, 404, body.json))
             return json_response({"message": "404: Not Found", "code": 0}, status=404)
         try:
+            handler, match = found
             result = await handler(request, body, **match.groupdict())
         except DiscordError as exc:
             emu.requests.append(RequestRecord(request.method, path, exc.status, body.json))
@@ -454,8 +459,19 @@ class Rest:
         name = data.get("name")
         if not name or len(name) > 100:
             raise DiscordError(
-                400, 50035, "Invalid Form Body",
-                {"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be between 1 and 100 in length."}]}},
+                400,
+                50035,
+                "Invalid Form Body",
+                {
+                    "name": {
+                        "_errors": [
+                            {
+                                "code": "BASE_TYPE_BAD_LENGTH",
+                                "message": "Must be between 1 and 100 in length.",
+                            }
+                        ]
+                    }
+                },
             )
         if message_id is not None:
             self._message(parent, message_id)
@@ -500,14 +516,19 @@ class Rest:
 
 
 def _bad_type() -> dict[str, str]:
-    return {"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": "Interaction response type is not valid here"}
+    return {
+        "code": "INTERACTION_RESPONSE_TYPE_INVALID",
+        "message": "Interaction response type is not valid here",
+    }
 
 
 def _visibility(inter: Interaction, data: dict[str, Any]) -> set[str] | None:
     return {inter.user.id} if int(data.get("flags") or 0) & FLAG_EPHEMERAL else None
 
 
-def make_attachment(emu: Emulator, channel: Channel, upload: UploadedFile, meta: dict[str, Any]) -> Attachment:
+def make_attachment(
+    emu: Emulator, channel: Channel, upload: UploadedFile, meta: dict[str, Any]
+) -> Attachment:
     att_id = emu.snowflakes.next()
     filename = meta.get("filename") or upload.filename
     att = Attachment(att_id, filename, upload.data, upload.content_type, meta.get("description"))

@@ -233,7 +233,12 @@ def write_seen(emu: Emulator, user: User, out_dir: Path) -> list[Path]:
 
 
 async def run_script(
-    script: Path, out_dir: Path, as_user: str, *, database_url: str | None = None, start: BotStarter = start_araldo
+    script: Path,
+    out_dir: Path,
+    as_user: str,
+    *,
+    database_url: str | None = None,
+    start: BotStarter = start_araldo,
 ) -> list[Path]:
     steps = parse_script(script.read_text(encoding="utf-8"))
     async with Emulator.with_default_world(token="emulator-token") as emu:

@@ -6,7 +6,40 @@ import re
 from typing import Any
 
 VALID_LOCALES = frozenset(
-    ["id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"]
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
 )
 COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 MAX_GLOBAL_COMMANDS = 100
@@ -49,9 +82,7 @@ def _localizations(errs: FormErrors, path: tuple[str | int, ...], value: Any, lo
         return
     for locale, text in value.items():
         if locale not in VALID_LOCALES:
-            errs.add(
-                (*path, locale), "ENUM_TYPE_COERCE", f'Value "{locale}" is not a valid enum value.'
-            )
+            errs.add((*path, locale), "ENUM_TYPE_COERCE", f'Value "{locale}" is not a valid enum value.')
         else:
             errs.bad_length((*path, locale), text, low, high)
 
@@ -94,7 +125,9 @@ def _options(errs: FormErrors, path: tuple[str | int, ...], options: list[dict[s
             errs, (*opath, "description_localizations"), opt.get("description_localizations"), 1, 100
         )
         if opt.get("name") in seen:
-            errs.add((*opath, "name"), "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS", "Duplicate option name")
+            errs.add(
+                (*opath, "name"), "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS", "Duplicate option name"
+            )
         seen.add(opt.get("name", ""))
         otype = opt.get("type")
         if otype in (1, 2):
@@ -142,11 +175,15 @@ def validate_commands(commands: Any, *, global_scope: bool) -> FormErrors:
         _check_names(errs, (i,), [cmd.get("name_localizations")], chat_input)
         if chat_input:
             errs.bad_length((i, "description"), cmd.get("description"), 1, 100)
-            _localizations(errs, (i, "description_localizations"), cmd.get("description_localizations"), 1, 100)
+            _localizations(
+                errs, (i, "description_localizations"), cmd.get("description_localizations"), 1, 100
+            )
             _options(errs, (i, "options"), cmd.get("options"))
         key = (ctype, str(cmd.get("name")))
         if key in seen:
-            errs.add((i, "name"), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique")
+            errs.add(
+                (i, "name"), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique"
+            )
         seen.add(key)
     return errs
 
@@ -196,7 +233,9 @@ def _components(errs: FormErrors, components: list[dict[str, Any]], v2: bool) ->
 def _component(errs: FormErrors, path: tuple[str | int, ...], comp: dict[str, Any], top: bool) -> None:
     ctype = comp.get("type")
     if top and ctype != 1:
-        errs.add((*path, "type"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "Top-level components must be action rows")
+        errs.add(
+            (*path, "type"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "Top-level components must be action rows"
+        )
     if "custom_id" in comp:
         errs.bad_length((*path, "custom_id"), comp.get("custom_id"), 1, 100)
     if ctype == 1:

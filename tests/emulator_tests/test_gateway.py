@@ -55,7 +55,9 @@ async def test_identify_ready_guild_create_heartbeat(emulator: Emulator) -> None
         assert {m["user"]["username"] for m in guild["members"]} >= {"alice", "bob", "owner", "araldo"}
         await bot.ws.send_json({"op": 1, "d": 2})
         assert (await bot.recv())["op"] == 11
-        await bot.ws.send_json({"op": 8, "d": {"guild_id": guild["id"], "query": "", "limit": 0, "nonce": "n"}})
+        await bot.ws.send_json(
+            {"op": 8, "d": {"guild_id": guild["id"], "query": "", "limit": 0, "nonce": "n"}}
+        )
         chunk = await bot.until("GUILD_MEMBERS_CHUNK")
         assert chunk["d"]["nonce"] == "n" and len(chunk["d"]["members"]) == len(guild["members"])
         await bot.ws.close()
@@ -70,8 +72,9 @@ async def test_resume_replays_and_unknown_session_is_invalid(emulator: Emulator)
         await emulator.say(emulator.user("bob"), "missed")
         resumed = RawBot(await session.ws_connect(ready["d"]["resume_gateway_url"]), False)
         await resumed.recv()  # HELLO
-        await resumed.ws.send_json({"op": 6, "d": {"token": TEST_TOKEN, "session_id": ready["d"]["session_id"],
-                                                   "seq": 2}})
+        await resumed.ws.send_json(
+            {"op": 6, "d": {"token": TEST_TOKEN, "session_id": ready["d"]["session_id"], "seq": 2}}
+        )
         missed = await resumed.recv()
         assert (missed["t"], missed["s"], missed["d"]["content"]) == ("MESSAGE_CREATE", 3, "missed")
         assert (await resumed.recv())["t"] == "RESUMED"
@@ -85,12 +88,22 @@ async def test_interaction_lifecycle_by_hand(emulator: Emulator) -> None:
     """Defer, fill via first followup, more followups, edit/delete them, GET/DELETE @original."""
     app = emulator.application_id
     async with aiohttp.ClientSession(base_url=emulator.base_url) as http:
-        await http.put(f"/api/v10/applications/{app}/commands", json=[
-            {"name": "ping", "description": "p", "options": [
-                {"type": 6, "name": "who", "description": "d", "required": True},
-                {"type": 10, "name": "much", "description": "d"}]}])
+        await http.put(
+            f"/api/v10/applications/{app}/commands",
+            json=[
+                {
+                    "name": "ping",
+                    "description": "p",
+                    "options": [
+                        {"type": 6, "name": "who", "description": "d", "required": True},
+                        {"type": 10, "name": "much", "description": "d"},
+                    ],
+                }
+            ],
+        )
         async with aiohttp.ClientSession() as session:
             bot = await identify(session, emulator)
+            await bot.until("GUILD_CREATE")
             alice = emulator.user("alice")
             pending = asyncio.create_task(emulator.slash(alice, "ping", who="bob", much=1.5))
             inter = (await bot.until("INTERACTION_CREATE"))["d"]
@@ -117,7 +130,8 @@ async def test_interaction_lifecycle_by_hand(emulator: Emulator) -> None:
             result = await pending
             assert [m.content for m in result.messages] == ["filled", "more, edited"]
             assert result.ephemeral and result.response_type == 5
-            assert [m.content for m in emulator.messages_seen(emulator.user("bob"))] == []
+            # Only the deferred placeholder inherits ephemerality; a later followup without flags is public.
+            assert [m.content for m in emulator.messages_seen(emulator.user("bob"))] == ["more, edited"]
             assert (await http.delete(f"{base}/messages/{second['id']}")).status == 204
             assert (await http.delete(f"{base}/messages/@original")).status == 204
             assert emulator.messages_seen(alice) == []

@@ -53,7 +53,11 @@ async def test_sync_returns_ids_and_keeps_them(emulator: Emulator, api: Any) -> 
         (cmd(name="a" * 33), ["0", "name"], "APPLICATION_COMMAND_INVALID_NAME"),
         (cmd(name="due parole"), ["0", "name"], "APPLICATION_COMMAND_INVALID_NAME"),
         (cmd(description=""), ["0", "description"], "BASE_TYPE_BAD_LENGTH"),
-        (cmd(description_localizations={"xx": "no"}), ["0", "description_localizations", "xx"], "ENUM_TYPE_COERCE"),
+        (
+            cmd(description_localizations={"xx": "no"}),
+            ["0", "description_localizations", "xx"],
+            "ENUM_TYPE_COERCE",
+        ),
         (cmd(name_localizations={"it": "x" * 33}), ["0", "name_localizations", "it"], "BASE_TYPE_BAD_LENGTH"),
         (
             cmd(options=[{"type": 3, "name": f"o{i}", "description": "d"} for i in range(26)]),
@@ -61,20 +65,40 @@ async def test_sync_returns_ids_and_keeps_them(emulator: Emulator, api: Any) -> 
             "BASE_TYPE_MAX_LENGTH",
         ),
         (
-            cmd(options=[{"type": 3, "name": "a", "description": "d"},
-                         {"type": 3, "name": "b", "description": "d", "required": True}]),
+            cmd(
+                options=[
+                    {"type": 3, "name": "a", "description": "d"},
+                    {"type": 3, "name": "b", "description": "d", "required": True},
+                ]
+            ),
             ["0", "options", "1", "required"],
             "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
         ),
         (
-            cmd(options=[{"type": 3, "name": "a", "description": "d",
-                          "choices": [{"name": str(i), "value": str(i)} for i in range(26)]}]),
+            cmd(
+                options=[
+                    {
+                        "type": 3,
+                        "name": "a",
+                        "description": "d",
+                        "choices": [{"name": str(i), "value": str(i)} for i in range(26)],
+                    }
+                ]
+            ),
             ["0", "options", "0", "choices"],
             "BASE_TYPE_MAX_LENGTH",
         ),
         (
-            cmd(options=[{"type": 1, "name": "bid", "description": "d",
-                          "options": [{"type": 4, "name": "Amount", "description": "d"}]}]),
+            cmd(
+                options=[
+                    {
+                        "type": 1,
+                        "name": "bid",
+                        "description": "d",
+                        "options": [{"type": 4, "name": "Amount", "description": "d"}],
+                    }
+                ]
+            ),
             ["0", "options", "0", "options", "0", "name"],
             "APPLICATION_COMMAND_INVALID_NAME",
         ),
@@ -104,17 +128,33 @@ async def test_at_most_100_global_commands(emulator: Emulator, api: Any) -> None
         ({"embeds": [{"title": "t" * 257}]}, ["embeds", "0", "title"]),
         ({"embeds": [{"description": "d" * 4097}]}, ["embeds", "0", "description"]),
         ({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}, ["embeds", "0", "fields"]),
-        ({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]}, ["embeds", "0", "fields", "0", "value"]),
+        (
+            {"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]},
+            ["embeds", "0", "fields", "0", "value"],
+        ),
         ({"embeds": [{"footer": {"text": "f" * 2049}}]}, ["embeds", "0", "footer", "text"]),
         ({"embeds": [{"author": {"name": "a" * 257}}]}, ["embeds", "0", "author", "name"]),
         ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, ["embeds"]),
         ({"embeds": [{"title": "t"}] * 11}, ["embeds"]),
-        ({"components": [{"type": 1, "components": [{"type": 2, "label": "b", "custom_id": "x" * 101}]}]},
-         ["components", "0", "components", "0", "custom_id"]),
-        ({"components": [{"type": 1, "components": [{"type": 2, "label": "b", "custom_id": "c"}]}] * 6},
-         ["components"]),
-        ({"components": [{"type": 1, "components": [{"type": 2, "label": str(i), "custom_id": str(i)}
-                                                    for i in range(6)]}]}, ["components", "0", "components"]),
+        (
+            {"components": [{"type": 1, "components": [{"type": 2, "label": "b", "custom_id": "x" * 101}]}]},
+            ["components", "0", "components", "0", "custom_id"],
+        ),
+        (
+            {"components": [{"type": 1, "components": [{"type": 2, "label": "b", "custom_id": "c"}]}] * 6},
+            ["components"],
+        ),
+        (
+            {
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [{"type": 2, "label": str(i), "custom_id": str(i)} for i in range(6)],
+                    }
+                ]
+            },
+            ["components", "0", "components"],
+        ),
     ],
 )
 async def test_message_limits(emulator: Emulator, api: Any, payload: dict[str, Any], path: list[str]) -> None:
@@ -138,7 +178,9 @@ def form(payload: dict[str, Any], files: list[tuple[str, bytes]]) -> aiohttp.For
 
     data = aiohttp.FormData(quote_fields=False)
     meta = [{"id": i, "filename": name} for i, (name, _) in enumerate(files)]
-    data.add_field("payload_json", json.dumps({**payload, "attachments": meta}), content_type="application/json")
+    data.add_field(
+        "payload_json", json.dumps({**payload, "attachments": meta}), content_type="application/json"
+    )
     for i, (name, blob) in enumerate(files):
         data.add_field(f"files[{i}]", blob, filename=name, content_type="application/octet-stream")
     return data
@@ -147,7 +189,10 @@ def form(payload: dict[str, Any], files: list[tuple[str, bytes]]) -> aiohttp.For
 async def test_multipart_attachments_and_edit(emulator: Emulator, api: Any) -> None:
     png = tiny_png(3, 2)
     status, msg = await call(
-        api, "POST", f"/channels/{emulator.general.id}/messages", data=form({"content": "map"}, [("m.png", png)])
+        api,
+        "POST",
+        f"/channels/{emulator.general.id}/messages",
+        data=form({"content": "map"}, [("m.png", png)]),
     )
     assert status == 200
     [att] = msg["attachments"]
@@ -157,7 +202,9 @@ async def test_multipart_attachments_and_edit(emulator: Emulator, api: Any) -> N
     # Edit: keep the old file by id and add a new one.
     payload = {"content": "map v2", "attachments": [{"id": att["id"]}, {"id": 0, "filename": "n.txt"}]}
     status, edited = await call(
-        api, "PATCH", f"/channels/{emulator.general.id}/messages/{msg['id']}",
+        api,
+        "PATCH",
+        f"/channels/{emulator.general.id}/messages/{msg['id']}",
         data=_edit_form(payload, b"notes"),
     )
     assert status == 200 and [a["filename"] for a in edited["attachments"]] == ["m.png", "n.txt"]
@@ -194,7 +241,9 @@ async def test_dm_channel_and_refusal(emulator: Emulator, api: Any) -> None:
 
 async def test_threads_guild_and_members(emulator: Emulator, api: Any) -> None:
     gid, alice = emulator.guild.id, emulator.user("alice")
-    status, thread = await call(api, "POST", f"/channels/{emulator.general.id}/threads", json={"name": "partita"})
+    status, thread = await call(
+        api, "POST", f"/channels/{emulator.general.id}/threads", json={"name": "partita"}
+    )
     assert status == 200 and thread["type"] == 12 and thread["parent_id"] == emulator.general.id
     _, msg = await call(api, "POST", f"/channels/{emulator.general.id}/messages", json={"content": "start"})
     status, thread2 = await call(
@@ -216,7 +265,11 @@ async def test_unknown_route_and_faults(emulator: Emulator, api: Any) -> None:
     emulator.faults.rate_limit("/users/@me", times=1, retry_after=0.25)
     async with api.get("/api/v10/users/@me") as resp:
         assert resp.status == 429 and resp.headers["Retry-After"] == "0.25" and resp.headers["Via"]
-        assert await resp.json() == {"message": "You are being rate limited.", "retry_after": 0.25, "global": False}
+        assert await resp.json() == {
+            "message": "You are being rate limited.",
+            "retry_after": 0.25,
+            "global": False,
+        }
     emulator.faults.server_error("/users/@me")
     assert (await call(api, "GET", "/users/@me"))[0] == 500
     assert (await call(api, "GET", "/users/@me"))[0] == 200

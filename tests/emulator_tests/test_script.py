@@ -26,7 +26,11 @@ def test_parse_all_actions() -> None:
     )
     assert [s.action for s in steps] == ["slash", "click", "select", "modal", "say", "autocomplete", "wait"]
     slash = steps[0]
-    assert (slash.user, slash.command, slash.options) == ("alice", "impero bid", {"company": "Tel", "amount": "120"})
+    assert (slash.user, slash.command, slash.options) == (
+        "alice",
+        "impero bid",
+        {"company": "Tel", "amount": "120"},
+    )
     assert steps[1].args == ["Accept"]
     assert steps[2].args == ["Rail", "Tel Aviv"]
     assert steps[3].options == {"amount": "130", "note": "two words"}

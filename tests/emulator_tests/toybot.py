@@ -17,7 +17,9 @@ def tiny_png(width: int, height: int) -> bytes:
 
     raw = b"".join(b"\x00" + b"\x00\x00\x00" * width for _ in range(height))
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    )
 
 
 class BidModal(discord.ui.Modal, title="Offerta"):
@@ -34,14 +36,21 @@ class OfferView(discord.ui.View):
     @discord.ui.button(label="Accept", custom_id="offer:accept", style=discord.ButtonStyle.success)
     async def accept(self, interaction: discord.Interaction, button: discord.ui.Button[OfferView]) -> None:
         button.disabled = True
-        await interaction.response.edit_message(content=f"accettata da {interaction.user.display_name}", view=self)
+        await interaction.response.edit_message(
+            content=f"accettata da {interaction.user.display_name}", view=self
+        )
 
     @discord.ui.button(label="Counter", custom_id="offer:counter")
     async def counter(self, interaction: discord.Interaction, button: discord.ui.Button[OfferView]) -> None:
         await interaction.response.send_modal(BidModal())
 
-    @discord.ui.select(custom_id="offer:pick", options=[discord.SelectOption(label="Tel", value="tel"),
-                                                        discord.SelectOption(label="Rail", value="rail")])
+    @discord.ui.select(
+        custom_id="offer:pick",
+        options=[
+            discord.SelectOption(label="Tel", value="tel"),
+            discord.SelectOption(label="Rail", value="rail"),
+        ],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[OfferView]) -> None:
         await interaction.response.send_message(f"scelto {select.values[0]}", ephemeral=True)
 
@@ -54,13 +63,19 @@ class Impero(app_commands.Group):
         self.bot = bot
 
     @app_commands.command(description="Place a bid")
-    async def bid(self, interaction: discord.Interaction, company: str, amount: int, sealed: bool = False) -> None:
+    async def bid(
+        self, interaction: discord.Interaction, company: str, amount: int, sealed: bool = False
+    ) -> None:
         await interaction.response.send_message(
-            f"{interaction.user.display_name} offre {amount} per {company}", view=OfferView(), ephemeral=sealed
+            f"{interaction.user.display_name} offre {amount} per {company}",
+            view=OfferView(),
+            ephemeral=sealed,
         )
 
     @bid.autocomplete("company")
-    async def company_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def company_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         names = ["Telegrafo", "Tessile", "Ferrovia"]
         return [app_commands.Choice(name=n, value=n) for n in names if n.lower().startswith(current.lower())]
 
@@ -68,7 +83,9 @@ class Impero(app_commands.Group):
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)
         await asyncio.sleep(0.05)
-        await interaction.followup.send("ecco la mappa", file=discord.File(_BytesIO(tiny_png(7, 5)), "board.png"))
+        await interaction.followup.send(
+            "ecco la mappa", file=discord.File(_BytesIO(tiny_png(7, 5)), "board.png")
+        )
 
     @app_commands.command(description="Whisper a secret to a player")
     async def whisper(self, interaction: discord.Interaction, player: discord.Member, text: str) -> None:

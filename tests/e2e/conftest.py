@@ -1,0 +1,31 @@
+"""Start Araldo as `python -m bot` would (same settings, same startup) against the emulator."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.main import AraldoBot
+from bot.settings import Settings
+from tests.emulator.fixtures import TEST_TOKEN, running_bot
+
+TOP_COMMANDS = ("game", "mod", "notify", "away", "corsa")
+
+
+def bot_settings(emulator: Any, tmp_path: Any, **extra: Any) -> Settings:
+    values = {"DISCORD_TOKEN": TEST_TOKEN, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/araldo.db",
+              "DISCORD_API_BASE": emulator.base_url, **extra}
+    return Settings(**values)
+
+
+def make_bot(emulator: Any, tmp_path: Any) -> AraldoBot:
+    return AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",))
+
+
+@pytest.fixture
+async def araldo(emulator: Any, tmp_path: Any) -> AsyncIterator[AraldoBot]:
+    bot = make_bot(emulator, tmp_path)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS) as running:
+        yield running

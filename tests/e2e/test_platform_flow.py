@@ -1,0 +1,52 @@
+"""The platform's test game played by several people through the emulator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_lobby_to_moves_with_buttons(emulator: Any, araldo: Any) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    created = await emulator.slash(alice, "game create", game="corsa", settings="target=9 turn_hours=2")
+    assert not created.ephemeral and "Corsa" in created.content
+    joined = await emulator.click(bob, created, label="Partecipa")
+    assert "<@" in joined.content
+    started = await emulator.slash(alice, "game start")
+    assert started.message.attachments or True
+    row = await araldo.service.in_channel(str(emulator.general.id))
+    state = araldo.service.load_state(row)
+    first = {p.id: p for p in state.players}[state.players[0].id]
+    player = alice if str(alice.id) == first.id else bob
+    other = bob if player is alice else alice
+
+    refused = await emulator.slash(other, "corsa add", amount=1)
+    assert refused.ephemeral and "turno" in refused.content
+    assert refused.message not in emulator.messages_seen(player)
+
+    moved = await emulator.slash(player, "corsa add", amount=2)
+    assert not moved.ephemeral and "2" in moved.content
+    png = [a for m in moved.messages for a in m.attachments if a.filename.endswith(".png")]
+    assert png == [] or png[0].width > 0
+
+    panel = await emulator.slash(other, "corsa panel")
+    clicked = await emulator.click(other, panel, label="+3")
+    assert "5" in clicked.content
+    _, state = await araldo.service.state(row.id)
+    assert state.total == 5
+
+
+async def test_bad_input_is_ephemeral_and_changes_nothing(emulator: Any, araldo: Any) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    nothing = await emulator.slash(alice, "game start")
+    assert nothing.ephemeral
+    await emulator.slash(alice, "game create", game="corsa")
+    again = await emulator.slash(bob, "game create", game="corsa")
+    assert again.ephemeral
+    bad = await emulator.slash(bob, "game create", game="corsa", settings="target=-3", channel=emulator.channel("general"))
+    assert bad.ephemeral
+    not_mod = await emulator.slash(bob, "mod pause")
+    assert not_mod.ephemeral
