@@ -33,7 +33,7 @@ class AraldoBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, extra_extensions: Sequence[str] = ()) -> None:
         intents = discord.Intents.default()  # no privileged intents: everything is slash commands
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         shard_count=settings.shard_count, shard_ids=settings.shard_ids)
+                         shard_count=settings.shard_count, shard_ids=settings.shard_ids)  # type: ignore[arg-type]
         self.settings = settings
         self.extra_extensions = tuple(extra_extensions)
         self.db = Database(settings.database_url)

@@ -27,8 +27,11 @@ class DiscordMessenger:
         try:
             user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
             dm = await user.create_dm()
-            kwargs = {"file": f} if (f := to_file(file)) else {}
-            await dm.send(content, **kwargs)  # type: ignore[arg-type]
+            attachment = to_file(file)
+            if attachment is not None:
+                await dm.send(content, file=attachment)
+            else:
+                await dm.send(content)
             return True
         except discord.Forbidden:
             return False
@@ -43,5 +46,9 @@ class DiscordMessenger:
         if not isinstance(channel, discord.abc.Messageable):
             log.warning("channel %s cannot receive messages", channel_id)
             return
-        kwargs = {"file": f} if (f := to_file(file)) else {}
-        await channel.send(content, allowed_mentions=discord.AllowedMentions(users=True), **kwargs)  # type: ignore[arg-type]
+        mentions = discord.AllowedMentions(users=True)
+        attachment = to_file(file)
+        if attachment is not None:
+            await channel.send(content, allowed_mentions=mentions, file=attachment)
+        else:
+            await channel.send(content, allowed_mentions=mentions)

@@ -90,7 +90,8 @@ class GameService:
         data = json.loads(row.snapshot_json)
         if row.schema_version != game.state_version:
             data = game.migrate_state(data, row.schema_version)
-        return game.load_state(data)
+        state: GameState = game.load_state(data)
+        return state
 
     @staticmethod
     def _dump(game: Game[Any], state: GameState) -> str:
@@ -188,25 +189,30 @@ class GameService:
         row = await self.in_channel(channel_id, live_only=True)
         game = get_game(row.kind)
         async with self.db.transaction() as s:
-            row = await s.get(GameRow, row.id)
-            assert row is not None and row.id is not None
+            fresh = await s.get(GameRow, row.id)
+            if fresh is None or fresh.id is None:
+                raise RuleError("core.no_game")
+            row, game_id = fresh, fresh.id
             if row.status != "lobby":
                 raise RuleError("core.already_started")
-            seats = list((await s.execute(select(Seat).where(Seat.game_id == row.id))).scalars())
+            seats = list((await s.execute(select(Seat).where(Seat.game_id == game_id))).scalars())
             if any(seat.user_id == user_id for seat in seats):
                 raise RuleError("core.already_joined")
             if len(seats) >= game.meta.max_players:
                 raise RuleError("core.game_full", max=game.meta.max_players)
             number = max((seat.seat for seat in seats), default=-1) + 1
-            s.add(Seat(game_id=row.id, user_id=user_id, seat=number, display_name=name[:64], joined_at=self.clock()))
+            s.add(Seat(game_id=game_id, user_id=user_id, seat=number, display_name=name[:64],
+                       joined_at=self.clock()))
             count = len(seats) + 1
         return row, count
 
     async def leave(self, channel_id: str, user_id: str) -> GameRow:
         row = await self.in_channel(channel_id, live_only=True)
         async with self.db.transaction() as s:
-            row = await s.get(GameRow, row.id)
-            assert row is not None
+            fresh = await s.get(GameRow, row.id)
+            if fresh is None:
+                raise RuleError("core.no_game")
+            row = fresh
             if row.status != "lobby":
                 raise RuleError("core.already_started")
             seat = (await s.execute(select(Seat).where(Seat.game_id == row.id, Seat.user_id == user_id))).scalar()
@@ -228,7 +234,8 @@ class GameService:
             now = self.clock()
             async with self.db.transaction() as s:
                 fresh = await s.get(GameRow, row.id)
-                assert fresh is not None
+                if fresh is None:
+                    raise RuleError("core.no_game")
                 row = fresh
                 if row.status != "lobby":
                     raise RuleError("core.already_started")
@@ -407,7 +414,7 @@ class GameService:
         try:
             state = replay_record(game, record)
         except ReplayError as exc:
-            raise RuleError("core.import_invalid", index=exc.index, code=exc.error.code) from None
+            raise RuleError("core.import_invalid", index=exc.index, error=exc.error.code) from None
         now = max(self.clock(), state.clock)
         events = game.advance(state, now)
         async with self.db.transaction() as s:

@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.i18n import catalog
 
 
-def L(text: str, key: str) -> app_commands.locale_str:  # noqa: N802  (reads like a marker)
+def L(text: str, key: str) -> app_commands.locale_str:
     return app_commands.locale_str(text, key=key)
 
 

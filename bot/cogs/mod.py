@@ -12,7 +12,17 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.translator import L
-from bot.ui import act, channel_id, game_here, guild_id, is_moderator, lang, require_moderator, send, service_of
+from bot.ui import (
+    act,
+    channel_id,
+    game_here,
+    guild_id,
+    is_moderator,
+    lang,
+    require_moderator,
+    send,
+    service_of,
+)
 from engine.core import GameRecord, RuleError
 
 

@@ -33,6 +33,7 @@ S = TypeVar("S", bound=GameState)
 
 _MOD_ADAPTER: TypeAdapter[Any] = TypeAdapter(ModAction)
 _AWAY_ADAPTER: TypeAdapter[Any] = TypeAdapter(Away)
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}  # one action parser per game class, built on first use
 MAX_TIMERS_PER_ADVANCE = 100_000  # a runaway timer loop is a bug; stop rather than hang
 
 
@@ -95,11 +96,11 @@ class Game(Generic[S]):
 
     # ---- parsing -----------------------------------------------------------------
     def _adapter(self) -> TypeAdapter[Any]:
-        cached = self.__class__.__dict__.get("_action_adapter")
+        cached: TypeAdapter[Any] | None = _ADAPTERS.get(type(self))
         if cached is None:
             cached = TypeAdapter(self.action_model)
-            type(self)._action_adapter = cached  # type: ignore[attr-defined]
-        return cached  # type: ignore[no-any-return]
+            _ADAPTERS[type(self)] = cached
+        return cached
 
     def parse_action(self, data: dict[str, Any] | BaseModel) -> BaseModel:
         if isinstance(data, BaseModel):

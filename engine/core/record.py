@@ -22,7 +22,7 @@ class LogEntry(BaseModel):
 
 
 class GameRecord(BaseModel):
-    format: Literal["araldo-game/1"] = FORMAT
+    format: Literal["araldo-game/1"] = "araldo-game/1"
     game: str
     seed: int
     settings: dict[str, Any] = Field(default_factory=dict)
@@ -49,7 +49,7 @@ def replay(game: Game[Any], record: GameRecord, *, until: datetime | None = None
     """
     settings = game.parse_settings(record.settings)
     players = [p.model_copy() for p in record.players]
-    state = game.setup(settings, players, record.seed, record.created_at)
+    state: GameState = game.setup(settings, players, record.seed, record.created_at)
     log = record.log if entries is None else record.log[:entries]
     for index, entry in enumerate(log):
         if until is not None and entry.at > until:

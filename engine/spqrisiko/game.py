@@ -48,12 +48,16 @@ MAX_ROLLS = 10_000  # a blitz ends long before; a guard against a logic slip
 
 
 def reinforcement_base(provinces: int) -> int:
-    """Legionaries for the provinces held: 1 under 3, 3 for 3-11, one per 3 held above 11 (floor)."""
+    """Legionaries for the provinces held: 1 under 3, 3 for 3-11, then one per 3 held.
+
+    "One per 3" is rounded to the nearest whole number, (n + 1) // 3, the only simple reading that
+    gives the rulebook's 12 -> 4, 13 -> 4, 14 -> 5 (plain floor would give 14 -> 4).
+    """
     if provinces < 3:
         return 1
     if provinces <= 11:
         return 3
-    return provinces // 3
+    return (provinces + 1) // 3
 
 
 def card_set_reward(symbols: Sequence[str]) -> tuple[int, int, int]:

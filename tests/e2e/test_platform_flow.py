@@ -16,7 +16,7 @@ async def test_lobby_to_moves_with_buttons(emulator: Any, araldo: Any) -> None:
     joined = await emulator.click(bob, created, label="Partecipa")
     assert "<@" in joined.content
     started = await emulator.slash(alice, "game start")
-    assert started.message.attachments or True
+    assert not started.ephemeral
     row = await araldo.service.in_channel(str(emulator.general.id))
     state = araldo.service.load_state(row)
     first = {p.id: p for p in state.players}[state.players[0].id]

@@ -38,11 +38,14 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO)
     try:
         if args.script:
-            from .script import run_script
+            from .script import ScriptError, run_script
 
-            paths = asyncio.run(
-                run_script(args.script, args.out, args.as_user, database_url=args.database_url)
-            )
+            try:
+                paths = asyncio.run(
+                    run_script(args.script, args.out, args.as_user, database_url=args.database_url)
+                )
+            except ScriptError as exc:
+                raise SystemExit(f"script failed: {exc} (output so far in {args.out})") from None
             for path in paths:
                 print(path)
         else:

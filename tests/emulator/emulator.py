@@ -417,7 +417,7 @@ class Emulator:
         pools = ([self.guild_commands.get(guild.id, [])] if guild else []) + [self.global_commands]
         for pool in pools:
             for cmd in pool:
-                if cmd["name"] == name and cmd["type"] == 1:
+                if name in _names(cmd) and cmd["type"] == 1:
                     return cmd
         known = sorted(c["name"] for c in self._all_commands())
         raise LookupError(f"no synced command /{name}; the bot synced {known}")
@@ -793,12 +793,12 @@ class Emulator:
         defs = cmd.get("options") or []
         for name in names[1:]:
             sub = next(
-                (o for o in defs if o["name"] == name and o["type"] in (OPTION_SUB_COMMAND, OPTION_GROUP)),
+                (o for o in defs if name in _names(o) and o["type"] in (OPTION_SUB_COMMAND, OPTION_GROUP)),
                 None,
             )
             if sub is None:
                 raise LookupError(f"/{path}: no subcommand {name!r}")
-            node: dict[str, Any] = {"name": name, "type": sub["type"], "options": []}
+            node: dict[str, Any] = {"name": sub["name"], "type": sub["type"], "options": []}
             container["options"] = [node]
             container, defs = node, sub.get("options") or []
         if any(o["type"] in (OPTION_SUB_COMMAND, OPTION_GROUP) for o in defs):
@@ -817,14 +817,17 @@ class Emulator:
         focused: str | None,
         path: str,
     ) -> list[dict[str, Any]]:
-        by_name = {o["name"]: o for o in defs}
+        # Accept the canonical name or any localized one (a person types what their client shows).
+        by_name = {alias: o for o in defs for alias in _names(o)}
+        focused_name = by_name[focused]["name"] if focused in by_name else focused
         out = []
         for key, raw in values.items():
-            name = key if key in by_name else key.replace("_", "-")
-            if name not in by_name:
+            alias = key if key in by_name else key.replace("_", "-")
+            if alias not in by_name:
                 raise LookupError(f"/{path} has no option {key!r}; options: {sorted(by_name)}")
-            spec = by_name[name]
-            if name == focused:
+            spec = by_name[alias]
+            name = spec["name"]
+            if name == focused_name:
                 out.append({"name": name, "type": spec["type"], "value": str(raw), "focused": True})
                 continue
             out.append(
@@ -886,7 +889,7 @@ class Emulator:
         if isinstance(raw, Channel):
             resolved.setdefault("channels", {})[raw.id] = {
                 **{k: raw.payload()[k] for k in ("id", "type", "name", "parent_id") if k in raw.payload()},
-                "permissions": str((1 << 53) - 1),
+                "permissions": str(ALL_PERMISSIONS),
             }
             return raw.id
         if isinstance(raw, Role):
@@ -1005,6 +1008,10 @@ class Emulator:
                 touched.append(msg)
         visible = [m for m in touched if not m.deleted and not m.flags & LOADING]
         return InteractionResult(inter, visible, created)
+
+
+def _names(obj: Mapping[str, Any]) -> set[str]:
+    return {obj["name"], *(obj.get("name_localizations") or {}).values()}
 
 
 def _may_use(user_perms: int, required: str | None) -> bool:

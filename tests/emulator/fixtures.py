@@ -64,6 +64,18 @@ async def running_bot(
 
 
 @pytest.fixture
+async def araldo(emulator: Emulator, tmp_path: Any) -> AsyncIterator[Emulator]:
+    """The real bot (bot.main.run_bot) connected to `emulator`, on a fresh SQLite database.
+
+    Yields the emulator once the bot has synced its commands; act on it with emulator.slash(...).
+    """
+    from .script import araldo_running
+
+    async with araldo_running(emulator, f"sqlite+aiosqlite:///{tmp_path}/araldo.db"):
+        yield emulator
+
+
+@pytest.fixture
 def alice(emulator: Emulator) -> Any:
     return emulator.user("alice")
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 import shlex
 import tempfile
@@ -29,6 +30,8 @@ from .emulator import Emulator
 from .interactions import InteractionResult
 from .models import Message, User
 from .patching import point_discord_py_at
+
+log = logging.getLogger(__name__)
 
 ACTIONS = ("slash", "click", "select", "modal", "say", "autocomplete", "wait")
 _LINE = re.compile(r"^(?P<user>[\w.-]+)\s*:\s*(?P<rest>.+)$")
@@ -244,8 +247,14 @@ async def run_script(
     async with Emulator.with_default_world(token="emulator-token") as emu:
         with tempfile.TemporaryDirectory() as tmp:
             db_url = database_url or f"sqlite+aiosqlite:///{tmp}/araldo.db"
-            async with araldo_running(emu, db_url, start=start):
-                player = ScriptPlayer(emu)
-                await player.play(steps)
-                await asyncio.sleep(emu.settle_quiet)
-        return write_seen(emu, emu.user(as_user), out_dir)
+            try:
+                async with araldo_running(emu, db_url, start=start):
+                    player = ScriptPlayer(emu)
+                    await player.play(steps)
+                    await asyncio.sleep(emu.settle_quiet)
+            finally:
+                # Even a failed play leaves what the user saw up to the failing line.
+                written = write_seen(emu, emu.user(as_user), out_dir)
+                for method, path in emu.unknown_routes:
+                    log.warning("the bot called a route the emulator does not know: %s %s", method, path)
+        return written

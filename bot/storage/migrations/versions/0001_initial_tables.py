@@ -1,14 +1,14 @@
 """initial tables
 
 Revision ID: 0001
-Revises: 
+Revises:
 """
 
-from alembic import op
 import sqlalchemy as sa
 import sqlmodel
-import bot.storage.types
+from alembic import op
 
+import bot.storage.types
 
 revision = '0001'
 down_revision = None

@@ -1,0 +1,67 @@
+"""Impero renderers on a mid-game view: sizes and a few pixel facts."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from engine.impero import GAME
+from render.common import player_colour, render_png
+from render.impero import LEFT, TOP, cell_box, company_colour, render_chart, render_map, render_market
+from tests.engine.impero.helpers import midgame
+
+
+def _view():
+    p = midgame()
+    state = p.state
+    assert state.last_report is not None
+    company = state.companies[0]
+    state.last_report.blackouts = [company.nodes[-1]]  # show the marks whatever the dice said
+    state.last_report.halved = [company.nodes[-2]]
+    return state, GAME.view(state, None)
+
+
+def test_map_colours_owned_nodes_and_marks_blackouts() -> None:
+    state, view = _view()
+    img = render_map(view)
+    assert img.size[0] > 900 and img.size[1] > 1000
+    for i, company in enumerate(state.companies):
+        node = company.nodes[0]
+        x0, y0, _, _ = cell_box(*view.map.nodes[[n.id for n in view.map.nodes].index(node)].model_dump(
+            include={"col", "row"}).values())
+        assert img.getpixel((x0 + 3, y0 + 3)) == company_colour(i)
+    dark = state.companies[0].nodes[-1]
+    nv = next(n for n in view.map.nodes if n.id == dark)
+    x0, y0, x1, y1 = cell_box(nv.col, nv.row)
+    assert img.getpixel((x0 + 6, y1 - 6)) == (25, 25, 25)
+    free = next(n for n in view.map.nodes if n.owner is None)
+    x0, y0, _, _ = cell_box(free.col, free.row)
+    assert img.getpixel((x0 + 3, y0 + 3)) == (236, 230, 214)
+    assert img.getpixel((LEFT + 1, TOP + 1)) != (0, 0, 0)
+
+
+def test_map_png_and_labels() -> None:
+    _, view = _view()
+    data = render_png("impero", view, "map")
+    assert data is not None and data.startswith(b"\x89PNG")
+    assert Image.open(io.BytesIO(data)).size == render_map(view).size
+    english = render_map(view.map, {"title": "Impero — turn {turn}/{turns}"})
+    assert english.size == render_map(view.map).size
+
+
+def test_market_board() -> None:
+    state, view = _view()
+    img = render_market(view)
+    assert img.size[0] >= 860 and img.size[1] > 400
+    data = render_png("impero", view.market, "market")
+    assert data is not None and data.startswith(b"\x89PNG")
+
+
+def test_cash_chart() -> None:
+    state, view = _view()
+    img = render_chart(view)
+    assert img.size == (900, 560)
+    colours = {img.getpixel((x, y)) for x in range(90, 680, 3) for y in range(70, 500, 3)}
+    assert player_colour(0) in colours and player_colour(1) in colours
+    assert len(state.cash_history["1001"]) == state.turn
