@@ -28,8 +28,8 @@ def test_map_colours_owned_nodes_and_marks_blackouts() -> None:
     assert img.size[0] > 900 and img.size[1] > 1000
     for i, company in enumerate(state.companies):
         node = company.nodes[0]
-        x0, y0, _, _ = cell_box(*view.map.nodes[[n.id for n in view.map.nodes].index(node)].model_dump(
-            include={"col", "row"}).values())
+        nv = next(n for n in view.map.nodes if n.id == node)
+        x0, y0, _, _ = cell_box(nv.col, nv.row)
         assert img.getpixel((x0 + 3, y0 + 3)) == company_colour(i)
     dark = state.companies[0].nodes[-1]
     nv = next(n for n in view.map.nodes if n.id == dark)

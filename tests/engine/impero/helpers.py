@@ -68,4 +68,6 @@ def midgame(seed: int = 11) -> Play:
     p.act("1003", {"type": "buy_shares", "listing": p.state.listings[0].id, "quantity": 1})
     p.act("1001", {"type": "recapitalize", "company": "Telecom Alpina", "start_price": 100})
     p.wait(hours=25)
+    p.act("1002", {"type": "recapitalize", "company": "Rete Sud", "start_price": 300})
+    p.act("1001", {"type": "bid", "company": "Rete Sud", "amount": 350})
     return p
