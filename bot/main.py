@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 
 import discord
 from discord.ext import commands
@@ -13,7 +14,7 @@ from bot.errors import install_error_handler
 from bot.messenger import DiscordMessenger
 from bot.notifier import Notifier
 from bot.scheduler import DeadlineScheduler
-from bot.service import GameService
+from bot.service import GameService, utcnow
 from bot.settings import Settings
 from bot.storage.db import Database
 from bot.translator import AraldoTranslator
@@ -30,14 +31,15 @@ COGS = (
 
 
 class AraldoBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, *, extra_extensions: Sequence[str] = ()) -> None:
+    def __init__(self, settings: Settings, *, extra_extensions: Sequence[str] = (),
+                 clock: Callable[[], datetime] | None = None) -> None:
         intents = discord.Intents.default()  # no privileged intents: everything is slash commands
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          shard_count=settings.shard_count, shard_ids=settings.shard_ids)  # type: ignore[arg-type]
         self.settings = settings
         self.extra_extensions = tuple(extra_extensions)
         self.db = Database(settings.database_url)
-        self.service = GameService(self.db)
+        self.service = GameService(self.db, clock=clock or utcnow)
         self.notifier = Notifier(self.service, DiscordMessenger(self))
         self.deadlines = DeadlineScheduler(self.service, remind=self.notifier.remind)
         self._resumed = False
@@ -60,7 +62,8 @@ class AraldoBot(commands.AutoShardedBot):
         self.deadlines.start()
 
     async def on_ready(self) -> None:
-        if self._resumed:
+        # discord.py may still deliver a delayed READY while closing: never tick from a dying client
+        if self._resumed or self.is_closed():
             return
         self._resumed = True
         # with several shard processes each schedules only its own guilds' games

@@ -24,6 +24,8 @@ class DiscordMessenger:
         self.client = client
 
     async def dm(self, user_id: str, content: str, file: Attachment | None = None) -> bool:
+        if self.client.is_closed():
+            return True  # shutting down: the message is not lost, the next start re-sends nothing stale
         try:
             user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
             dm = await user.create_dm()
@@ -40,6 +42,8 @@ class DiscordMessenger:
             return False
 
     async def post(self, channel_id: str, content: str, file: Attachment | None = None) -> None:
+        if self.client.is_closed():
+            return
         channel = self.client.get_channel(int(channel_id))
         if channel is None:
             channel = await self.client.fetch_channel(int(channel_id))

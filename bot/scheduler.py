@@ -42,6 +42,7 @@ class DeadlineScheduler:
         self.remind = remind
         self.scheduler = AsyncIOScheduler(
             timezone=UTC, job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1})
+        self.closed = False
         service.listeners.append(self._on_update)
 
     def start(self) -> None:
@@ -49,12 +50,15 @@ class DeadlineScheduler:
             self.scheduler.start()
 
     def shutdown(self) -> None:
+        self.closed = True  # a wake-up already running finishes; no new one starts
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
 
     async def resume_all(self, guild_ids: set[str] | None = None) -> int:
         """Tick every active game (of these guilds) to now and schedule its next wake-up."""
         count = 0
+        if self.closed:
+            return 0
         for row in await self.service.active_games():
             if guild_ids is not None and row.guild_id not in guild_ids:
                 continue
@@ -75,6 +79,8 @@ class DeadlineScheduler:
 
     def schedule(self, row: GameRow) -> None:
         assert row.id is not None
+        if self.closed:
+            return
         when = self.wake_time(row)
         if when is None:
             if self.scheduler.get_job(job_id(row.id)):
@@ -85,11 +91,15 @@ class DeadlineScheduler:
 
     async def wake(self, game_id: int) -> None:
         """Fire what is due, send reminders once, and set the next alarm."""
+        if self.closed:
+            return
         try:
             result = await self.service.tick(game_id)
             row = result.game if result else await self.service.get(game_id)
-            await self._maybe_remind(row)
-            self.schedule(row)
+            try:
+                await self._maybe_remind(row)
+            finally:  # a failed reminder must not leave the game without its alarm
+                self.schedule(row)
         except RuleError as exc:
             log.warning("tick of game %s refused: %s", game_id, exc.code)
         except Exception:

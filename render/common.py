@@ -98,7 +98,7 @@ def to_png(image: Image.Image) -> bytes:
 
 
 # ---- registry: (game kind, picture name) -> renderer ------------------------------------
-Renderer = Callable[[Any], Image.Image]
+Renderer = Callable[..., Image.Image]  # view, then optional labels
 _RENDERERS: dict[tuple[str, str], Renderer] = {}
 
 

@@ -33,7 +33,7 @@ def test_map_colours_owned_nodes_and_marks_blackouts() -> None:
         assert img.getpixel((x0 + 3, y0 + 3)) == company_colour(i)
     dark = state.companies[0].nodes[-1]
     nv = next(n for n in view.map.nodes if n.id == dark)
-    x0, y0, x1, y1 = cell_box(nv.col, nv.row)
+    x0, y0, _x1, y1 = cell_box(nv.col, nv.row)
     assert img.getpixel((x0 + 6, y1 - 6)) == (25, 25, 25)
     free = next(n for n in view.map.nodes if n.owner is None)
     x0, y0, _, _ = cell_box(free.col, free.row)
@@ -51,7 +51,7 @@ def test_map_png_and_labels() -> None:
 
 
 def test_market_board() -> None:
-    state, view = _view()
+    _state, view = _view()
     img = render_market(view)
     assert img.size[0] >= 860 and img.size[1] > 400
     data = render_png("impero", view.market, "market")

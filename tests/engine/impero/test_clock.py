@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -29,7 +30,7 @@ def test_turns_end_at_nine_and_twentyone_across_spring_dst() -> None:
     assert datetime(2026, 3, 28, 20, 0, tzinfo=UTC) in ends
     assert datetime(2026, 3, 29, 7, 0, tzinfo=UTC) in ends
     assert datetime(2026, 3, 29, 19, 0, tzinfo=UTC) in ends
-    assert [b - a for a, b in zip(ends, ends[1:], strict=False)].count(timedelta(hours=11)) == 1
+    assert [b - a for a, b in itertools.pairwise(ends)].count(timedelta(hours=11)) == 1
 
 
 def test_turns_end_at_nine_and_twentyone_across_autumn_dst() -> None:
@@ -37,7 +38,7 @@ def test_turns_end_at_nine_and_twentyone_across_autumn_dst() -> None:
     assert all(e.astimezone(ROME).strftime("%H:%M") in ("09:00", "21:00") for e in ends)
     assert datetime(2026, 10, 24, 19, 0, tzinfo=UTC) in ends  # 21:00 CEST
     assert datetime(2026, 10, 25, 8, 0, tzinfo=UTC) in ends  # 09:00 CET, a 13-hour turn
-    assert [b - a for a, b in zip(ends, ends[1:], strict=False)].count(timedelta(hours=13)) == 1
+    assert [b - a for a, b in itertools.pairwise(ends)].count(timedelta(hours=13)) == 1
 
 
 def test_first_turn_ends_at_first_boundary_six_hours_after_start() -> None:

@@ -239,7 +239,7 @@ def test_rent_only_when_blocked_and_once() -> None:
     p.state.owner[near[0]] = beta.id
     beta.nodes.append(near[0])
     refused(p, A, {"type": "rent_node", "company": "Alfa", "node": near[0]}, "impero.rent_not_blocked")
-    node, owner = _blocked(p)
+    node, _owner = _blocked(p)
     refused(p, A, {"type": "rent_node", "company": "Alfa", "node": alfa(p).nodes[0]}, "impero.node_own")
     price = p.state.yields[node] * 150
     paid = p.state.bank.paid_in

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import cache
 from itertools import product
 
 import pytest
@@ -12,8 +13,9 @@ from engine.core import Rng
 from engine.spqrisiko.odds import compare, odds
 
 
+@cache
 def brute(a: int, d: int, stop: int = 1, landing: bool = False) -> float:
-    """Win probability by enumerating every roll's dice, no shared tables."""
+    """Win probability by enumerating every roll's dice (memoized per state, no shared roll tables)."""
     floor = 0 if landing else 1
     if d == 0:
         return 1.0

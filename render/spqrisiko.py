@@ -1,0 +1,203 @@
+"""SPQRisiko map: provinces as owner-coloured discs with legionary counts, land links, sea zones with
+ships per player, colossei, islands, the last attack and a legend with the victory-point track.
+
+Takes only the view. Text on the image is province/sea names, numbers and player names; the few
+words (round, target, ...) come from `labels` (keys below), which the cog fills from the
+"spqrisiko.label.*" catalog entries; the defaults are English.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.spqrisiko.board import board
+from engine.spqrisiko.models import SpqrView
+from render.common import INK, LAND, MUTED, NEUTRAL, PAPER, WATER, contrast_ink, font, player_colour, renderer
+
+WIDTH, HEIGHT = 1600, 1000
+MAP_W = 1240  # the legend takes the right-hand side
+LON0, LON1, LAT0, LAT1 = -14.0, 45.0, 24.0, 57.5
+NEUTRAL_COLOURS = {"neutral-1": NEUTRAL, "neutral-2": (165, 130, 95)}
+LABELS = {"round": "Round", "target": "Target", "points": "Points", "turn": "Turn", "island": "island",
+          "colosseum": "colosseum", "last_attack": "last attack", "cards": "cards", "neutral": "Neutral",
+          "winner": "Winner", "autopilot": "auto", "out": "out"}
+
+
+def project(lon: float, lat: float) -> tuple[int, int]:
+    x = 20 + (lon - LON0) / (LON1 - LON0) * (MAP_W - 40)
+    y = 20 + (LAT1 - lat) / (LAT1 - LAT0) * (HEIGHT - 40)
+    return int(x), int(y)
+
+
+@cache
+def background() -> Image.Image:
+    """The static layer: water, land links, sea-zone names (drawn once per process)."""
+    b = board()
+    img = Image.new("RGB", (WIDTH, HEIGHT), WATER)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((MAP_W, 0, WIDTH, HEIGHT), fill=PAPER)
+    # a soft land halo around every province so the coasts read as land
+    for p in b.provinces.values():
+        x, y = project(p.x, p.y)
+        r = 34 if not p.island else 26
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=LAND)
+    for p in b.provinces.values():
+        x, y = project(p.x, p.y)
+        for n in p.land:
+            if n > p.id:
+                q = b.provinces[n]
+                draw.line((x, y, *project(q.x, q.y)), fill=(170, 155, 120), width=5)
+        for s in p.seas:  # dotted coast links show where landings can cross
+            sx, sy = project(b.seas[s].x, b.seas[s].y)
+            for i in range(1, 12, 2):
+                t0, t1 = i / 12, (i + 0.6) / 12
+                draw.line((x + (sx - x) * t0, y + (sy - y) * t0, x + (sx - x) * t1, y + (sy - y) * t1),
+                          fill=(120, 160, 200), width=1)
+    for sea in b.seas.values():
+        x, y = project(sea.x, sea.y)
+        name = sea.name
+        w = draw.textlength(name, font=font(13))
+        draw.text((x - w / 2, y - 26), name, font=font(13), fill=(40, 80, 130))
+    return img
+
+
+def _colour(view: SpqrView, army: str | None) -> tuple[int, int, int]:
+    if army is None:
+        return LAND
+    if army in NEUTRAL_COLOURS:
+        return NEUTRAL_COLOURS[army]
+    for a in view.armies:
+        if a.id == army:
+            return player_colour(a.colour)
+    return NEUTRAL
+
+
+@renderer("spqrisiko", "board")
+def render_board(view: SpqrView, labels: dict[str, str] | None = None) -> Image.Image:
+    lab = {**LABELS, **(labels or {})}
+    b = board()
+    img = background().copy()
+    draw = ImageDraw.Draw(img)
+    # last attack: a red arrow under the discs
+    la = view.last_attack
+    if la is not None and la.kind != "naval":
+        p0, p1 = b.provinces[la.origin], b.provinces[la.target]
+        x0, y0 = project(p0.x, p0.y)
+        x1, y1 = project(p1.x, p1.y)
+        draw.line((x0, y0, x1, y1), fill=(200, 30, 30), width=7)
+        draw.ellipse((x1 - 27, y1 - 27, x1 + 27, y1 + 27), outline=(200, 30, 30), width=5)
+    for pv in view.provinces:
+        p = b.provinces[pv.id]
+        x, y = project(p.x, p.y)
+        colour = _colour(view, pv.owner)
+        r = 19
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=3 if pv.island else 1)
+        if pv.island:  # a second ring marks islands
+            draw.ellipse((x - r - 4, y - r - 4, x + r + 4, y + r + 4), outline=(40, 80, 130), width=2)
+        if pv.owner is not None:
+            text = str(pv.legionaries)
+            f = font(16, bold=True)
+            w = draw.textlength(text, font=f)
+            draw.text((x - w / 2, y - 10), text, font=f, fill=contrast_ink(colour))
+        if pv.colosseum:
+            draw.rectangle((x + 12, y - 24, x + 26, y - 10), fill=(255, 255, 255), outline=INK, width=2)
+            draw.text((x + 15, y - 25), "C", font=font(11, bold=True), fill=INK)
+        f = font(12)
+        w = draw.textlength(pv.name, font=f)
+        draw.rectangle((x - w / 2 - 2, y + 21, x + w / 2 + 2, y + 36), fill=(255, 255, 255))
+        draw.text((x - w / 2, y + 21), pv.name, font=f, fill=INK)
+    # ships: one badge per player in each sea zone
+    for sv in view.seas:
+        s = b.seas[sv.id]
+        x, y = project(s.x, s.y)
+        fleets = sorted(sv.ships.items())
+        start = x - len(fleets) * 17
+        for i, (army, n) in enumerate(fleets):
+            bx = start + i * 34
+            colour = _colour(view, army)
+            draw.polygon([(bx, y - 6), (bx + 30, y - 6), (bx + 24, y + 10), (bx + 6, y + 10)], fill=colour,
+                         outline=INK if army != sv.controller else (200, 30, 30))
+            text = str(n)
+            w = draw.textlength(text, font=font(13, bold=True))
+            draw.text((bx + 15 - w / 2, y - 6), text, font=font(13, bold=True), fill=contrast_ink(colour))
+    _legend(draw, view, lab)
+    return img
+
+
+def _legend(draw: ImageDraw.ImageDraw, view: SpqrView, lab: dict[str, str]) -> None:
+    x0 = MAP_W + 20
+    y = 20
+    draw.text((x0, y), "SPQRisiko", font=font(28, bold=True), fill=INK)
+    y += 40
+    draw.text((x0, y), f"{lab['round']} {view.round} · {lab['target']} {view.target_points}", font=font(16),
+              fill=MUTED)
+    y += 34
+    names = {p.id: p.name for p in view.players}
+    for p in view.players:
+        colour = player_colour(p.colour)
+        draw.rectangle((x0, y, x0 + 22, y + 22), fill=colour, outline=INK)
+        marker = "▶ " if p.id == view.current else ""
+        flags = f" ({lab['out']})" if p.eliminated else (f" ({lab['autopilot']})" if p.autopilot else "")
+        draw.text((x0 + 30, y - 1), f"{marker}{p.name}{flags}", font=font(16, bold=True), fill=INK)
+        draw.text((x0 + 30, y + 20), f"{lab['points']} {p.points} · {p.provinces}▣ {p.legionaries}⚔ "
+                  f"{p.ships}⚓ · {p.cards} {lab['cards']}", font=font(13), fill=MUTED)
+        y += 50
+    for a in view.armies:
+        if a.neutral:
+            draw.rectangle((x0, y, x0 + 22, y + 22), fill=NEUTRAL_COLOURS.get(a.id, NEUTRAL), outline=INK)
+            draw.text((x0 + 30, y + 1), f"{lab['neutral']} ({a.id[-1]})", font=font(15), fill=INK)
+            y += 30
+    # victory-point track
+    y += 16
+    track_w = WIDTH - x0 - 30
+    target = max(1, view.target_points)
+    draw.text((x0, y), lab["points"], font=font(16, bold=True), fill=INK)
+    y += 28
+    draw.rectangle((x0, y, x0 + track_w, y + 14), fill=(230, 225, 210), outline=INK)
+    for i in range(0, target + 1, 5):
+        tx = x0 + track_w * i // target
+        draw.line((tx, y, tx, y + 14), fill=MUTED)
+        draw.text((tx - 6, y + 16), str(i), font=font(11), fill=MUTED)
+    for k, p in enumerate(view.players):
+        tx = x0 + track_w * min(p.points, target) // target
+        tx += 9 * k - 4 * (len(view.players) - 1)  # side by side when points are equal
+        ty = y + 7
+        draw.ellipse((tx - 6, ty - 6, tx + 6, ty + 6), fill=player_colour(p.colour), outline=INK)
+    y += 50
+    # symbols
+    draw.ellipse((x0, y, x0 + 22, y + 22), outline=INK, width=3)
+    draw.ellipse((x0 - 4, y - 4, x0 + 26, y + 26), outline=(40, 80, 130), width=2)
+    draw.text((x0 + 34, y + 2), lab["island"], font=font(14), fill=INK)
+    y += 34
+    draw.rectangle((x0 + 4, y, x0 + 18, y + 14), fill=(255, 255, 255), outline=INK, width=2)
+    draw.text((x0 + 34, y - 2), lab["colosseum"], font=font(14), fill=INK)
+    y += 28
+    draw.line((x0, y + 7, x0 + 22, y + 7), fill=(200, 30, 30), width=6)
+    draw.text((x0 + 34, y - 2), lab["last_attack"], font=font(14), fill=INK)
+    y += 28
+    la = view.last_attack
+    if la is not None:
+        who = names.get(la.attacker, la.attacker)
+        b = board()
+        text = f"{who}: {b.name(la.origin)} → {b.name(la.target)}"
+        draw.text((x0, y), text, font=font(13), fill=INK)
+        y += 18
+        if la.rolls:
+            att, dfn = la.rolls[-1]
+            draw.text((x0, y), f"{'-'.join(map(str, att))}  vs  {'-'.join(map(str, dfn))}", font=font(13, mono=True),
+                      fill=INK)
+            y += 18
+    if view.winners:
+        y += 10
+        draw.text((x0, y), f"{lab['winner']}: " + ", ".join(names.get(w, w) for w in view.winners),
+                  font=font(18, bold=True), fill=(200, 30, 30))
+
+
+def render(view: Any, labels: dict[str, str] | None = None) -> Image.Image:
+    """Render from a view model or its JSON dump."""
+    if not isinstance(view, SpqrView):
+        view = SpqrView.model_validate(view)
+    return render_board(view, labels)

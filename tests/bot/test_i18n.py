@@ -1,0 +1,54 @@
+"""Every sentence exists in Italian and English, with the same placeholders, and every key the
+bot's code uses is in the catalogs."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+from bot.i18n import LOCALES_DIR, catalog, normalize, t
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    it, en = catalog("it"), catalog("en")
+    assert sorted(set(it) - set(en)) == []
+    assert sorted(set(en) - set(it)) == []
+    mismatched = [k for k in it if fields(it[k]) != fields(en[k])]
+    assert mismatched == []
+
+
+def test_every_catalog_file_exists_in_both_languages() -> None:
+    it_files = {p.name for p in (LOCALES_DIR / "it").glob("*.po")}
+    en_files = {p.name for p in (LOCALES_DIR / "en").glob("*.po")}
+    assert it_files == en_files and "core.po" in it_files
+
+
+def test_keys_used_by_the_bot_exist() -> None:
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "bot").rglob("*.py"))
+    used = set(re.findall(r'\bt\(\s*"([a-z_]+\.[a-z_.]+)"', source))
+    used |= set(re.findall(r'L\(\s*"[^"]*",\s*"([^"]+)"\)', source))
+    used |= set(re.findall(r'RuleError\(\s*"([a-z_]+\.[a-z_.]+)"', source))
+    engine_core = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine" / "core").rglob("*.py"))
+    used |= set(re.findall(r'"(core\.[a-z_.]+)"', engine_core))
+    it, en = catalog("it"), catalog("en")
+    assert sorted(k for k in used if k not in it or k not in en) == []
+
+
+def test_italian_command_names_are_valid_discord_names() -> None:
+    it = catalog("it")
+    names = {k: v for k, v in it.items() if k.startswith(("cmd.", "opt.")) and not k.endswith(".desc")}
+    bad = {k: v for k, v in names.items() if not re.fullmatch(r"[-_\w]{1,32}", v) or v != v.lower()}
+    assert bad == {}
+
+
+def test_formatting_specs() -> None:
+    assert t("core.mod.extended", "it", minutes=5, until="2026-11-21T08:00:00+00:00").endswith("<t:1795248000:F>.")
+    assert normalize("en-US") == "en" and normalize("pt-BR") == "en" and normalize(None) == "it"
+    assert t("no.such.key", "it") == "no.such.key"

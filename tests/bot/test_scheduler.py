@@ -1,0 +1,78 @@
+"""The alarm clock with a fake clock: wake times, reminders sent once, pauses, restarts."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.scheduler import DeadlineScheduler, job_id
+from bot.service import GameService
+
+
+async def started(service: GameService, hours: int = 2):
+    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A",
+                         settings={"turn_hours": hours, "reminder_minutes": 30})
+    await service.join("2", "11", "B")
+    return await service.start("2", "10")
+
+
+async def test_wakes_at_reminder_then_deadline_and_reminds_once(service: GameService, clock) -> None:
+    reminded: list[tuple[int, list[str], datetime]] = []
+
+    async def remind(row, players, deadline):
+        reminded.append((row.id, players, deadline))
+
+    sched = DeadlineScheduler(service, remind=remind)
+    res = await started(service)
+    row = await service.get(res.game.id)
+    deadline = row.next_deadline
+    assert sched.wake_time(row) == deadline - timedelta(minutes=30)
+    clock.set(deadline - timedelta(minutes=29))
+    await sched.wake(row.id)
+    await sched.wake(row.id)  # a second alarm for the same deadline reminds nobody again
+    assert len(reminded) == 1 and reminded[0][1] == [res.state.players[0].id]
+    row = await service.get(row.id)
+    assert sched.wake_time(row) == deadline
+    clock.set(deadline + timedelta(seconds=1))
+    await sched.wake(row.id)
+    row = await service.get(row.id)
+    assert row.next_deadline == deadline + timedelta(hours=2)
+    job = sched.scheduler.get_job(job_id(row.id))
+    assert job is not None
+
+
+async def test_absent_players_get_no_reminder(service: GameService, clock) -> None:
+    reminded: list[list[str]] = []
+
+    async def remind(row, players, deadline):
+        reminded.append(players)
+
+    sched = DeadlineScheduler(service, remind=remind)
+    res = await started(service)
+    first = res.state.players[0].id
+    await service.set_away(first, clock.now + timedelta(days=3))
+    row = await service.get(res.game.id)
+    clock.set(row.next_deadline - timedelta(minutes=10))
+    await sched.wake(row.id)
+    assert reminded == []
+
+
+async def test_paused_game_has_no_alarm_and_resumes_shifted(service: GameService, clock) -> None:
+    sched = DeadlineScheduler(service)
+    res = await started(service)
+    deadline = (await service.get(res.game.id)).next_deadline
+    await service.act(res.game.id, "mod", {"type": "mod_pause"}, moderator=True)
+    row = await service.get(res.game.id)
+    assert row.next_deadline is None and sched.wake_time(row) is None
+    clock.advance(hours=5)
+    await service.act(res.game.id, "mod", {"type": "mod_resume"}, moderator=True)
+    row = await service.get(res.game.id)
+    assert row.next_deadline == deadline + timedelta(hours=5)
+
+
+async def test_resume_all_ticks_missed_deadlines(service: GameService, clock) -> None:
+    sched = DeadlineScheduler(service)
+    res = await started(service)
+    clock.advance(hours=4, minutes=1)
+    assert await sched.resume_all() == 1
+    _, state = await service.state(res.game.id)
+    assert state.total == 2

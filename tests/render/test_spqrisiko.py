@@ -1,0 +1,43 @@
+"""The SPQRisiko map renders a mid-game view: size, owner colours, legend, last attack."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from engine.spqrisiko import GAME
+from engine.spqrisiko.ai import choose_action
+from engine.spqrisiko.board import board
+from render.common import find_renderer, player_colour, to_png
+from render.spqrisiko import HEIGHT, MAP_W, WIDTH, project, render, render_board
+from tests.engine.spqrisiko.helpers import T0, players
+
+
+def mid_game():
+    s = GAME.setup(GAME.parse_settings({"setup": "random"}), players(4), 5, T0)
+    now = T0
+    for _ in range(40):
+        now += timedelta(minutes=1)
+        actor = s.order[s.current]
+        GAME.apply(s, actor, choose_action(GAME, s, actor), now)
+    s.ships["mare_tyrrhenum"] = {s.order[0]: 3}
+    return s
+
+
+def test_map_image() -> None:
+    s = mid_game()
+    view = GAME.view(s, None)
+    img = render_board(view, {"round": "Giro"})
+    assert img.size == (WIDTH, HEIGHT)
+    # Roma's disc has its owner's colour (sampled left of the centred number)
+    owner = s.owner["roma"]
+    x, y = project(board().provinces["roma"].x, board().provinces["roma"].y)
+    colour = img.getpixel((x - 14, y))
+    if not owner.startswith("neutral"):
+        assert colour == player_colour(s.armies.index(owner))
+    # the legend panel is paper, the open sea is water
+    assert img.getpixel((WIDTH - 5, HEIGHT - 5)) == (250, 247, 240)
+    assert img.getpixel((5, HEIGHT - 5)) == (190, 215, 235)
+    assert MAP_W < WIDTH
+    assert find_renderer("spqrisiko", "board") is render_board
+    assert len(to_png(img)) < 2_000_000
+    assert render(view.model_dump(mode="json")).size == (WIDTH, HEIGHT)
