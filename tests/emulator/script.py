@@ -144,7 +144,9 @@ async def araldo_running(
     restore = point_discord_py_at(emu.base_url)
     task = await start(emu.base_url, database_url, emu.token or "emulator-token")
     try:
-        waiter = asyncio.ensure_future(emu.wait_for_commands(timeout=timeout))
+        # the bot syncs commands in setup_hook, before it opens the Gateway: wait for both
+        waiter = asyncio.ensure_future(asyncio.gather(emu.wait_for_commands(timeout=timeout),
+                                                      emu.wait_until_connected(timeout)))
         done, _ = await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED, timeout=timeout)
         if task in done:
             waiter.cancel()
