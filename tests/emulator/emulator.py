@@ -172,6 +172,9 @@ class Emulator:
     def add_role(self, guild: Guild, name: str, permissions: int = 0, *, managed: bool = False) -> Role:
         role = Role(self.snowflakes.next(), name, permissions, position=len(guild.roles) + 1, managed=managed)
         guild.roles.append(role)
+        if self.gateway.sessions:  # as Discord does, so the bot's role cache knows it
+            self._spawn(self.gateway.dispatch("GUILD_ROLE_CREATE", {"guild_id": guild.id, "role": role.payload()},
+                                              guild.id))
         return role
 
     def add_channel(self, guild: Guild, name: str, *, type: int = CHANNEL_TEXT) -> Channel:
