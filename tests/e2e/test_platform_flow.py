@@ -50,3 +50,17 @@ async def test_bad_input_is_ephemeral_and_changes_nothing(emulator: Any, araldo:
     assert bad.ephemeral
     not_mod = await emulator.slash(bob, "mod pause")
     assert not_mod.ephemeral
+
+
+async def test_game_in_a_new_thread(emulator: Any, araldo: Any) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    created = await emulator.slash(alice, "game create", game="corsa", thread=True)
+    assert "<#" in created.content
+    games = await araldo.service.guild_games(str(emulator.guild.id))
+    assert len(games) == 1 and games[0].is_thread and games[0].channel_id != str(emulator.general.id)
+    thread = emulator.channels[games[0].channel_id]
+    joined = await emulator.slash(bob, "game join", channel=thread)
+    assert not joined.ephemeral
+    # the channel itself stays free for another game
+    other = await emulator.slash(bob, "game create", game="corsa")
+    assert not other.ephemeral
