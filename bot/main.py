@@ -71,8 +71,13 @@ class AraldoBot(commands.AutoShardedBot):
         count = await self.deadlines.resume_all(own)
         log.info("ready as %s; %d active games resumed", self.user, count)
 
+    def is_busy(self) -> bool:
+        """Still sending notifications for something already done (the e2e emulator asks)."""
+        return self.notifier.busy()
+
     async def close(self) -> None:
         self.deadlines.shutdown()
+        await self.notifier.drain()  # DMs for moves already made go out before the connection closes
         await super().close()
         await self.db.close()
 

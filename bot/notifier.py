@@ -41,12 +41,38 @@ class Notifier:
     def __init__(self, service: GameService, messenger: Messenger) -> None:
         self.service = service
         self.messenger = messenger
+        self._tasks: set[asyncio.Task[None]] = set()
         service.listeners.append(self.on_update)
 
     async def _lang(self, row: GameRow) -> str:
         return (await self.service.guild_config(row.guild_id)).locale
 
     async def on_update(self, upd: Update) -> None:
+        """Moves made by a command are told in the background: the command must answer Discord within
+        3 seconds, and DMs to every player (with rendered boards) may take longer. What the clock did
+        is told at once (nobody is waiting)."""
+        if upd.source in ("tick", "import", "undo"):
+            await self._tell(upd)
+            return
+        task = asyncio.create_task(self._tell(upd), name=f"notify-game-{upd.game.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def busy(self) -> bool:
+        return bool(self._tasks)
+
+    async def drain(self) -> None:
+        """Wait until everything already handed over has been sent (shutdown, tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _tell(self, upd: Update) -> None:
+        try:
+            await self._deliver_update(upd)
+        except Exception:  # a failed DM or post never undoes a committed move
+            log.exception("notifications for game %s failed", upd.game.id)
+
+    async def _deliver_update(self, upd: Update) -> None:
         lang = await self._lang(upd.game)
         if upd.source == "tick":
             await self.announce(upd.game, upd.state, [e for e in upd.events if e.to is None], lang)
@@ -94,7 +120,7 @@ class Notifier:
                 await self.messenger.post(row.channel_id, t("core.dm_fallback", lang, user=f"<@{pid}>", text=body))
 
 
-_CACHE: dict[tuple[int, int, str], bytes] = {}
+_CACHE: dict[tuple[str, int, int, int, str], bytes] = {}
 _CACHE_LIMIT = 256
 
 
@@ -102,7 +128,8 @@ async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
                            picture: str = "board") -> Attachment | None:
     """The board image of this version for this viewer, rendered off the event loop and cached."""
     assert row.id is not None
-    key = (row.id, row.version, f"{viewer or 'public'}:{picture}")
+    # the snapshot's hash guards against two databases (tests, an import) reusing an id and version
+    key = (row.kind, row.id, row.version, hash(row.snapshot_json), f"{viewer or 'public'}:{picture}")
     data = _CACHE.get(key)
     if data is None:
         view = get_game(row.kind).view(state, viewer)

@@ -509,6 +509,17 @@ class SpqRisiko(Game[SpqrState]):
                 events += self._autopilot_rest(state, now)
         return events
 
+    def on_away(self, state: SpqrState, player: str, until: datetime | None, now: datetime) -> list[Event]:
+        """The platform's `/away`: a declared absence puts the seat on autopilot, a return takes it off.
+
+        Same path as the `away` action, but quiet where that one refuses (already on / not on autopilot).
+        """
+        if player in state.eliminated:
+            return []
+        if until is not None:
+            return [] if player in state.autopilot else self._set_away(state, player, True, now)
+        return self._set_away(state, player, False, now) if player in state.autopilot else []
+
     def set_autopilot(self, state: SpqrState, player: str, on: bool, now: datetime) -> list[Event]:
         """Declared absence (on) or return (off): the `away` action, applied atomically.
 

@@ -7,7 +7,7 @@ import logging
 import secrets
 import socket
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from aiohttp import web
@@ -71,6 +71,9 @@ class Emulator:
         self.interaction_timeout = interaction_timeout
         self.followup_window = followup_window
         self.settle_quiet = settle_quiet
+        # the bot under test may say it is still working (sending DMs in the background): then an
+        # interaction has not settled yet even if the wire is quiet
+        self.busy_probe: Callable[[], bool] | None = None
         self.attachment_size_limit = 10 * MiB
         self.attachment_total_limit = 25 * MiB
         self.host, self.port = host, port
@@ -987,7 +990,7 @@ class Emulator:
         deadline = time.monotonic() + timeout
         while True:
             now = time.monotonic()
-            quiet = now - self._last_activity >= self.settle_quiet
+            quiet = now - self._last_activity >= self.settle_quiet and not (self.busy_probe and self.busy_probe())
             answered = inter.acknowledged and not inter.loading
             gave_up = (
                 not inter.acknowledged and inter.errors and now - inter.created > self.interaction_timeout

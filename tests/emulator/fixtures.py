@@ -42,6 +42,7 @@ async def running_bot(
     Waits for the Gateway session and, unless `commands` is None, for a command sync (and for the
     given top-level command names). Re-raises a crash of the client instead of hanging.
     """
+    emu.busy_probe = getattr(client, "is_busy", None)
     task = asyncio.create_task(client.start(token), name="bot-under-test")
     try:
         waiters = [asyncio.ensure_future(emu.wait_until_connected(timeout))]

@@ -1,0 +1,419 @@
+"""`/impero`: every Impero move, plus the map, the market, a company's panel, the player's own
+panel and the cash chart. Parse -> service -> render -> answer: the rules are the engine's.
+
+Money options are text in dollars ("12", "12.50", "12,50"), turned into integer cents here;
+anything else is refused with a localized ephemeral message. Buttons, modals, pictures and the
+panels live in bot/cogs/impero_views.py (its docstring explains staleness and why transfers are
+answered from the ephemeral `/impero me` panel).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.impero_views import (
+    KIND,
+    BidButton,
+    ClaimButton,
+    OfferButton,
+    auction_of_company,
+    auctions_panel,
+    company_panel,
+    impero_state,
+    market_text,
+    me_panel,
+    me_text,
+    parse_money,
+    picture,
+    play,
+    seated,
+)
+from bot.i18n import t
+from bot.storage.models import GameRow
+from bot.translator import L
+from bot.ui import game_here, lang, send, service_of
+from engine.core import RuleError
+from engine.core.money import format_cents
+from engine.impero import GAME
+from engine.impero.models import Company, ImperoState
+
+MAX_CHOICES = 25
+Choices = list[app_commands.Choice[str]]
+
+
+# ---- autocomplete ---------------------------------------------------------------------------
+async def _state_here(interaction: discord.Interaction) -> ImperoState | None:
+    """The Impero game of this channel, or None (autocomplete never raises at the user)."""
+    if interaction.channel_id is None:
+        return None
+    try:
+        row = await service_of(interaction).in_channel(str(interaction.channel_id), live_only=True)
+    except Exception:
+        return None
+    if row.kind != KIND or row.status != "active":
+        return None
+    state = service_of(interaction).load_state(row)
+    return state if isinstance(state, ImperoState) else None
+
+
+def _matches(text: str, current: str) -> bool:
+    return current.strip().casefold() in text.casefold()
+
+
+def _chosen_company(interaction: discord.Interaction, state: ImperoState) -> Company | None:
+    name = str(getattr(interaction.namespace, "company", "") or "")
+    try:
+        return GAME.find_company(state, name) if name else None
+    except Exception:
+        return None
+
+
+def _company_choices(state: ImperoState, companies: list[Company], current: str) -> Choices:
+    starts = [c for c in companies if c.name.casefold().startswith(current.strip().casefold())]
+    rest = [c for c in companies if c not in starts and _matches(c.name, current)]
+    return [app_commands.Choice(name=c.name, value=c.name) for c in (starts + rest)[:MAX_CHOICES]]
+
+
+async def any_company(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    return _company_choices(state, state.companies, current) if state else []
+
+
+async def my_company(interaction: discord.Interaction, current: str) -> Choices:
+    """Companies the user runs (CEO moves)."""
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    return _company_choices(state, [c for c in state.companies if c.ceo == uid], current)
+
+
+async def auction_company(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    open_ids = {a.company for a in state.auctions}
+    return _company_choices(state, [c for c in state.companies if c.id in open_ids], current)
+
+
+async def held_company(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    return _company_choices(state, [c for c in state.companies if c.shares.get(uid)], current)
+
+
+async def claimable_company(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    return _company_choices(state, [c for c in state.companies if GAME.can_claim(state, c, uid)], current)
+
+
+def _node_choices(state: ImperoState, nodes: list[str], current: str) -> Choices:
+    typed = current.strip().upper().replace(" ", "")
+    picked = [n for n in nodes if n.startswith(typed)][:MAX_CHOICES]
+    return [app_commands.Choice(name=f"{n} (⚡{state.yields[n]})", value=n) for n in picked]
+
+
+async def free_node(interaction: discord.Interaction, current: str) -> Choices:
+    """Free nodes next to the chosen company's network (buy_node)."""
+    state = await _state_here(interaction)
+    company = _chosen_company(interaction, state) if state else None
+    if state is None or company is None:
+        return []
+    return _node_choices(state, GAME.free_adjacent(state, company), current)
+
+
+async def owned_node(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    company = _chosen_company(interaction, state) if state else None
+    if state is None or company is None:
+        return []
+    return _node_choices(state, list(company.nodes), current)
+
+
+async def rentable_node(interaction: discord.Interaction, current: str) -> Choices:
+    """Other companies' nodes next to the chosen company's network."""
+    state = await _state_here(interaction)
+    company = _chosen_company(interaction, state) if state else None
+    if state is None or company is None:
+        return []
+    board = GAME.board(state)
+    near = sorted(GAME.network_neighbours(state, company), key=board.index.__getitem__)
+    return _node_choices(state, [n for n in near if state.owner.get(n) not in (None, company.id)
+                                 and company.id not in state.renters.get(n, [])], current)
+
+
+async def other_listing(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    out = []
+    for x in state.listings:
+        if x.seller == uid:
+            continue
+        company = state.company(x.company).name
+        label = f"{x.id}: {x.quantity} × {company} @ {format_cents(x.price)} — {state.name_of(x.seller)}"
+        if _matches(label, current):
+            out.append(app_commands.Choice(name=label[:100], value=x.id))
+    return out[:MAX_CHOICES]
+
+
+async def own_listing(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    out = []
+    for x in state.listings:
+        label = f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {format_cents(x.price)}"
+        if x.seller == uid and _matches(label, current):
+            out.append(app_commands.Choice(name=label[:100], value=x.id))
+    return out[:MAX_CHOICES]
+
+
+async def incoming_offer(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    out = []
+    for o in state.offers:
+        label = f"{o.id}: {format_cents(o.amount)} — {state.name_of(o.sender)}"
+        if o.receiver == uid and _matches(label, current):
+            out.append(app_commands.Choice(name=label[:100], value=o.id))
+    return out[:MAX_CHOICES]
+
+
+# ---- the cog --------------------------------------------------------------------------------
+async def _here(interaction: discord.Interaction) -> tuple[GameRow, ImperoState]:
+    row = await game_here(interaction, KIND, live_only=False)
+    if row.status == "lobby":
+        raise RuleError("core.not_started")
+    return row, impero_state(service_of(interaction).load_state(row))
+
+
+async def _live(interaction: discord.Interaction) -> int:
+    row = await game_here(interaction, KIND)
+    assert row.id is not None
+    return row.id
+
+
+class ImperoCog(commands.Cog):
+    group = app_commands.Group(name="impero", description=L("Play Impero in this channel", "cmd.impero.desc"),
+                               guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(BidButton, OfferButton, ClaimButton)
+
+    # ---- companies ----------------------------------------------------------------------
+    @group.command(name=L("create-company", "cmd.impero.create"),
+                   description=L("Found a company with your own money", "cmd.impero.create.desc"))
+    @app_commands.rename(name=L("name", "opt.impero.name"), capital=L("capital", "opt.impero.capital"))
+    @app_commands.describe(name=L("The company's name", "opt.impero.name.desc"),
+                           capital=L("Starting capital in dollars, e.g. 20 or 12,50", "opt.impero.capital.desc"))
+    async def create_company(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 100],
+                             capital: str) -> None:
+        cents = parse_money(capital)
+        await play(interaction, await _live(interaction), {"type": "create_company", "name": name, "capital": cents},
+                   which="map")
+
+    @group.command(name=L("buy-node", "cmd.impero.buy_node"),
+                   description=L("Your company buys a free node next to its network", "cmd.impero.buy_node.desc"))
+    @app_commands.rename(company=L("company", "opt.impero.company"), node=L("node", "opt.impero.node"))
+    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+                           node=L("A coordinate such as F12", "opt.impero.node.desc"))
+    @app_commands.autocomplete(company=my_company, node=free_node)
+    async def buy_node(self, interaction: discord.Interaction, company: str, node: str) -> None:
+        await play(interaction, await _live(interaction), {"type": "buy_node", "company": company, "node": node},
+                   which="map")
+
+    @group.command(name=L("upgrade-node", "cmd.impero.upgrade"),
+                   description=L("Raise the yield of one of your company's nodes", "cmd.impero.upgrade.desc"))
+    @app_commands.rename(company=L("company", "opt.impero.company"), node=L("node", "opt.impero.node"))
+    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+                           node=L("A coordinate such as F12", "opt.impero.node.desc"))
+    @app_commands.autocomplete(company=my_company, node=owned_node)
+    async def upgrade_node(self, interaction: discord.Interaction, company: str, node: str) -> None:
+        await play(interaction, await _live(interaction), {"type": "upgrade_node", "company": company, "node": node},
+                   which="map")
+
+    @group.command(name=L("rent-node", "cmd.impero.rent"),
+                   description=L("Rent a node of another company next to yours", "cmd.impero.rent.desc"))
+    @app_commands.rename(company=L("company", "opt.impero.company"), node=L("node", "opt.impero.node"))
+    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+                           node=L("A coordinate such as F12", "opt.impero.node.desc"))
+    @app_commands.autocomplete(company=my_company, node=rentable_node)
+    async def rent_node(self, interaction: discord.Interaction, company: str, node: str) -> None:
+        await play(interaction, await _live(interaction), {"type": "rent_node", "company": company, "node": node},
+                   which="map")
+
+    @group.command(name=L("reinvest", "cmd.impero.reinvest"),
+                   description=L("Set the share of income your company keeps", "cmd.impero.reinvest.desc"))
+    @app_commands.rename(company=L("company", "opt.impero.company"), rate=L("rate", "opt.impero.rate"))
+    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+                           rate=L("Percentage kept, in steps of 10", "opt.impero.rate.desc"))
+    @app_commands.autocomplete(company=my_company)
+    async def reinvest(self, interaction: discord.Interaction, company: str,
+                       rate: app_commands.Range[int, 0, 100]) -> None:
+        await play(interaction, await _live(interaction), {"type": "set_reinvest", "company": company, "rate": rate})
+
+    @group.command(name=L("recapitalize", "cmd.impero.recap"),
+                   description=L("Auction one new share of your company", "cmd.impero.recap.desc"))
+    @app_commands.rename(company=L("company", "opt.impero.company"),
+                         start_price=L("start_price", "opt.impero.start_price"))
+    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+                           start_price=L("Starting price in dollars", "opt.impero.start_price.desc"))
+    @app_commands.autocomplete(company=my_company)
+    async def recapitalize(self, interaction: discord.Interaction, company: str, start_price: str | None = None) -> None:
+        game_id = await _live(interaction)
+        action: dict[str, Any] = {"type": "recapitalize", "company": company}
+        if start_price is not None:
+            action["start_price"] = parse_money(start_price)
+        else:
+            _, state = await service_of(interaction).state(game_id)
+            action["start_price"] = impero_state(state).settings.min_start_price
+        await play(interaction, game_id, action, panel=auction_of_company(company))
+
+    # ---- auctions and shares ------------------------------------------------------------
+    @group.command(name=L("bid", "cmd.impero.bid"),
+                   description=L("Bid in a company's share auction", "cmd.impero.bid.desc"))
+    @app_commands.rename(company=L("company", "opt.impero.company"), amount=L("amount", "opt.impero.amount"))
+    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+                           amount=L("Your total bid in dollars", "opt.impero.amount.bid.desc"))
+    @app_commands.autocomplete(company=auction_company)
+    async def bid(self, interaction: discord.Interaction, company: str, amount: str) -> None:
+        cents = parse_money(amount)
+        await play(interaction, await _live(interaction), {"type": "bid", "company": company, "amount": cents},
+                   panel=auction_of_company(company))
+
+    @group.command(name=L("list-shares", "cmd.impero.list"),
+                   description=L("Put some of your shares up for sale", "cmd.impero.list.desc"))
+    @app_commands.rename(company=L("company", "opt.impero.company"), quantity=L("quantity", "opt.impero.quantity"),
+                         price=L("price", "opt.impero.price"))
+    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+                           quantity=L("How many shares", "opt.impero.quantity.desc"),
+                           price=L("Price per share in dollars", "opt.impero.price.desc"))
+    @app_commands.autocomplete(company=held_company)
+    async def list_shares(self, interaction: discord.Interaction, company: str,
+                          quantity: app_commands.Range[int, 1, 100_000], price: str) -> None:
+        cents = parse_money(price)
+        await play(interaction, await _live(interaction),
+                   {"type": "list_shares", "company": company, "quantity": quantity, "price": cents})
+
+    @group.command(name=L("withdraw-listing", "cmd.impero.withdraw"),
+                   description=L("Take your shares off the market", "cmd.impero.withdraw.desc"))
+    @app_commands.rename(listing=L("listing", "opt.impero.listing"))
+    @app_commands.describe(listing=L("The listing, e.g. L7", "opt.impero.listing.desc"))
+    @app_commands.autocomplete(listing=own_listing)
+    async def withdraw_listing(self, interaction: discord.Interaction, listing: str) -> None:
+        await play(interaction, await _live(interaction), {"type": "withdraw_listing", "listing": listing})
+
+    @group.command(name=L("buy-shares", "cmd.impero.buy_shares"),
+                   description=L("Buy shares another player is selling", "cmd.impero.buy_shares.desc"))
+    @app_commands.rename(listing=L("listing", "opt.impero.listing"), quantity=L("quantity", "opt.impero.quantity"))
+    @app_commands.describe(listing=L("The listing, e.g. L7", "opt.impero.listing.desc"),
+                           quantity=L("How many shares", "opt.impero.quantity.desc"))
+    @app_commands.autocomplete(listing=other_listing)
+    async def buy_shares(self, interaction: discord.Interaction, listing: str,
+                         quantity: app_commands.Range[int, 1, 100_000] = 1) -> None:
+        await play(interaction, await _live(interaction),
+                   {"type": "buy_shares", "listing": listing, "quantity": quantity})
+
+    @group.command(name=L("claim-ceo", "cmd.impero.claim"),
+                   description=L("Become CEO of a company where you hold the most shares", "cmd.impero.claim.desc"))
+    @app_commands.rename(company=L("company", "opt.impero.company"))
+    @app_commands.describe(company=L("The company", "opt.impero.company.desc"))
+    @app_commands.autocomplete(company=claimable_company)
+    async def claim_ceo(self, interaction: discord.Interaction, company: str) -> None:
+        await play(interaction, await _live(interaction), {"type": "claim_ceo", "company": company})
+
+    # ---- money transfers ----------------------------------------------------------------
+    @group.command(name=L("offer", "cmd.impero.offer"),
+                   description=L("Privately offer money to another player", "cmd.impero.offer.desc"))
+    @app_commands.rename(to=L("to", "opt.impero.to"), amount=L("amount", "opt.impero.amount"))
+    @app_commands.describe(to=L("Who receives it", "opt.impero.to.desc"),
+                           amount=L("Dollars to send, e.g. 5 or 2,50", "opt.impero.amount.offer.desc"))
+    async def offer(self, interaction: discord.Interaction, to: discord.User, amount: str) -> None:
+        cents = parse_money(amount)
+        await play(interaction, await _live(interaction), {"type": "offer_money", "to": str(to.id), "amount": cents})
+
+    @group.command(name=L("accept", "cmd.impero.accept"),
+                   description=L("Accept a money offer sent to you", "cmd.impero.accept.desc"))
+    @app_commands.rename(offer=L("offer", "opt.impero.offer"))
+    @app_commands.describe(offer=L("The offer, e.g. O5", "opt.impero.offer.desc"))
+    @app_commands.autocomplete(offer=incoming_offer)
+    async def accept(self, interaction: discord.Interaction, offer: str) -> None:
+        await play(interaction, await _live(interaction), {"type": "accept_offer", "offer": offer})
+
+    @group.command(name=L("refuse", "cmd.impero.refuse"),
+                   description=L("Refuse a money offer sent to you", "cmd.impero.refuse.desc"))
+    @app_commands.rename(offer=L("offer", "opt.impero.offer"))
+    @app_commands.describe(offer=L("The offer, e.g. O5", "opt.impero.offer.desc"))
+    @app_commands.autocomplete(offer=incoming_offer)
+    async def refuse(self, interaction: discord.Interaction, offer: str) -> None:
+        await play(interaction, await _live(interaction), {"type": "refuse_offer", "offer": offer})
+
+    # ---- looking ------------------------------------------------------------------------
+    @group.command(name=L("map", "cmd.impero.map"),
+                   description=L("The map of Italy and its networks", "cmd.impero.map.desc"))
+    async def map(self, interaction: discord.Interaction) -> None:
+        row, state = await _here(interaction)
+        language = lang(interaction)
+        await interaction.response.defer(thinking=True)
+        headline = GAME.headline(state)
+        await send(interaction, t(headline.key, language, **headline.params),
+                   file=await picture(row, state, "map", language))
+
+    @group.command(name=L("market", "cmd.impero.market"),
+                   description=L("Companies, open auctions and shares for sale", "cmd.impero.market.desc"))
+    async def market(self, interaction: discord.Interaction) -> None:
+        row, state = await _here(interaction)
+        assert row.id is not None
+        language = lang(interaction)
+        await interaction.response.defer(thinking=True)
+        await send(interaction, market_text(state, language), file=await picture(row, state, "market", language),
+                   view=auctions_panel(row.id, state, language))
+
+    @group.command(name=L("company", "cmd.impero.company"),
+                   description=L("A company's shareholders, nodes and income", "cmd.impero.company.desc"))
+    @app_commands.rename(name=L("name", "opt.impero.company"))
+    @app_commands.describe(name=L("The company", "opt.impero.company.desc"))
+    @app_commands.autocomplete(name=any_company)
+    async def company(self, interaction: discord.Interaction, name: str) -> None:
+        row, state = await _here(interaction)
+        text, view = company_panel(row, state, name, str(interaction.user.id), lang(interaction))
+        await send(interaction, text, view=view)
+
+    @group.command(name=L("me", "cmd.impero.me"),
+                   description=L("Your cash, shares and pending offers (only you see it)", "cmd.impero.me.desc"))
+    async def me(self, interaction: discord.Interaction) -> None:
+        row, state = await _here(interaction)
+        uid = str(interaction.user.id)
+        seated(state, uid)
+        language = lang(interaction)
+        await send(interaction, me_text(state, uid, language), ephemeral=True,
+                   view=me_panel(row, state, uid, language))
+
+    @group.command(name=L("chart", "cmd.impero.chart"), description=L("Cash by turn", "cmd.impero.chart.desc"))
+    async def chart(self, interaction: discord.Interaction) -> None:
+        row, state = await _here(interaction)
+        language = lang(interaction)
+        await interaction.response.defer(thinking=True)
+        await send(interaction, t("impero.ui.chart", language, turn=state.turn, turns=state.settings.turns),
+                   file=await picture(row, state, "chart", language))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ImperoCog(bot))

@@ -1,0 +1,45 @@
+"""The platform's `/away` (core action `core_away`) drives SPQRisiko's autopilot."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from engine.spqrisiko import GAME
+from tests.engine.spqrisiko.helpers import at, cur, random_game
+
+
+def away(state, player, minutes_from_now: int | None, now_minutes: int = 1):
+    until = None if minutes_from_now is None else at(now_minutes) + timedelta(minutes=minutes_from_now)
+    return GAME.apply(state, player, {"type": "core_away", "until": until}, at(now_minutes))
+
+
+def test_absence_of_a_waiting_player_puts_the_seat_on_autopilot_and_return_takes_it_off() -> None:
+    state = random_game()
+    other = state.order[1]
+    events = away(state, other, 60 * 24)
+    assert other in state.autopilot and other in state.away
+    assert [e.key for e in events][:2] == ["core.away", "spqrisiko.autopilot_on"]
+    assert cur(state) == state.order[0]  # not their turn: nothing is played yet
+    back = away(state, other, None)
+    assert other not in state.autopilot and other not in state.away
+    assert "spqrisiko.autopilot_off" in [e.key for e in back]
+
+
+def test_absence_on_your_own_turn_plays_it_through() -> None:
+    state = random_game()
+    player = cur(state)
+    events = away(state, player, 60)
+    keys = [e.key for e in events]
+    assert "spqrisiko.autopilot_turn" in keys and "spqrisiko.turn_ended" in keys
+    assert cur(state) != player and player in state.autopilot
+
+
+def test_repeated_absence_and_return_without_absence_are_quiet() -> None:
+    state = random_game()
+    other = state.order[2]
+    away(state, other, 60)
+    again = away(state, other, 120)
+    assert [e.key for e in again] == ["core.away"]
+    assert state.autopilot.count(other) == 1
+    fresh = state.order[1]
+    assert [e.key for e in away(state, fresh, None)] == ["core.back"]
