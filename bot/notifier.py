@@ -12,7 +12,7 @@ import logging
 from datetime import datetime
 from typing import Protocol
 
-from bot.i18n import t
+from bot.i18n import catalog, normalize, t
 from bot.service import GameService, Update
 from bot.storage.models import GameRow
 from engine.core import Event, GameState, get_game
@@ -87,7 +87,7 @@ class Notifier:
         lines = [event_text(ev, lang) for ev in events]
         file = None
         if state is not None:
-            file = await board_attachment(row, state, None)
+            file = await board_attachment(row, state, None, lang=lang)
         for chunk in chunks("\n".join(lines)):
             await self.messenger.post(row.channel_id, chunk, file)
             file = None
@@ -103,7 +103,7 @@ class Notifier:
             text = t("core.dm", lang, game=name, text=body, link=jump_link(row))
             file = None
             if ev.notify == "turn" and state is not None:
-                file = await board_attachment(row, state, pid)
+                file = await board_attachment(row, state, pid, lang=lang)
             if not await self.messenger.dm(pid, text, file):
                 # DMs closed: say it in the channel, addressed to them (no hidden info: `to` events
                 # carrying secrets must set notify only for what can be said aloud)
@@ -120,21 +120,31 @@ class Notifier:
                 await self.messenger.post(row.channel_id, t("core.dm_fallback", lang, user=f"<@{pid}>", text=body))
 
 
-_CACHE: dict[tuple[str, int, int, int, str], bytes] = {}
+_CACHE: dict[tuple[str, int, int, int, str], bytes] = {}  # (kind, id, version, snapshot hash, scope)
 _CACHE_LIMIT = 256
 
 
+def picture_labels(kind: str, lang: str | None) -> dict[str, str] | None:
+    """The words a game's pictures show, in `lang`: every catalog entry `<game>.label.<name>`, raw
+    (renderers fill their own fields such as {turn})."""
+    if lang is None:
+        return None
+    prefix = f"{kind}.label."
+    return {k.removeprefix(prefix): v for k, v in catalog(normalize(lang)).items() if k.startswith(prefix)} or None
+
+
 async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
-                           picture: str = "board") -> Attachment | None:
-    """The board image of this version for this viewer, rendered off the event loop and cached."""
+                           picture: str = "board", lang: str | None = None) -> Attachment | None:
+    """The board image of this version for this viewer (and language), rendered off the event loop
+    and cached."""
     assert row.id is not None
     # the snapshot's hash guards against two databases (tests, an import) reusing an id and version
-    key = (row.kind, row.id, row.version, hash(row.snapshot_json), f"{viewer or 'public'}:{picture}")
+    key = (row.kind, row.id, row.version, hash(row.snapshot_json), f"{viewer or 'public'}:{picture}:{lang}")
     data = _CACHE.get(key)
     if data is None:
         view = get_game(row.kind).view(state, viewer)
         try:
-            rendered = await asyncio.to_thread(render_png, row.kind, view, picture)
+            rendered = await asyncio.to_thread(render_png, row.kind, view, picture, picture_labels(row.kind, lang))
         except Exception:
             log.exception("rendering %s for game %s failed", picture, row.id)
             return None

@@ -122,7 +122,7 @@ async def act(interaction: discord.Interaction, row: GameRow, action: dict[str, 
     if board:
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
-        file = file_of(await board_attachment(result.game, result.state, None))
+        file = file_of(await board_attachment(result.game, result.state, None, lang=language))
     await send(interaction, public or t("core.done", language), file=file)
     if private:
         await send(interaction, private, ephemeral=True)

@@ -114,11 +114,13 @@ def find_renderer(game: str, picture: str = "board") -> Renderer | None:
     return _RENDERERS.get((game, picture))
 
 
-def render_png(game: str, view: Any, picture: str = "board") -> bytes | None:
+def render_png(game: str, view: Any, picture: str = "board", labels: dict[str, str] | None = None) -> bytes | None:
+    """PNG of `picture` for this view; `labels` are the words in the reader's language, for renderers
+    that take them (each game's renderer documents its keys)."""
     fn = find_renderer(game, picture)
     if fn is None:
         return None
-    return to_png(fn(view))
+    return to_png(fn(view, labels) if labels else fn(view))
 
 
 BUILTIN_RENDERERS: tuple[str, ...] = ("render.impero", "render.spqrisiko")

@@ -117,7 +117,7 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
             t(headline.key, language, **headline.params),
             deadline_text(res.game.next_deadline, language),
         ])
-        await send(interaction, text, file=file_of(await board_attachment(res.game, state, None)))
+        await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)))
 
 
 class GameCog(commands.Cog):
@@ -212,7 +212,7 @@ class GameCog(commands.Cog):
                 lines.append(t("core.game_paused", language))
         else:
             lines.append(t("core.ended", language, winners=[state.name_of(w) for w in state.winners] or ["-"]))
-        await send(interaction, "\n".join(lines), file=file_of(await board_attachment(row, state, None)))
+        await send(interaction, "\n".join(lines), file=file_of(await board_attachment(row, state, None, lang=language)))
 
     @group.command(name=L("log", "cmd.game.log"), description=L("The game's recent moves", "cmd.game.log.desc"))
     @app_commands.rename(page=L("page", "opt.page"))
