@@ -64,3 +64,27 @@ async def test_game_in_a_new_thread(emulator: Any, araldo: Any) -> None:
     # the channel itself stays free for another game
     other = await emulator.slash(bob, "game create", game="corsa")
     assert not other.ephemeral
+
+
+async def test_wrong_channel_wrong_game_and_unexpected_errors(emulator: Any, araldo: Any) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    elsewhere = emulator.add_channel(emulator.guild, "altro")
+    none_here = await emulator.slash(alice, "corsa add", amount=1, channel=elsewhere)
+    assert none_here.ephemeral and "Nessuna partita" in none_here.content
+    created = await emulator.slash(alice, "game create", game="corsa")
+    await emulator.click(bob, created, label="Partecipa")
+    not_started = await emulator.slash(alice, "corsa add", amount=1)
+    assert not_started.ephemeral and "non è ancora iniziata" in not_started.content
+    await emulator.slash(alice, "game start")
+    wrong_game = await emulator.slash(alice, "spqr map")
+    assert wrong_game.ephemeral and "Corsa" in wrong_game.content
+    stranger = await emulator.slash(emulator.user("carol"), "corsa add", amount=1)
+    assert stranger.ephemeral and "Non sei un giocatore" in stranger.content
+    boom = await emulator.slash(alice, "corsa boom")
+    assert boom.ephemeral and "riferimento" in boom.content and "Traceback" not in boom.content
+    english = emulator.add_user("erin", locale="en-US")
+    emulator.add_member(emulator.guild, english)
+    told = await emulator.slash(english, "corsa add", amount=1)
+    assert told.ephemeral and "not a player" in told.content
+    row = await araldo.service.in_channel(str(emulator.general.id))
+    assert await araldo.service.log_rows(row.id) == []
