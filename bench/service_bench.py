@@ -43,7 +43,7 @@ async def run(url: str, moves: int) -> tuple[float, float, int]:
     assert gid is not None
     times: list[float] = []
     for _ in range(moves):
-        row, state = await service.state(gid)
+        _, state = await service.state(gid)
         if state.status != "active":
             break
         actor = next(iter(game.awaiting(state)), None)
