@@ -175,3 +175,17 @@ async def test_two_services_race_exactly_one_wins_per_version(db, clock) -> None
     assert isinstance(losses[0], RuleError) and losses[0].code == "core.not_your_turn"
     rows = await one.log_rows(res.game.id)
     assert len(rows) == 1 and (await one.get(res.game.id)).version == 2
+
+
+async def test_timer_fires_once_when_two_processes_tick_together(db, clock) -> None:
+    import asyncio
+
+    from bot.service import GameService
+
+    one, two = GameService(db, clock=clock, seed_source=lambda: 11), GameService(db, clock=clock)
+    res = await started(one, players=("1", "2"))
+    clock.advance(hours=2, minutes=1)
+    await asyncio.gather(one.tick(res.game.id), two.tick(res.game.id))
+    _, state = await one.state(res.game.id)
+    assert state.total == 1 and state.history[-1].endswith("timeout")
+    assert (await one.get(res.game.id)).version == 2
