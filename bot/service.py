@@ -185,16 +185,23 @@ class GameService:
             s.add(Seat(game_id=row.id, user_id=creator_id, seat=0, display_name=creator_name[:64], joined_at=now))
         return row
 
+    @staticmethod
+    async def _lobby(s: Any, game_id: int | None) -> GameRow:
+        """The game row, read again inside the transaction, that must still be waiting for players."""
+        row = await s.get(GameRow, game_id)
+        if row is None:
+            raise RuleError("core.no_game")
+        if row.status != "lobby":
+            raise RuleError("core.already_started")
+        return row  # type: ignore[no-any-return]
+
     async def join(self, channel_id: str, user_id: str, name: str) -> tuple[GameRow, int]:
         row = await self.in_channel(channel_id, live_only=True)
         game = get_game(row.kind)
         async with self.db.transaction() as s:
-            fresh = await s.get(GameRow, row.id)
-            if fresh is None or fresh.id is None:
-                raise RuleError("core.no_game")
-            row, game_id = fresh, fresh.id
-            if row.status != "lobby":
-                raise RuleError("core.already_started")
+            row = await self._lobby(s, row.id)
+            game_id = row.id
+            assert game_id is not None
             seats = list((await s.execute(select(Seat).where(Seat.game_id == game_id))).scalars())
             if any(seat.user_id == user_id for seat in seats):
                 raise RuleError("core.already_joined")
@@ -209,12 +216,7 @@ class GameService:
     async def leave(self, channel_id: str, user_id: str) -> GameRow:
         row = await self.in_channel(channel_id, live_only=True)
         async with self.db.transaction() as s:
-            fresh = await s.get(GameRow, row.id)
-            if fresh is None:
-                raise RuleError("core.no_game")
-            row = fresh
-            if row.status != "lobby":
-                raise RuleError("core.already_started")
+            row = await self._lobby(s, row.id)
             seat = (await s.execute(select(Seat).where(Seat.game_id == row.id, Seat.user_id == user_id))).scalar()
             if seat is None:
                 raise RuleError("core.not_joined")
@@ -233,12 +235,7 @@ class GameService:
         async with self._lock(row.id):
             now = self.clock()
             async with self.db.transaction() as s:
-                fresh = await s.get(GameRow, row.id)
-                if fresh is None:
-                    raise RuleError("core.no_game")
-                row = fresh
-                if row.status != "lobby":
-                    raise RuleError("core.already_started")
+                row = await self._lobby(s, row.id)
                 if row.created_by != user_id and not moderator:
                     raise RuleError("core.only_creator")
                 seats = list((await s.execute(select(Seat).where(Seat.game_id == row.id)
