@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.notifier import board_attachment
 from bot.translator import L
 from bot.ui import channel_id, file_of, game_here, guild_id, is_moderator, lang, send, service_of
@@ -43,6 +43,18 @@ def parse_settings(text: str | None) -> dict[str, Any]:
                 typed = value
         out[key.strip().lower()] = typed
     return out
+
+
+def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], language: str) -> str:
+    """A log entry in words: `log.<game>.<type>` (or `log.core.<type>`) if the catalogs have it,
+    else the raw action. Player ids among the values become names."""
+    params = {k: names.get(v, v) if isinstance(v, str) else v for k, v in action.items() if k != "type"}
+    kind_of = action.get("type", "?")
+    for key in (f"log.{kind}.{kind_of}", f"log.core.{kind_of}"):
+        if has(key, language):
+            return t(key, language, **params)
+    args = " ".join(f"{k}={v}" for k, v in params.items() if v is not None)
+    return f"`{kind_of}` {args}".strip()
 
 
 def deadline_text(row_deadline: Any, language: str) -> str:
@@ -224,6 +236,8 @@ class GameCog(commands.Cog):
         svc = service_of(interaction)
         rows = await svc.log_rows(row.id)
         seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
+        game = get_game(row.kind)
+        viewer = str(interaction.user.id)
         pages = max(1, (len(rows) + LOG_PAGE - 1) // LOG_PAGE)
         if page > pages:
             raise RuleError("core.no_such_page", pages=pages)
@@ -232,11 +246,13 @@ class GameCog(commands.Cog):
         lines = [t("core.log_title", language, page=page, pages=pages, count=len(rows))]
         for r in shown:
             action = json.loads(r.action_json)
-            kind = action.pop("type", "?")
-            args = " ".join(f"{k}={v}" for k, v in action.items() if v is not None)
             who = seats.get(r.actor, r.actor)
             mod = " 🛡️" if r.moderator else ""
-            lines.append(f"`#{r.seq}` <t:{int(r.at.timestamp())}:f> **{who}**{mod} — `{kind}` {args}")
+            if game.log_visible(action, r.actor, viewer):
+                what = describe_action(row.kind, action, seats, language)
+            else:
+                what = t("core.log_private", language)
+            lines.append(f"`#{r.seq}` <t:{int(r.at.timestamp())}:f> **{who}**{mod} — {what}")
         if not shown:
             lines.append(t("core.log_empty", language))
         await send(interaction, "\n".join(lines), ephemeral=True)
@@ -246,6 +262,10 @@ class GameCog(commands.Cog):
     async def export(self, interaction: discord.Interaction) -> None:
         row = await game_here(interaction, live_only=False)
         assert row.id is not None
+        # the export carries the seed, from which every future draw (an SPQRisiko deck, an Impero
+        # blackout) can be worked out: while the game runs only moderators may have it
+        if row.status != "finished" and not await is_moderator(interaction):
+            raise RuleError("core.export_after_end")
         record = await service_of(interaction).record(row.id)
         data = record.model_dump_json(indent=2).encode()
         file = discord.File(io.BytesIO(data), filename=f"araldo-{row.kind}-{row.id}.json")

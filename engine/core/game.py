@@ -53,6 +53,8 @@ class Game(Generic[S]):
     action_model: ClassVar[Any]  # an Annotated union discriminated on "type"
     # bump when the state model changes incompatibly, and teach `migrate_state` the step
     state_version: ClassVar[int] = 1
+    # action types whose log entries only their actor (and the player named in their "to") may read
+    private_actions: ClassVar[frozenset[str]] = frozenset()
 
     # ---- to implement ------------------------------------------------------------
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> S:
@@ -87,6 +89,12 @@ class Game(Generic[S]):
     def on_away(self, state: S, player: str, until: datetime | None, now: datetime) -> list[Event]:
         """A player declared an absence (or came back). `state.away` is already updated."""
         return []
+
+    def log_visible(self, action: dict[str, Any], actor: str, viewer: str | None) -> bool:
+        """May `viewer` read this log entry? Secret moves (an Impero bribe) stay between their players."""
+        if action.get("type") not in self.private_actions:
+            return True
+        return viewer is not None and viewer in (actor, action.get("to"))
 
     def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         """Bring a snapshot saved with an older `state_version` up to date. Never drop a game."""

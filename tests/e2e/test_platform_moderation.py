@@ -28,8 +28,10 @@ async def test_log_export_import_verify(emulator: Any, araldo: Any) -> None:
     await emulator.slash(first, "corsa add", amount=3)
     await emulator.slash(second, "corsa add", amount=2)
     log = await emulator.slash(second, "game log")
-    assert log.ephemeral and "#1" in log.content and "#2" in log.content
-    exported = await emulator.slash(first, "game export")
+    assert log.ephemeral and "#1" in log.content and "#2" in log.content and "`add` amount=3" in log.content
+    too_early = await emulator.slash(first, "game export")
+    assert too_early.ephemeral and not too_early.message.attachments  # the seed would predict the dice
+    exported = await emulator.slash(emulator.owner, "game export")
     assert exported.ephemeral
     files = [a for m in exported.messages for a in m.attachments if a.filename.endswith(".json")]
     data = json.loads(files[0].data)

@@ -102,3 +102,11 @@ def test_views_hide_other_players_secrets() -> None:
     public = GAME.view(state, None)
     assert public.my_secret is None
     assert GAME.view(state, "1001").my_secret == state.secrets["1001"]
+
+
+def test_private_log_entries_are_read_only_by_their_players(monkeypatch) -> None:
+    monkeypatch.setattr(type(GAME), "private_actions", frozenset({"add"}))
+    action = {"type": "add", "amount": 1, "to": "1002"}
+    assert GAME.log_visible(action, "1001", "1001") and GAME.log_visible(action, "1001", "1002")
+    assert not GAME.log_visible(action, "1001", "1003") and not GAME.log_visible(action, "1001", None)
+    assert GAME.log_visible({"type": "pass"}, "1001", "1003")
