@@ -328,6 +328,7 @@ class GameService:
                                             .where(ActionRow.game_id == row.id))).scalar()
                     entry.seq = (last or 0) + 1
                     s.add(entry)
+                    await self._follow_seats(s, row.id, entry)
                     await s.flush()
         except IntegrityError:
             # the same interaction id (or seq) was written by a concurrent process
@@ -339,6 +340,19 @@ class GameService:
         row.next_deadline = deadline
         row.updated_at = now
         row.snapshot_json = self._dump(game, state)
+
+    @staticmethod
+    async def _follow_seats(s: Any, game_id: int, entry: ActionRow) -> None:
+        """A replaced player's seat changes hands in the same transaction (reminders, /away and
+        /game list go by seats)."""
+        action = json.loads(entry.action_json)
+        if not entry.moderator or action.get("type") != "mod_replace":
+            return
+        seat = (await s.execute(select(Seat).where(Seat.game_id == game_id,
+                                                   Seat.user_id == action["player"]))).scalar()
+        if seat is not None:
+            seat.user_id = action["new_id"]
+            seat.display_name = action["new_name"][:64]
 
     async def tick(self, game_id: int) -> ActResult | None:
         """Fire every timer due now (the scheduler's alarm calls this)."""

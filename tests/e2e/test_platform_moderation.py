@@ -84,6 +84,7 @@ async def test_pause_extend_force_replace_end(emulator: Any, araldo: Any) -> Non
     await emulator.slash(owner, "mod replace", player=second, new_player=carol)
     _, state = await araldo.service.state(row.id)
     assert str(carol.id) in state.player_ids() and str(second.id) not in state.player_ids()
+    assert str(carol.id) in [seat.user_id for seat in await araldo.service.seats(row.id)]
     moved = await emulator.slash(carol, "corsa add", amount=2)
     assert not moved.ephemeral
     status = await emulator.slash(first, "game status")
