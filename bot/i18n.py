@@ -5,7 +5,8 @@ at startup (no compile step). Message ids are stable keys ("impero.err.no_op"), 
 engine uses for RuleError codes and Event keys. Placeholders are `str.format` fields with extra
 format specs: `{amount:money}` (integer cents -> 12.34$), `{at:ts}` / `{at:rel}` / `{at:date}`
 (datetime or ISO string -> Discord timestamp, shown in each reader's own time zone),
-`{names:list}` (a list joined with commas).
+`{names:list}` (a list joined with commas), `{card:@spqrisiko.card.}` (a value, or each value of a
+list, translated through the catalog key `<prefix><value>`: engines pass stable ids, players read words).
 """
 
 from __future__ import annotations
@@ -67,7 +68,19 @@ def _timestamp(value: Any) -> int:
 
 
 class _Formatter(string.Formatter):
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def _word(self, prefix: str, value: Any) -> str:
+        return catalog(self.lang).get(f"{prefix}{value}", str(value))
+
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith("@"):
+            prefix = format_spec[1:]
+            if isinstance(value, list | tuple):
+                return ", ".join(self._word(prefix, v) for v in value)
+            return self._word(prefix, value)
         if format_spec == "money":
             return format_cents(int(value))
         if format_spec in ("ts", "rel", "date", "time"):
@@ -78,7 +91,6 @@ class _Formatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
-_FORMATTER = _Formatter()
 
 
 def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
@@ -99,7 +111,7 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     if template is None:
         return key
     try:
-        return _FORMATTER.format(template, **params)
+        return _Formatter(lang).format(template, **params)
     except (KeyError, IndexError, ValueError, TypeError):
         log.exception("bad parameters for %s: %r", key, params)
         return template

@@ -94,6 +94,11 @@ class Notifier:
 
     async def deliver(self, row: GameRow, state: GameState | None, ev: Event, lang: str) -> None:
         assert ev.notify is not None
+        if ev.notify == "moderators":  # said in the game channel, calling the moderator role if set
+            role = (await self.service.guild_config(row.guild_id)).mod_role_id
+            await self.messenger.post(row.channel_id, t("core.to_moderators", lang,
+                                                        role=f"<@&{role}>" if role else "", text=event_text(ev, lang)))
+            return
         recipients = ev.to if ev.to is not None else (state.active_player_ids() if state else [])
         name = get_game(row.kind).meta.name
         for pid in recipients:

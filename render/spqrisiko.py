@@ -26,10 +26,73 @@ LABELS = {"round": "Round", "target": "Target", "points": "Points", "turn": "Tur
           "winner": "Winner", "autopilot": "auto", "out": "out"}
 
 
+DISC_R = 19
+Box = tuple[float, float, float, float]
+
+
 def project(lon: float, lat: float) -> tuple[int, int]:
     x = 20 + (lon - LON0) / (LON1 - LON0) * (MAP_W - 40)
     y = 20 + (LAT1 - lat) / (LAT1 - LAT0) * (HEIGHT - 40)
     return int(x), int(y)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _place(candidates: list[Box], taken: list[Box]) -> Box:
+    """The first candidate that touches nothing already taken, else the least crowded one."""
+    inside = [c for c in candidates if c[0] >= 2 and c[1] >= 2 and c[2] <= MAP_W - 2 and c[3] <= HEIGHT - 2]
+    pool = inside or candidates
+    best = min(pool, key=lambda c: (sum(_overlap(c, t) for t in taken), pool.index(c)))
+    taken.append(best)
+    return best
+
+
+@cache
+def label_boxes() -> dict[str, Box]:
+    """Where each province and sea name goes: next to its disc (or the ships), on nothing else.
+
+    Positions are static, so this runs once per process. Provinces try below, above, right, left;
+    sea names try above their ship badges, then below, then further out.
+    """
+    b = board()
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    pf, sf = font(12), font(13)
+    taken: list[Box] = []
+    for p in b.provinces.values():
+        x, y = project(p.x, p.y)
+        taken.append((x - DISC_R - 3, y - DISC_R - 3, x + DISC_R + 3, y + DISC_R + 3))
+    for s in b.seas.values():  # room for the ship badges
+        x, y = project(s.x, s.y)
+        taken.append((x - 52, y - 8, x + 52, y + 12))
+    out: dict[str, Box] = {}
+    for p in b.provinces.values():
+        x, y = project(p.x, p.y)
+        w, h = draw.textlength(p.name, font=pf) + 4, 15
+        r = DISC_R + 2
+        out[p.id] = _place([
+            (x - w / 2, y + r, x + w / 2, y + r + h),  # below
+            (x - w / 2, y - r - h, x + w / 2, y - r),  # above
+            (x + r, y - h / 2, x + r + w, y + h / 2),  # right
+            (x - r - w, y - h / 2, x - r, y + h / 2),  # left
+            (x - w + 8, y + r, x + 8, y + r + h),  # below, leaning left
+            (x - 8, y + r, x + w - 8, y + r + h),  # below, leaning right
+            (x - w + 8, y - r - h, x + 8, y - r),
+            (x - 8, y - r - h, x + w - 8, y - r),
+        ], taken)
+    for s in b.seas.values():
+        x, y = project(s.x, s.y)
+        w, h = draw.textlength(s.name, font=sf), 16
+        out[s.id] = _place([
+            *((x - w / 2 + dx, y + dy, x + w / 2 + dx, y + dy + h)
+              for dy in (-28, 14, -46, 32, -64, 50) for dx in (0, -w / 3, w / 3)),
+            (x + 56, y - h / 2, x + 56 + w, y + h / 2),
+            (x - 56 - w, y - h / 2, x - 56, y + h / 2),
+        ], taken)
+    return out
 
 
 @cache
@@ -56,11 +119,10 @@ def background() -> Image.Image:
                 t0, t1 = i / 12, (i + 0.6) / 12
                 draw.line((x + (sx - x) * t0, y + (sy - y) * t0, x + (sx - x) * t1, y + (sy - y) * t1),
                           fill=(120, 160, 200), width=1)
+    boxes = label_boxes()
     for sea in b.seas.values():
-        x, y = project(sea.x, sea.y)
-        name = sea.name
-        w = draw.textlength(name, font=font(13))
-        draw.text((x - w / 2, y - 26), name, font=font(13), fill=(40, 80, 130))
+        x0, y0, _, _ = boxes[sea.id]
+        draw.text((x0, y0 + 1), sea.name, font=font(13), fill=(40, 80, 130))
     return img
 
 
@@ -93,7 +155,7 @@ def render_board(view: SpqrView, labels: dict[str, str] | None = None) -> Image.
         p = b.provinces[pv.id]
         x, y = project(p.x, p.y)
         colour = _colour(view, pv.owner)
-        r = 19
+        r = DISC_R
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=3 if pv.island else 1)
         if pv.island:  # a second ring marks islands
             draw.ellipse((x - r - 4, y - r - 4, x + r + 4, y + r + 4), outline=(40, 80, 130), width=2)
@@ -105,10 +167,9 @@ def render_board(view: SpqrView, labels: dict[str, str] | None = None) -> Image.
         if pv.colosseum:
             draw.rectangle((x + 12, y - 24, x + 26, y - 10), fill=(255, 255, 255), outline=INK, width=2)
             draw.text((x + 15, y - 25), "C", font=font(11, bold=True), fill=INK)
-        f = font(12)
-        w = draw.textlength(pv.name, font=f)
-        draw.rectangle((x - w / 2 - 2, y + 21, x + w / 2 + 2, y + 36), fill=(255, 255, 255))
-        draw.text((x - w / 2, y + 21), pv.name, font=f, fill=INK)
+        lx0, ly0, lx1, ly1 = label_boxes()[pv.id]
+        draw.rectangle((lx0, ly0, lx1, ly1), fill=(255, 255, 255))
+        draw.text((lx0 + 2, ly0), pv.name, font=font(12), fill=INK)
     # ships: one badge per player in each sea zone
     for sv in view.seas:
         s = b.seas[sv.id]

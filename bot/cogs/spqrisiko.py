@@ -115,7 +115,7 @@ class SpqrCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.AttackButton, v.BlitzUntil)
+        self.bot.add_dynamic_items(v.AttackButton, v.BlitzUntil, v.NavalButton, v.MoveInSelect)
 
     # ---- setup ------------------------------------------------------------------------------------
     @group.command(name=L("place", "cmd.spqr.place"),
@@ -214,7 +214,12 @@ class SpqrCog(commands.Cog):
     async def naval_attack(self, interaction: discord.Interaction, sea: str, defender: str,
                            rolls: str = "blitz") -> None:
         row, _ = await here(interaction)
-        await act(interaction, row, {"type": "naval_attack", "sea": sea, "defender": defender, "rolls": rolls})
+        assert row.id is not None
+        result = await service_of(interaction).act(
+            row.id, str(interaction.user.id),
+            {"type": "naval_attack", "sea": sea, "defender": defender, "rolls": rolls},
+            interaction_id=str(interaction.id))
+        await v.answer(interaction, result, panel=True)
 
     # ---- land combat ------------------------------------------------------------------------------
     @group.command(name=L("attack", "cmd.spqr.attack"),

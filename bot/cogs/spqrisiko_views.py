@@ -1,4 +1,5 @@
-"""SPQRisiko's buttons and autocomplete: the attack panel (roll again, blitz, blitz until n, stop),
+"""SPQRisiko's buttons and autocomplete: the panel (attack: roll again, blitz, blitz until n, stop;
+naval battle: roll again, until nothing sinks, stop; after a conquest: move in +n),
 answers with the panel attached, and the name completions the `/spqr` options offer.
 
 Buttons carry the game id and the state version they were drawn for; a click on an older version
@@ -19,7 +20,7 @@ from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
 from bot.ui import lang, render_events, send, service_of
-from engine.core import RuleError
+from engine.core import RuleError, get_game
 from engine.spqrisiko.board import board, fold
 from engine.spqrisiko.models import SpqrState
 
@@ -89,19 +90,95 @@ class BlitzUntil(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
             await report(interaction, exc)
 
 
-def attack_panel(row: GameRow, state: SpqrState, language: str) -> discord.ui.View | None:
-    going = attack_to_continue(state)
-    if going is None or row.id is None:
+class NavalButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                  template=r"araldo:spqr:nav:(?P<game>\d+):(?P<version>\d+):(?P<what>once|blitz|stop)"):
+    """An open naval battle (the last roll sank a ship): roll again, roll until nothing sinks, or stop."""
+
+    def __init__(self, game_id: int, version: int, what: str, label: str) -> None:
+        style = {"once": discord.ButtonStyle.primary, "blitz": discord.ButtonStyle.danger}.get(
+            what, discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"araldo:spqr:nav:{game_id}:{version}:{what}"))
+        self.game_id, self.version, self.what = game_id, version, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> NavalButton:
+        return cls(int(match["game"]), int(match["version"]), match["what"], str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await naval_click(interaction, self.game_id, self.version, self.what)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class MoveInSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+                   template=r"araldo:spqr:movein:(?P<game>\d+):(?P<version>\d+)"):
+    """Right after a conquest: move n more legionaries into the conquered province."""
+
+    def __init__(self, game_id: int, version: int, counts: list[int] | None = None, placeholder: str = "") -> None:
+        options = [discord.SelectOption(label=f"+{n}", value=str(n)) for n in (counts or [1])]
+        super().__init__(discord.ui.Select(custom_id=f"araldo:spqr:movein:{game_id}:{version}",
+                                           placeholder=placeholder or None, options=options[:MAX_CHOICES]))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> MoveInSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            data: dict[str, Any] = dict(interaction.data or {})
+            values = list(self.item.values) or [str(x) for x in data.get("values", [])] or ["1"]
+            await move_in_click(interaction, self.game_id, self.version, int(values[0]))
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def naval_to_continue(state: SpqrState) -> tuple[str, str, str] | None:
+    """(attacker, sea, defender) while the current player's naval battle may roll again."""
+    turn = state.turn
+    if state.status != "active" or turn is None or turn.naval_battle is None:
         return None
-    _, _, _, count = going
+    return turn.player, turn.naval_battle.sea, turn.naval_battle.defender
+
+
+def move_in_counts(state: SpqrState) -> list[int]:
+    """How many more legionaries may follow a fresh conquest (at most 25 choices, the largest last)."""
+    turn = state.turn
+    if state.status != "active" or turn is None or turn.conquest_move is None:
+        return []
+    origin = turn.conquest_move.origin
+    spare = state.legions.get(origin, 0) - get_game(KIND).garrison(state, origin)  # type: ignore[attr-defined]
+    if spare <= MAX_CHOICES:
+        return list(range(1, spare + 1))
+    return sorted(set(range(1, MAX_CHOICES - 4)) | {spare * k // 5 for k in range(1, 6)})
+
+
+def attack_panel(row: GameRow, state: SpqrState, language: str) -> discord.ui.View | None:
+    """The buttons the state makes obvious: go on with the last attack or naval battle, move in more."""
+    if row.id is None:
+        return None
     view = discord.ui.View(timeout=None)
-    view.add_item(AttackButton(row.id, row.version, "once", t("spqr.ui.roll_again", language)))
-    view.add_item(AttackButton(row.id, row.version, "blitz", t("spqr.ui.blitz", language)))
-    view.add_item(AttackButton(row.id, row.version, "stop", t("spqr.ui.stop", language)))
-    if count > 2:  # stop_at must stay below what the province holds
-        view.add_item(BlitzUntil(row.id, row.version, min(count - 1, MAX_CHOICES + 1),
-                                 t("spqr.ui.blitz_until", language)))
-    return view
+    going = attack_to_continue(state)
+    if going is not None:
+        count = going[3]
+        view.add_item(AttackButton(row.id, row.version, "once", t("spqr.ui.roll_again", language)))
+        view.add_item(AttackButton(row.id, row.version, "blitz", t("spqr.ui.blitz", language)))
+        view.add_item(AttackButton(row.id, row.version, "stop", t("spqr.ui.stop", language)))
+        if count > 2:  # stop_at must stay below what the province holds
+            view.add_item(BlitzUntil(row.id, row.version, min(count - 1, MAX_CHOICES + 1),
+                                     t("spqr.ui.blitz_until", language)))
+    if naval_to_continue(state) is not None:
+        view.add_item(NavalButton(row.id, row.version, "once", t("spqr.ui.naval_again", language)))
+        view.add_item(NavalButton(row.id, row.version, "blitz", t("spqr.ui.naval_blitz", language)))
+        view.add_item(NavalButton(row.id, row.version, "stop", t("spqr.ui.stop", language)))
+    counts = move_in_counts(state)
+    if counts:
+        view.add_item(MoveInSelect(row.id, row.version, counts, t("spqr.ui.move_in", language)))
+    return view if view.children else None
 
 
 async def answer(interaction: discord.Interaction, result: ActResult, *, panel: bool = False,
@@ -119,15 +196,12 @@ async def answer(interaction: discord.Interaction, result: ActResult, *, panel: 
 async def attack_click(interaction: discord.Interaction, game_id: int, version: int, what: str,
                        stop_at: int) -> None:
     svc = service_of(interaction)
-    language = lang(interaction)
     user = str(interaction.user.id)
     row = await svc.get(game_id)
     state = svc.load_state(row)
     assert isinstance(state, SpqrState)
     going = attack_to_continue(state)
-    if row.version != version:
-        fresh = attack_panel(row, state, language) if going and going[0] == user else None
-        await send(interaction, t("spqr.ui.stale", language), ephemeral=True, view=fresh)
+    if await stale(interaction, row, state, version):
         return
     if going is None:
         raise RuleError("spqr.ui.no_attack")
@@ -141,6 +215,53 @@ async def attack_click(interaction: discord.Interaction, game_id: int, version: 
               "rolls": "once" if what == "once" else "blitz", "stop_at": stop_at}
     result = await svc.act(game_id, user, action, interaction_id=str(interaction.id))
     await interaction.response.edit_message(view=None)  # the old panel is spent
+    await answer(interaction, result, panel=True)
+
+
+async def stale(interaction: discord.Interaction, row: GameRow, state: SpqrState, version: int) -> bool:
+    """A click on a panel drawn for an older version: say so, and offer the current panel to its player."""
+    if row.version == version:
+        return False
+    language = lang(interaction)
+    mine = state.turn is not None and state.turn.player == str(interaction.user.id)
+    fresh = attack_panel(row, state, language) if mine else None
+    await send(interaction, t("spqr.ui.stale", language), ephemeral=True, view=fresh)
+    return True
+
+
+async def naval_click(interaction: discord.Interaction, game_id: int, version: int, what: str) -> None:
+    svc = service_of(interaction)
+    user = str(interaction.user.id)
+    row = await svc.get(game_id)
+    state = svc.load_state(row)
+    assert isinstance(state, SpqrState)
+    if await stale(interaction, row, state, version):
+        return
+    going = naval_to_continue(state)
+    if going is None:
+        raise RuleError("spqr.ui.no_attack")
+    attacker, sea, defender = going
+    if attacker != user:
+        raise RuleError("core.not_your_turn", player=state.name_of(attacker))
+    if what == "stop":
+        await interaction.response.edit_message(view=None)
+        return
+    action = {"type": "naval_attack", "sea": sea, "defender": defender, "rolls": what}
+    result = await svc.act(game_id, user, action, interaction_id=str(interaction.id))
+    await interaction.response.edit_message(view=None)
+    await answer(interaction, result, panel=True)
+
+
+async def move_in_click(interaction: discord.Interaction, game_id: int, version: int, count: int) -> None:
+    svc = service_of(interaction)
+    row = await svc.get(game_id)
+    state = svc.load_state(row)
+    assert isinstance(state, SpqrState)
+    if await stale(interaction, row, state, version):
+        return
+    result = await svc.act(game_id, str(interaction.user.id), {"type": "move_in", "count": count},
+                           interaction_id=str(interaction.id))
+    await interaction.response.edit_message(view=None)
     await answer(interaction, result, panel=True)
 
 

@@ -48,7 +48,8 @@ class Event(Msg):
 
     `to` None means public (announced in the game channel); otherwise only those players may
     see it (ephemeral reply or DM). `notify` names the notification kind that DMs it
-    ("turn", "action", "outbid", "reminder", "game_end", ...); None means no DM.
+    ("turn", "action", "outbid", "reminder", "game_end", "info"); "moderators" calls the server's
+    moderator role in the game channel instead; None means no DM.
     """
 
     to: list[str] | None = None

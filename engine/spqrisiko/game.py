@@ -1065,10 +1065,11 @@ class SpqRisiko(Game[SpqrState]):
         ]
         if state.timeouts[player] >= state.settings.timeouts_to_autopilot and player not in state.autopilot:
             state.autopilot.append(player)
-            events.append(
+            events.append(  # public, and the notifier calls the server's moderator role to it
                 Event(
-                    key="spqrisiko.autopilot_on",
-                    params={"player": state.name_of(player), "reason": "timeouts"},
+                    key="spqrisiko.autopilot_timeouts",
+                    params={"player": state.name_of(player), "count": state.timeouts[player]},
+                    notify="moderators",
                 )
             )
         if state.phase == "placement":

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from sqlalchemy import update
+from sqlmodel import col
 
 from bot.main import AraldoBot
+from bot.storage.models import GameRow
+from engine.core import get_game
+from engine.spqrisiko import GAME
 from engine.spqrisiko.board import board
 from engine.spqrisiko.models import NEUTRAL_IDS
 from tests.conftest import FakeClock
@@ -18,6 +24,7 @@ pytestmark = pytest.mark.e2e
 
 ROLL_AGAIN, BLITZ, STOP = "Tira ancora", "A oltranza", "Basta"
 CARD_WORDS = ("legionario", "nave", "colosseo", "vessillo")
+NAVAL_AGAIN = "Battaglia navale: tira ancora"
 
 
 async def open_game(emulator: Any, bot: Any, settings: str) -> tuple[Any, dict[str, Any]]:
@@ -188,3 +195,124 @@ async def test_turn_timeout_is_played_by_autopilot(emulator: Any, tmp_path: Any)
         assert any("È il tuo turno" in m.content for m in emulator.dms(nxt))
         public = [m.content for m in emulator.messages_seen(nxt, emulator.general)]
         assert any("automatico" in c or "autopilota" in c for c in public)
+
+
+async def rig(bot: Any, row: Any, change: Any) -> Any:
+    """Stage a position: load the snapshot, let `change` edit it, store it as a new version.
+
+    Only the board position is staged (owners, legionaries, ships, a hand drawn from the deck);
+    every move after it goes through the commands."""
+    fresh = await bot.service.get(row.id)
+    state = bot.service.load_state(fresh)
+    change(state)
+    data = json.dumps(get_game("spqrisiko").dump_state(state), separators=(",", ":"))
+    async with bot.service.db.transaction() as s:
+        await s.execute(update(GameRow).where(col(GameRow.id) == row.id)
+                        .values(snapshot_json=data, version=fresh.version + 1))
+    return state
+
+
+async def test_cards_conversions_fleet_naval_landing_move_in_and_away(emulator: Any, araldo: Any) -> None:
+    araldo.service.seed_source = lambda: 20261121
+    row, users = await open_game(emulator, araldo, "setup=random")
+    state = await state_of(araldo, row)
+    pid, nxt, third = state.order
+    user, other = users[pid], users[nxt]
+    rival = state.name_of(nxt)
+
+    def stage(s: Any) -> None:
+        s.owner.update({"roma": pid, "campania": pid, "sardinia": "neutral-1", "apulia": "neutral-1",
+                        "bruttium": "neutral-1"})
+        s.legions.update({"roma": 10, "campania": 40, "sardinia": 2, "apulia": 1, "bruttium": 1})
+        cards = [c for c in s.deck.draw_pile if c.startswith("nave:")][:3]
+        s.deck.draw_pile = [c for c in s.deck.draw_pile if c not in cards]
+        s.hands[pid] = cards
+        s.ships["mare_tyrrhenum"] = {pid: 3}
+        s.ships["mare_ionium"] = {nxt: 6}
+
+    staged = await rig(araldo, row, stage)
+    assert all(GAME.provinces_of(staged, p) for p in staged.order)
+
+    hand = await emulator.slash(user, "spqr hand")
+    assert hand.ephemeral and "nave ×3" in hand.content
+    bad = await emulator.slash(user, "spqr play-cards", first="nave", second="nave", third="legionario")
+    assert bad.ephemeral and (await state_of(araldo, row)).hands[pid] == staged.hands[pid]
+    sea = "Mare Tyrrhenum"
+    played = await emulator.slash(user, "spqr play-cards", first="nave", second="nave", third="nave",
+                                  ship_seas=f"{sea}, {sea}, {sea}")
+    assert not played.ephemeral
+    state = await state_of(araldo, row)
+    assert state.ships["mare_tyrrhenum"][pid] == 6 and state.hands[pid] == []
+    assert state.turn.reinforcements >= 8 + 3
+
+    await emulator.slash(user, "spqr reinforce", province="Roma", count=state.turn.reinforcements)
+    roma = (await state_of(araldo, row)).legions["roma"]
+    made = await emulator.slash(user, "spqr convert", what="legionaries_to_ship", province="Roma", sea=sea)
+    assert not made.ephemeral and sea in made.content
+    back = await emulator.slash(user, "spqr convert", what="ship_to_legionaries", province="Roma", sea=sea)
+    assert not back.ephemeral
+    state = await state_of(araldo, row)
+    assert state.legions["roma"] == roma - 3 + 2 and state.ships["mare_tyrrhenum"][pid] == 6
+
+    moved = await emulator.slash(user, "spqr move-fleet", from_sea=sea, to_sea="Mare Ionium", count=4)
+    assert not moved.ephemeral and "Mare Ionium" in moved.content
+    again = await emulator.slash(user, "spqr move-fleet", from_sea=sea, to_sea="Mare Ionium", count=1)
+    assert again.ephemeral  # one naval move per turn
+    state = await state_of(araldo, row)
+    assert state.ships["mare_tyrrhenum"][pid] == 2 and state.ships["mare_ionium"][pid] == 4
+
+    naval = await emulator.slash(user, "spqr naval-attack", sea="Mare Ionium", defender=rival, rolls="once")
+    assert not naval.ephemeral and "Mare Ionium" in naval.content
+    state = await state_of(araldo, row)
+    assert state.turn.naval_battle is not None, "this seed's first naval roll sinks a ship"
+    panel = panel_of(naval)
+    assert panel is not None and NAVAL_AGAIN in panel.button_labels
+    rolled = await emulator.click(user, panel, label=NAVAL_AGAIN)
+    assert not rolled.ephemeral and any("Mare Ionium" in m.content for m in rolled.followups)
+    assert len((await state_of(araldo, row)).last_attack.rolls) == 1  # one more roll, a new record
+    assert any("flotta" in m.content for m in emulator.dms(other)), "the defender hears of it"
+
+    landed = await emulator.slash(user, "spqr land", from_province="Roma", to_province="Sardinia", count=4)
+    assert not landed.ephemeral and "Sardinia" in landed.content
+    twice = await emulator.slash(user, "spqr land", from_province="Roma", to_province="Sardinia", count=2)
+    assert twice.ephemeral  # one landing per province and turn (or it is already ours)
+    state = await state_of(araldo, row)
+    assert state.last_attack.kind == "landing" and state.legions["roma"] == roma - 1 - 4
+
+    # a conquest: the panel offers more legionaries to move in
+    taken = await emulator.slash(user, "spqr attack", from_province="Campania", to_province="Apulia",
+                                 rolls="blitz")
+    state = await state_of(araldo, row)
+    assert state.owner["apulia"] == pid and state.turn.conquest_move is not None
+    panel = panel_of(taken) or next(m for m in [*taken.followups, *taken.messages] if m.selects)
+    campania, apulia = state.legions["campania"], state.legions["apulia"]
+    picked = await emulator.select(user, panel, ["5"])
+    assert not picked.ephemeral
+    state = await state_of(araldo, row)
+    assert (state.legions["campania"], state.legions["apulia"]) == (campania - 5, apulia + 5)
+    # the same through /spqr fortify right after the next conquest: it does not end the turn
+    await emulator.slash(user, "spqr attack", from_province="Campania", to_province="Bruttium", rolls="blitz")
+    state = await state_of(araldo, row)
+    assert state.owner["bruttium"] == pid
+    campania, bruttium = state.legions["campania"], state.legions["bruttium"]
+    moved_in = await emulator.slash(user, "spqr fortify", from_province="Campania", to_province="Bruttium",
+                                    count=3)
+    assert not moved_in.ephemeral
+    state = await state_of(araldo, row)
+    assert state.order[state.current] == pid
+    assert (state.legions["campania"], state.legions["bruttium"]) == (campania - 3, bruttium + 3)
+
+    # the next player declares an absence: their turn is played by the autopilot at once
+    away = await emulator.slash(other, "away", until="2099-01-01")
+    assert away.ephemeral
+    assert nxt in (await state_of(araldo, row)).autopilot
+    final = await emulator.slash(user, "spqr fortify", from_province="Campania", to_province="Roma", count=1)
+    assert not final.ephemeral
+    assert any("Hai pescato" in m.content for m in final.followups if m.ephemeral)
+    state = await state_of(araldo, row)
+    assert len(state.hands[pid]) == 1 and state.order[state.current] == third
+    assert nxt in state.autopilot and state.timeouts.get(nxt, 0) == 0
+    home = await emulator.slash(other, "away", until="off")
+    assert home.ephemeral
+    assert nxt not in (await state_of(araldo, row)).autopilot
+    emulator.assert_no_unknown_routes()

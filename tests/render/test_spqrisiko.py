@@ -41,3 +41,18 @@ def test_map_image() -> None:
     assert find_renderer("spqrisiko", "board") is render_board
     assert len(to_png(img)) < 2_000_000
     assert render(view.model_dump(mode="json")).size == (WIDTH, HEIGHT)
+
+
+def test_names_do_not_overlap_each_other_or_the_discs() -> None:
+    """Crowded corners (the Italian peninsula) included: every name sits on free water or land."""
+    from render.spqrisiko import DISC_R, _overlap, label_boxes
+
+    b = board()
+    boxes = list(label_boxes().items())
+    assert {k for k, _ in boxes} == set(b.provinces) | set(b.seas)
+    discs = [(x - DISC_R, y - DISC_R, x + DISC_R, y + DISC_R)
+             for p in b.provinces.values() for x, y in [project(p.x, p.y)]]
+    for i, (name, box) in enumerate(boxes):
+        assert box[0] >= 0 and box[2] <= MAP_W and box[1] >= 0 and box[3] <= HEIGHT, name
+        assert not any(_overlap(box, other) for _, other in boxes[i + 1:]), name
+        assert not any(_overlap(box, disc) for disc in discs), name

@@ -479,7 +479,7 @@ def test_timeout_autopilot_and_three_strikes() -> None:
     assert cur(s) != first
     # three rounds of timeouts: every seat on autopilot, moderators told by a public event
     events = GAME.advance(s, at(60 * 9))
-    ons = [e for e in events if e.key == "spqrisiko.autopilot_on"]
+    ons = [e for e in events if e.key == "spqrisiko.autopilot_timeouts"]
     assert len(ons) == 3 and all(e.to is None for e in ons)
     assert set(s.autopilot) == set(s.order)
 
