@@ -110,9 +110,13 @@ class Notifier:
             if ev.notify == "turn" and state is not None:
                 file = await board_attachment(row, state, pid, lang=lang)
             if not await self.messenger.dm(pid, text, file):
-                # DMs closed: say it in the channel, addressed to them (no hidden info: `to` events
-                # carrying secrets must set notify only for what can be said aloud)
-                await self.messenger.post(row.channel_id, t("core.dm_fallback", lang, user=f"<@{pid}>", text=body))
+                # DMs closed: a public event can be said in the channel, addressed to them; a private
+                # one (an offer, a hand) only gets a nudge to look with the game's own commands
+                if ev.to is None or ev.notify in ("turn", "reminder"):
+                    fallback = t("core.dm_fallback", lang, user=f"<@{pid}>", text=body)
+                else:
+                    fallback = t("core.dm_fallback_private", lang, user=f"<@{pid}>", game=name)
+                await self.messenger.post(row.channel_id, fallback)
 
     async def remind(self, row: GameRow, players: list[str], deadline: datetime) -> None:
         lang = await self._lang(row)

@@ -68,14 +68,17 @@ class DeadlineScheduler:
         return count
 
     def wake_time(self, row: GameRow) -> datetime | None:
-        deadline = row.next_deadline
-        if deadline is None or row.status != "active":
+        """The next timer, or the reminder before the turn deadline if that comes first."""
+        if row.status != "active":
             return None
+        candidates = [row.next_deadline] if row.next_deadline else []
+        turn = row.turn_deadline
         minutes = reminder_minutes(row)
-        remind_at = deadline - timedelta(minutes=minutes)
-        if minutes and row.reminded_for != deadline and remind_at > self.service.clock():
-            return remind_at
-        return deadline
+        if turn is not None and minutes and row.reminded_for != turn:
+            remind_at = turn - timedelta(minutes=minutes)
+            if remind_at > self.service.clock():
+                candidates.append(remind_at)
+        return min(candidates) if candidates else None
 
     def schedule(self, row: GameRow) -> None:
         assert row.id is not None
@@ -108,7 +111,7 @@ class DeadlineScheduler:
                                    args=[game_id], id=job_id(game_id), replace_existing=True)
 
     async def _maybe_remind(self, row: GameRow) -> None:
-        deadline = row.next_deadline
+        deadline = row.turn_deadline
         if self.remind is None or deadline is None or row.status != "active" or row.id is None:
             return
         minutes = reminder_minutes(row)

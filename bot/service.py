@@ -254,7 +254,7 @@ class GameService:
                 row.version += 1
                 row.snapshot_json = self._dump(game, state)
                 row.schema_version = game.state_version
-                row.next_deadline = game.next_deadline(state)
+                row.next_deadline, row.turn_deadline = game.next_deadline(state), game.turn_deadline(state)
         events = [Event(key="core.started", params={"game": game.meta.name,
                                                     "players": [p.name for p in players]}, at=now)]
         awaiting = sorted(game.awaiting(state))
@@ -314,13 +314,14 @@ class GameService:
         assert row.id is not None
         old = row.version
         status = "finished" if state.status == "finished" else "active"
-        deadline = game.next_deadline(state)
+        deadline, turn_deadline = game.next_deadline(state), game.turn_deadline(state)
         try:
             async with self.db.transaction() as s:
                 res = await s.execute(
                     update(GameRow).where(col(GameRow.id) == row.id, col(GameRow.version) == old)
                     .values(snapshot_json=self._dump(game, state), version=old + 1, updated_at=now,
-                            status=status, next_deadline=deadline, schema_version=game.state_version))
+                            status=status, next_deadline=deadline, turn_deadline=turn_deadline,
+                            schema_version=game.state_version))
                 if res.rowcount != 1:  # type: ignore[attr-defined]
                     raise Conflict
                 if entry is not None:
@@ -337,7 +338,7 @@ class GameService:
             raise Conflict from None
         row.version = old + 1
         row.status = status
-        row.next_deadline = deadline
+        row.next_deadline, row.turn_deadline = deadline, turn_deadline
         row.updated_at = now
         row.snapshot_json = self._dump(game, state)
 
@@ -438,7 +439,8 @@ class GameService:
                           settings_json=json.dumps(record.settings), seed=record.seed,
                           snapshot_json=self._dump(game, state), schema_version=game.state_version,
                           version=1, created_by=moderator, created_at=now, started_at=record.created_at,
-                          updated_at=now, next_deadline=game.next_deadline(state))
+                          updated_at=now, next_deadline=game.next_deadline(state),
+                          turn_deadline=game.turn_deadline(state))
             s.add(row)
             await s.flush()
             assert row.id is not None
@@ -476,7 +478,7 @@ class GameService:
                     update(GameRow).where(col(GameRow.id) == game_id, col(GameRow.version) == row.version)
                     .values(snapshot_json=self._dump(game, state), version=row.version + 1, updated_at=now,
                             status="finished" if state.status == "finished" else "active",
-                            next_deadline=game.next_deadline(state)))
+                            next_deadline=game.next_deadline(state), turn_deadline=game.turn_deadline(state)))
                 if res.rowcount != 1:  # type: ignore[attr-defined]
                     raise RuleError("core.busy")
                 await s.execute(update(ActionRow).where(col(ActionRow.id).in_([r.id for r in doomed]))
@@ -553,10 +555,10 @@ class GameService:
         return {kind: prefs.get(kind, True) for kind in NOTIFY_KINDS}
 
     async def mark_reminded(self, game_id: int, deadline: datetime) -> bool:
-        """True the first time a reminder for this deadline is claimed (survives restarts)."""
+        """True the first time a reminder for this turn deadline is claimed (survives restarts)."""
         async with self.db.transaction() as s:
             res = await s.execute(update(GameRow).where(col(GameRow.id) == game_id,
-                                                        col(GameRow.next_deadline) == deadline)
+                                                        col(GameRow.turn_deadline) == deadline)
                                   .where((col(GameRow.reminded_for).is_(None))
                                          | (col(GameRow.reminded_for) != deadline))
                                   .values(reminded_for=deadline))

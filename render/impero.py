@@ -6,7 +6,7 @@ bot/locales/*/impero.po) with `bot.i18n.t` and passes the result. Without labels
 Italian defaults are used (Italian is the default language). Labels may be `str.format`
 templates with the named fields shown in DEFAULT_LABELS ({turn}, {turns}, {deadline}, {tz}).
 Everything else drawn is language-neutral: coordinates, yields, money, company and player names,
-symbols (⚡ blackout, ½ halved, ● rented).
+symbols (⚡ blackout, ½ halved, ● rented: a dot in the renter's colour).
 
 Signatures: render_map(view: MapView | ImperoView, labels=None), render_market(view: MarketView
 | ImperoView, labels=None), render_chart(view: ChartView | ImperoView, labels=None), each
@@ -91,7 +91,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "free": "libero",
     "blackout": "blackout",
     "halved": "dimezzato",
-    "rented": "in affitto",
+    "rented": "in affitto (● = affittuario)",
     "companies": "Società",
     "auctions": "Aste aperte",
     "listings": "Mercato secondario",
@@ -202,8 +202,10 @@ def render_map(view: MapView | ImperoView, labels: Mapping[str, str] | None = No
             ink = (255, 220, 0)
         if n.halved:
             d.polygon([(x1, y1 - 11), (x1, y1), (x1 - 11, y1)], fill=BLACKOUT)
-        if n.renters:
-            d.ellipse((x1 - 8, y0 + 1, x1 - 1, y0 + 8), fill=(255, 255, 255), outline=INK)
+        for i, renter in enumerate(n.renters[:2]):  # one dot per renter, in the renter's colour
+            dx = i * 8
+            d.ellipse((x1 - 8 - dx, y0 + 1, x1 - 1 - dx, y0 + 8), fill=colour_of.get(renter, (255, 255, 255)),
+                      outline=(255, 255, 255))
         text = str(n.value)
         fnt = small if n.value < 10 or not n.renters else tiny
         w = text_width(d, text, fnt)
@@ -228,7 +230,7 @@ def _map_legend(d: ImageDraw.ImageDraw, v: MapView, lab: dict[str, str], x: int)
     y += 24
     d.rectangle((x, y, x + 16, y + 16), fill=NEUTRAL_OWNED, outline=INK)
     d.ellipse((x + 8, y + 1, x + 15, y + 8), fill=(255, 255, 255), outline=INK)
-    d.text((x + 24, y - 1), f"● {lab['rented']}", font=fnt, fill=INK)
+    d.text((x + 24, y - 1), lab["rented"], font=fnt, fill=INK)
     y += 36
     d.text((x, y), lab["companies"], font=font(16, bold=True), fill=INK)
     y += 26
@@ -353,20 +355,20 @@ def render_chart(view: ChartView | ImperoView, labels: Mapping[str, str] | None 
 
 
 @renderer("impero", "board")
-def _board(view: Any) -> Image.Image:
-    return render_map(view)
+def _board(view: Any, labels: Mapping[str, str] | None = None) -> Image.Image:
+    return render_map(view, labels)
 
 
 @renderer("impero", "map")
-def _map(view: Any) -> Image.Image:
-    return render_map(view)
+def _map(view: Any, labels: Mapping[str, str] | None = None) -> Image.Image:
+    return render_map(view, labels)
 
 
 @renderer("impero", "market")
-def _market(view: Any) -> Image.Image:
-    return render_market(view)
+def _market(view: Any, labels: Mapping[str, str] | None = None) -> Image.Image:
+    return render_market(view, labels)
 
 
 @renderer("impero", "chart")
-def _chart(view: Any) -> Image.Image:
-    return render_chart(view)
+def _chart(view: Any, labels: Mapping[str, str] | None = None) -> Image.Image:
+    return render_chart(view, labels)

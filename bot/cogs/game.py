@@ -127,7 +127,7 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
         text = "\n".join([
             t("core.started", language, game=game.meta.name, players=[f"<@{p.id}>" for p in state.players]),
             t(headline.key, language, **headline.params),
-            deadline_text(res.game.next_deadline, language),
+            deadline_text(res.game.turn_deadline, language),
         ])
         await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)))
 
@@ -216,7 +216,7 @@ class GameCog(commands.Cog):
         headline = game.headline(state)
         lines = [f"**{game.meta.name}** #{row.id}", t(headline.key, language, **headline.params)]
         if row.status == "active":
-            lines.append(deadline_text(row.next_deadline, language))
+            lines.append(deadline_text(row.turn_deadline, language))
             owed = sorted(game.awaiting(state))
             if owed:
                 lines.append(t("core.waiting_for", language, players=[f"<@{p}>" for p in owed]))

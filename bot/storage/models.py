@@ -43,6 +43,8 @@ class GameRow(SQLModel, table=True):
     started_at: datetime | None = Field(default=None, sa_column=_dt(nullable=True))
     updated_at: datetime = Field(sa_column=_dt())
     next_deadline: datetime | None = Field(default=None, sa_column=_dt(nullable=True, index=True))
+    # the deadline players are reminded of and shown (Game.turn_deadline); the next timer may be earlier
+    turn_deadline: datetime | None = Field(default=None, sa_column=_dt(nullable=True))
     reminded_for: datetime | None = Field(default=None, sa_column=_dt(nullable=True))
 
 

@@ -205,6 +205,11 @@ class Game(Generic[S]):
         timer = state.next_timer()
         return timer.at if timer else None
 
+    def turn_deadline(self, state: S) -> datetime | None:
+        """The deadline players are reminded of and shown as "the" deadline. By default the next
+        timer; a game whose queue also holds other timers (Impero's auction closes) names its own."""
+        return self.next_deadline(state)
+
     def finish(self, state: S, winners: list[str], reason: str) -> Event:
         state.status = "finished"
         state.winners = winners

@@ -875,6 +875,18 @@ class Impero(Game[ImperoState]):
                 },
             )
         )
+        for p in standings:  # the ranking by cash, net worth beside it; equal cash shares the place
+            events.append(
+                Event(
+                    key="impero.standing",
+                    params={
+                        "rank": 1 + sum(1 for q in seated if state.cash[q] > state.cash[p]),
+                        "player": state.name_of(p),
+                        "cash": state.cash[p],
+                        "net_worth": self.net_worth(state, p),
+                    },
+                )
+            )
         events.append(self.finish(state, winners, "turns"))
         for pid in seated:
             state.op[pid] = 0
@@ -882,9 +894,17 @@ class Impero(Game[ImperoState]):
 
     # ---- the platform's questions ------------------------------------------------------
     def awaiting(self, state: ImperoState) -> set[str]:
+        """Players with unspent OP: the platform reminds them before the turn end."""
         if state.status != "active" or state.paused_at is not None:
             return set()
         return {p for p in state.active_player_ids() if state.op.get(p, 0) > 0}
+
+    def turn_deadline(self, state: ImperoState) -> datetime | None:
+        """The turn end, not an auction close that may come first: that is what players plan for."""
+        if state.status != "active" or state.paused_at is not None:
+            return None
+        ends = [t.at for t in state.timers_of("turn_end")]
+        return min(ends) if ends else None
 
     def headline(self, state: ImperoState) -> Msg:
         if state.status != "active":
@@ -1123,9 +1143,9 @@ class Impero(Game[ImperoState]):
                 out.append(ClaimCeo(company=c.name))
             free = c.shares.get(actor, 0) - self.listed(state, actor, c.id)
             if free > 0 and op >= s.action_op:
-                out.append(
-                    ListShares(company=c.name, quantity=1, price=max(100, c.capital // c.total_shares()))
-                )
+                price = max(100, c.capital // c.total_shares())
+                for quantity in sorted({1, free}):
+                    out.append(ListShares(company=c.name, quantity=quantity, price=price))
         for a in state.auctions:
             if state.clock >= a.closes_at:
                 continue
@@ -1136,12 +1156,15 @@ class Impero(Game[ImperoState]):
         for x in state.listings:
             if x.seller == actor:
                 out.append(WithdrawListing(listing=x.id))
-            elif cash >= x.price and op >= s.action_op:
-                out.append(BuyShares(listing=x.id, quantity=1))
+            elif op >= s.action_op:
+                for quantity in sorted({1, x.quantity}):
+                    if cash >= quantity * x.price:
+                        out.append(BuyShares(listing=x.id, quantity=quantity))
         if op >= s.action_op and cash > 0:
             for other in state.active_player_ids():
                 if other != actor:
-                    out.append(OfferMoney(to=other, amount=max(1, cash // 10)))
+                    for amount in sorted({max(1, cash // 10), cash}):
+                        out.append(OfferMoney(to=other, amount=amount))
         for o in state.offers:
             if o.receiver == actor:
                 if op >= s.action_op:

@@ -69,3 +69,14 @@ def test_long_text_is_split_under_discords_limit() -> None:
     parts = chunks("\n".join("x" * 300 for _ in range(20)))
     assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
     assert chunks("y" * 5000)[0] == "y" * 1900
+
+
+async def test_private_news_never_falls_back_into_the_channel(service: GameService) -> None:
+    messenger = Messenger(closed={"2"})
+    notifier = Notifier(service, messenger)
+    res = await game(service)
+    await notifier.drain()
+    secret = Event(key="corsa.added", params={"player": "Anna", "amount": 3, "total": 99}, to=["2"], notify="action")
+    await notifier.on_update(Update(res.game, res.state, [secret], "tick"))
+    mentions = [p[1] for p in messenger.posts if "<@2>" in p[1]]
+    assert mentions and not any("99" in m for m in mentions)

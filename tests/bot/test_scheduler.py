@@ -76,3 +76,31 @@ async def test_resume_all_ticks_missed_deadlines(service: GameService, clock) ->
     assert await sched.resume_all() == 1
     _, state = await service.state(res.game.id)
     assert state.total == 2
+
+
+async def test_reminder_goes_by_the_turn_deadline_not_an_earlier_timer(service: GameService, clock) -> None:
+    """Impero: an auction closing before the turn end neither steals nor delays the turn reminder."""
+    reminded: list[datetime] = []
+
+    async def remind(row, players, deadline):
+        reminded.append(deadline)
+
+    sched = DeadlineScheduler(service, remind=remind)
+    await service.create(kind="impero", guild_id="1", channel_id="3", creator_id="10", creator_name="A",
+                         settings={"reminder_minutes": 60})
+    await service.join("3", "11", "B")
+    res = await service.start("3", "10")
+    gid = res.game.id
+    clock.advance(minutes=30)
+    await service.act(gid, "10", {"type": "create_company", "name": "Telefonia", "capital": 2000})
+    await service.act(gid, "10", {"type": "recapitalize", "company": "Telefonia", "start_price": 100})
+    first_end = (await service.get(gid)).turn_deadline
+    clock.set(first_end + timedelta(minutes=5))
+    await sched.wake(gid)  # turn 1 ends; the auction (opened at 08:30) closes 30 minutes into turn 2
+    reminded.clear()
+    row = await service.get(gid)
+    assert row.next_deadline < row.turn_deadline
+    assert sched.wake_time(row) == row.next_deadline  # the close comes before the reminder time
+    clock.set(row.turn_deadline - timedelta(minutes=59))
+    await sched.wake(gid)
+    assert reminded == [row.turn_deadline]

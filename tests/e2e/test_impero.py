@@ -161,6 +161,13 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         state = await state_of(bot, gid)
         assert state.offers == [] and state.cash[ids["bob"]] == cash_before
 
+        # half an hour before the turn end, players with OP left get the reminder by DM
+        state = await state_of(bot, gid)
+        assert state.op[ids["alice"]] > 0
+        clock.set(state.turn_ends_at - timedelta(minutes=30))
+        await bot.deadlines.wake(gid)
+        assert await dm_with(emulator, alice, "Promemoria")
+
         # two turn ends, each reported in the channel with the board
         for turn in (1, 2):
             clock.set((await state_of(bot, gid)).turn_ends_at)
@@ -189,3 +196,131 @@ async def test_refusals_are_private_and_localized(emulator: Any, tmp_path: Any) 
         assert english.ephemeral and "is not an amount" in english.content
         state = await state_of(bot, gid)
         assert state.companies == [] and state.offers == []
+
+
+async def dm_with(emulator: Any, user: Any, text: str) -> list[Any]:
+    """DMs to `user` containing `text`, waiting briefly for the notifier."""
+    found: list[Any] = []
+    for _ in range(60):
+        found = [m for m in emulator.dms(user) if text in m.content]
+        if found:
+            break
+        await asyncio.sleep(0.05)
+    return found
+
+
+SEED = 25  # with this seed Beta's first node (M17) touches Alfa's (N18): Alfa can rent it
+
+
+async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_path: Any) -> None:
+    clock = FakeClock(datetime.now(UTC).replace(microsecond=0))
+    alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
+    ids = {name: str(emulator.user(name).id) for name in ("alice", "bob", "carol")}
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=EXTRA, clock=clock)
+    bot.service.seed_source = lambda: SEED
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="impero",
+                                       settings="turns=3 start_cash=20000 rent_only_when_blocked=false")
+        for p in (bob, carol):
+            await emulator.click(p, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        row = await bot.service.in_channel(str(emulator.general.id))
+        assert row.id is not None
+        gid = row.id
+
+        await emulator.slash(alice, "impero create-company", name="Alfa", capital="100")
+        await emulator.slash(bob, "impero create-company", name="Beta", capital="50")
+        state = await state_of(bot, gid)
+        alfa, beta = state.companies
+        assert alfa.nodes == ["N18"] and beta.nodes == ["M17"], "the seed fixes the founding nodes"
+
+        # /impero map: the headline and the picture
+        shown = await emulator.slash(carol, "impero map")
+        assert not shown.ephemeral and "turno 1 di 3" in shown.content and pngs(shown)[0].width > 0
+
+        # upgrade: only owned nodes are offered; a node of another company is refused privately
+        owned = await emulator.autocomplete(alice, "impero upgrade-node", focused="node", value="", company="Alfa")
+        assert [c["value"] for c in owned] == ["N18"]
+        wrong = await emulator.slash(alice, "impero upgrade-node", company="Alfa", node="M17")
+        assert wrong.ephemeral and "M17" in wrong.content
+        upgraded = await emulator.slash(alice, "impero upgrade-node", company="Alfa", node="n18")
+        assert not upgraded.ephemeral and "N18" in upgraded.content and pngs(upgraded)
+        state = await state_of(bot, gid)
+        assert state.yields["N18"] == 3 and state.companies[0].capital == 9900 and state.companies[0].op == 5
+
+        # rent: Beta's node next to Alfa is offered and rented once, for 1.5 x its yield
+        rentable = await emulator.autocomplete(alice, "impero rent-node", focused="node", value="", company="Alfa")
+        assert "M17" in [c["value"] for c in rentable]
+        rented = await emulator.slash(alice, "impero rent-node", company="Alfa", node="M17")
+        assert not rented.ephemeral and "M17" in rented.content and "Beta" in rented.content and pngs(rented)
+        state = await state_of(bot, gid)
+        assert state.renters["M17"] == [alfa.id] and state.companies[0].capital == 9900 - 150 * state.yields["M17"]
+        again = await emulator.slash(alice, "impero rent-node", company="Alfa", node="M17")
+        assert again.ephemeral and (await state_of(bot, gid)).renters["M17"] == [alfa.id]
+
+        # reinvestment 30 -> 50 costs two company OP; not the CEO -> refused
+        notceo = await emulator.slash(bob, "impero reinvest", company="Alfa", rate=40)
+        assert notceo.ephemeral and "Alfa" in notceo.content
+        changed = await emulator.slash(alice, "impero reinvest", company="Alfa", rate=50)
+        assert not changed.ephemeral and "50%" in changed.content
+        state = await state_of(bot, gid)
+        assert state.companies[0].reinvest == 50 and state.companies[0].op == 2
+
+        # list three shares, then withdraw them (free) through the listing autocomplete
+        await emulator.slash(alice, "impero list-shares", company="Alfa", quantity=3, price="2")
+        mine = await emulator.autocomplete(alice, "impero withdraw-listing", focused="listing", value="")
+        assert len(mine) == 1 and not await emulator.autocomplete(bob, "impero withdraw-listing",
+                                                                   focused="listing", value="")
+        op_before = (await state_of(bot, gid)).op[ids["alice"]]
+        withdrawn = await emulator.slash(alice, "impero withdraw-listing", listing=mine[0]["value"])
+        assert not withdrawn.ephemeral and mine[0]["value"] in withdrawn.content
+        state = await state_of(bot, gid)
+        assert state.listings == [] and state.op[ids["alice"]] == op_before
+
+        # carol buys 15 of alice's shares; her claim button goes stale after bob's move, then works
+        await emulator.slash(alice, "impero list-shares", company="Alfa", quantity=15, price="0,10")
+        listing = (await state_of(bot, gid)).listings[0].id
+        await emulator.slash(carol, "impero buy-shares", listing=listing, quantity=15)
+        panel = await emulator.slash(carol, "impero company", name="Alfa")
+        await emulator.slash(bob, "impero reinvest", company="Beta", rate=40)  # any move makes the panel old
+        stale_click = await press(emulator, carol, panel, "Diventa amministratore")
+        assert stale_click.ephemeral and "cambiata" in stale_click.content and "Carol 15" in stale_click.content
+        assert (await state_of(bot, gid)).companies[0].ceo == ids["alice"], "a stale click changes nothing"
+        claimed = await press(emulator, carol, stale_click, "Diventa amministratore")
+        assert "Carol" in claimed.content and (await state_of(bot, gid)).companies[0].ceo == ids["carol"]
+        assert await dm_with(emulator, carol, "Ora sei l'amministratore delegato di Alfa")
+        assert await dm_with(emulator, alice, "ti ha sostituito come amministratore delegato di Alfa")
+
+        # auction: bob bids, carol outbids him, and bob is told by DM
+        await emulator.slash(carol, "impero recapitalize", company="Alfa", start_price="1")
+        await emulator.slash(bob, "impero bid", company="Alfa", amount="2")
+        await emulator.slash(carol, "impero bid", company="Alfa", amount="3")
+        outbid = await dm_with(emulator, bob, "Sei stato superato nell'asta di Alfa")
+        assert outbid and "3.00$" in outbid[0].content and "2.00$" in outbid[0].content
+
+        # a small transfer accepted with /impero accept: 1$ of bob's 195$, odds 0.5%, the seed says no
+        before = await state_of(bot, gid)
+        sent = await emulator.slash(bob, "impero offer", to=alice, amount="1")
+        assert sent.ephemeral
+        offers = await emulator.autocomplete(alice, "impero accept", focused="offer", value="")
+        assert len(offers) == 1
+        accepted = await emulator.slash(alice, "impero accept", offer=offers[0]["value"])
+        assert accepted.ephemeral and "1.00$" in accepted.content
+        state = await state_of(bot, gid)
+        assert state.cash[ids["alice"]] == before.cash[ids["alice"]] + 100
+        assert state.cash[ids["bob"]] == before.cash[ids["bob"]] - 100
+        assert state.op[ids["alice"]] == before.op[ids["alice"]] - 1
+        assert await dm_with(emulator, bob, "Trasferimento riuscito")
+
+        # carol offers bob all her cash: the odds are 100%, the Finance Police intercepts, publicly
+        everything = state.cash[ids["carol"]]
+        await emulator.slash(carol, "impero offer", to=bob, amount=f"{everything // 100},{everything % 100:02d}")
+        me = await emulator.slash(bob, "impero me")
+        intercepted = await press(emulator, bob, me, "Accetta")
+        assert not intercepted.ephemeral and "Finanza" in intercepted.content
+        state = await state_of(bot, gid)
+        assert state.cash[ids["carol"]] == 0 and state.cash[ids["bob"]] == 0 and state.offers == []
+        assert state.auctions[0].best_bid == 300, "escrowed bids survive the wipe"
+        assert await dm_with(emulator, carol, "Intercettati")
+        assert await posted(emulator, alice, "Finanza")
+        emulator.assert_no_unknown_routes()

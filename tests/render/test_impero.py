@@ -65,3 +65,13 @@ def test_cash_chart() -> None:
     colours = {img.getpixel((x, y)) for x in range(90, 680, 3) for y in range(70, 500, 3)}
     assert player_colour(0) in colours and player_colour(1) in colours
     assert len(state.cash_history["1001"]) == state.turn
+
+
+def test_rented_node_carries_a_dot_in_the_renters_colour() -> None:
+    state, view = _view()
+    node = next(n for n in view.map.nodes if n.owner == state.companies[0].id)
+    node.renters = [state.companies[1].id, state.companies[2].id]
+    img = render_map(view.map)
+    _x0, y0, x1, _y1 = cell_box(node.col, node.row)
+    assert img.getpixel((x1 - 4, y0 + 4)) == company_colour(1)
+    assert img.getpixel((x1 - 12, y0 + 4)) == company_colour(2)

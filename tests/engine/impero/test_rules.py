@@ -478,6 +478,16 @@ def test_awaiting_lists_players_with_unspent_op() -> None:
     assert GAME.awaiting(p.state) == {A, C}
 
 
+def test_reminders_target_the_turn_end_not_an_auction_close() -> None:
+    p = founded(auction_hours=1)
+    p.act(A, {"type": "recapitalize", "company": "Alfa"})
+    assert GAME.next_deadline(p.state) == p.state.auctions[0].closes_at < p.state.turn_ends_at
+    assert GAME.turn_deadline(p.state) == p.state.turn_ends_at  # what players are reminded of and shown
+    assert GAME.awaiting(p.state) == {A, B, C}
+    p.at(p.state.auctions[0].closes_at)
+    assert GAME.next_deadline(p.state) == GAME.turn_deadline(p.state) == p.state.turn_ends_at
+
+
 def test_views_hide_offers_from_others() -> None:
     p = Play()
     p.wait(minutes=1)
