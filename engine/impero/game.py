@@ -81,6 +81,8 @@ class Impero(Game[ImperoState]):
     state_model = ImperoState
     settings_model = ImperoSettings
     action_model = ImperoAction
+    # transfers are bribes: only the two players involved read them in /game log
+    private_actions = frozenset({"offer_money", "accept_offer", "refuse_offer"})
 
     # ---- setup -------------------------------------------------------------------------
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> ImperoState:

@@ -506,3 +506,11 @@ def test_headline_and_schema() -> None:
     schema = GAME.action_schema()
     assert "create_company" in str(schema)
     assert p.state.created_at == T0
+
+
+def test_transfers_stay_out_of_other_players_log() -> None:
+    offer = {"type": "offer_money", "to": B, "amount": 500}
+    assert GAME.log_visible(offer, A, A) and GAME.log_visible(offer, A, B)
+    assert not GAME.log_visible(offer, A, C) and not GAME.log_visible(offer, A, None)
+    assert not GAME.log_visible({"type": "accept_offer", "offer": "O1"}, B, C)
+    assert GAME.log_visible({"type": "bid", "company": "Alfa", "amount": 100}, A, C)
