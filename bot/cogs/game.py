@@ -29,20 +29,22 @@ def game_choices() -> list[app_commands.Choice[str]]:
 def parse_settings(text: str | None) -> dict[str, Any]:
     """`key=value key2=value2` -> dict; numbers and true/false are typed, the rest kept as text."""
     out: dict[str, Any] = {}
-    for part in (text or "").replace(",", " ").split():
+    for part in (text or "").split():
         if "=" not in part:
             raise RuleError("core.bad_settings_text", text=part)
         key, value = part.split("=", 1)
-        typed: Any = value
-        if value.lower() in ("true", "false", "si", "sì", "no"):
-            typed = value.lower() in ("true", "si", "sì")
-        else:
-            try:
-                typed = int(value)
-            except ValueError:
-                typed = value
-        out[key.strip().lower()] = typed
+        out[key.strip().lower()] = [_typed(v) for v in value.split(",")] if "," in value else _typed(value)
     return out
+
+
+def _typed(value: str) -> Any:
+    """Numbers and yes/no as such, the rest as text; the game's settings model validates the rest."""
+    if value.lower() in ("true", "false", "si", "sì", "no", "yes"):
+        return value.lower() in ("true", "si", "sì", "yes")
+    try:
+        return int(value)
+    except ValueError:
+        return None if value.lower() in ("none", "null", "-") else value
 
 
 def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], language: str) -> str:
@@ -71,6 +73,37 @@ async def lobby_text(interaction: discord.Interaction, game_id: int, language: s
     names = [f"<@{s.user_id}>" for s in seats]
     return t("core.lobby", language, game=meta.name, id=game_id, players=names or ["-"], count=len(seats),
              min=meta.min_players, max=meta.max_players)
+
+
+def settings_defaults(kind: str) -> dict[str, Any]:
+    """Every setting of a game with its default, as a player would type it in /game create."""
+    model = get_game(kind).settings_model
+    return {name: field.get_default(call_default_factory=True) for name, field in model.model_fields.items()}
+
+
+def settings_text(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+async def settings_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Offer what is typed so far plus one more `key=default` for each setting not given yet."""
+    kind = getattr(interaction.namespace, "kind", None) or getattr(interaction.namespace, "game", None)
+    if not kind or kind not in all_games():
+        return []
+    typed = current.strip()
+    given = {part.split("=", 1)[0].lower() for part in typed.split() if "=" in part}
+    last = typed.split()[-1] if typed and "=" not in typed.split()[-1] else ""
+    base = " ".join(p for p in typed.split() if "=" in p)
+    out = []
+    for key, default in settings_defaults(kind).items():
+        if key in given or (last and not key.startswith(last.lower())) or default is None:
+            continue
+        text = f"{base} {key}={settings_text(default)}".strip()
+        if len(text) <= 100:
+            out.append(app_commands.Choice(name=text, value=text))
+    return out[:25]
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
@@ -150,6 +183,7 @@ class GameCog(commands.Cog):
                            settings=L("Settings as key=value pairs, e.g. target=15", "opt.settings.desc"),
                            thread=L("Play in a new thread of this channel", "opt.thread.desc"))
     @app_commands.choices(kind=game_choices())
+    @app_commands.autocomplete(settings=settings_autocomplete)
     async def create(self, interaction: discord.Interaction, kind: str, settings: str | None = None,
                      thread: bool = False) -> None:
         svc = service_of(interaction)
@@ -281,6 +315,8 @@ class GameCog(commands.Cog):
         meta = get_game(kind).meta
         text = t("core.rules", language, game=meta.name, min=meta.min_players, max=meta.max_players,
                  path=meta.rules_path, summary=t(f"game.{kind}.summary", language))
+        defaults = " ".join(f"{k}={settings_text(v)}" for k, v in settings_defaults(kind).items() if v is not None)
+        text += "\n" + t("core.rules_settings", language, settings=defaults)
         path = REPO_ROOT / meta.rules_path
         file = discord.File(str(path), filename=path.name) if path.is_file() else None
         await send(interaction, text, file=file, ephemeral=True)

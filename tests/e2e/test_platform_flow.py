@@ -88,3 +88,13 @@ async def test_wrong_channel_wrong_game_and_unexpected_errors(emulator: Any, ara
     assert told.ephemeral and "not a player" in told.content
     row = await araldo.service.in_channel(str(emulator.general.id))
     assert await araldo.service.log_rows(row.id) == []
+
+
+async def test_rules_and_settings_help(emulator: Any, araldo: Any) -> None:
+    alice = emulator.user("alice")
+    rules = await emulator.slash(alice, "game rules", game="spqrisiko")
+    assert rules.ephemeral and "target_points=20" in rules.content and "turn_hours=24" in rules.content
+    assert any(a.filename == "spqrisiko.md" for m in rules.messages for a in m.attachments)
+    offered = await emulator.autocomplete(alice, "game create", focused="settings", value="target_points=15 tu",
+                                          options={"game": "spqrisiko"})
+    assert [c["value"] for c in offered] == ["target_points=15 turn_hours=24"]

@@ -1,0 +1,27 @@
+"""How `/game create settings:` text becomes a game's settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cogs.game import parse_settings, settings_defaults, settings_text
+from engine.core import RuleError, get_game
+
+
+def test_key_value_pairs_are_typed() -> None:
+    assert parse_settings("target_points=15 setup=random turn_end_times=08:00,20:00 x=si") == {
+        "target_points": 15, "setup": "random", "turn_end_times": ["08:00", "20:00"], "x": True}
+    assert parse_settings(None) == {} and parse_settings("  ") == {}
+
+
+def test_text_without_equals_is_refused() -> None:
+    with pytest.raises(RuleError) as err:
+        parse_settings("target_points 15")
+    assert err.value.code == "core.bad_settings_text"
+
+
+@pytest.mark.parametrize("kind", ["impero", "spqrisiko"])
+def test_every_default_written_out_is_accepted_back(kind: str) -> None:
+    text = " ".join(f"{k}={settings_text(v)}" for k, v in settings_defaults(kind).items() if v is not None)
+    game = get_game(kind)
+    assert game.parse_settings(parse_settings(text)) == game.parse_settings({})
