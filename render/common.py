@@ -8,6 +8,7 @@ Renderers are pure functions view -> PIL.Image; the bot runs them off the event 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -83,6 +84,20 @@ def draw_legend(draw: ImageDraw.ImageDraw, xy: tuple[int, int],
         draw.rectangle((x, y, x + swatch, y + swatch), fill=colour, outline=INK)
         draw.text((x + swatch + 8, y - 1), label, font=fnt, fill=INK)
     return y0 + rows * (swatch + 8)
+
+
+def hex_center(q: int, r: int, size: float, origin: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+    """Pixel centre of the pointy-top hex at axial (q, r), `size` = centre-to-corner distance."""
+    x = size * math.sqrt(3) * (q + r / 2)
+    y = size * 1.5 * r
+    return origin[0] + x, origin[1] + y
+
+
+def hex_corners(center: tuple[float, float], size: float) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hex, for `ImageDraw.polygon`."""
+    cx, cy = center
+    return [(cx + size * math.cos(math.radians(60 * i - 30)), cy + size * math.sin(math.radians(60 * i - 30)))
+            for i in range(6)]
 
 
 def to_png(image: Image.Image) -> bytes:

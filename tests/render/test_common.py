@@ -1,0 +1,43 @@
+"""Shared drawing helpers: fonts ship with Araldo, the palette, hex geometry, PNG under the limit."""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    PLAYER_COLOURS,
+    font,
+    hex_center,
+    hex_corners,
+    player_colour,
+    render_png,
+    to_png,
+)
+
+
+def test_fonts_load_from_the_package() -> None:
+    assert font(14).getbbox("Àèìòù")[2] > 0 and font(14, bold=True) is font(14, bold=True)
+
+
+def test_six_distinct_player_colours() -> None:
+    assert len(set(PLAYER_COLOURS[:6])) == 6 and player_colour(7) == player_colour(0)
+
+
+def test_neighbouring_hexes_share_an_edge() -> None:
+    size = 20.0
+    a, b = hex_center(0, 0, size), hex_center(1, 0, size)
+    assert math.isclose(math.dist(a, b), size * math.sqrt(3))
+    shared = [p for p in hex_corners(a, size) if any(math.dist(p, q) < 1e-9 for q in hex_corners(b, size))]
+    assert len(shared) == 2
+    c = hex_center(0, 1, size)
+    assert math.isclose(math.dist(a, c), size * math.sqrt(3))
+
+
+def test_png_bytes_and_unknown_renderer() -> None:
+    image = Image.new("RGB", (64, 32), (255, 255, 255))
+    ImageDraw.Draw(image).polygon(hex_corners((32, 16), 12), fill=(0, 0, 0))
+    data = to_png(image)
+    assert data.startswith(b"\x89PNG") and len(data) < 10_000
+    assert render_png("no-such-game", object()) is None
