@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import signal
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -87,5 +90,11 @@ async def run_bot(settings: Settings, *, extra_extensions: Sequence[str] = ()) -
     if settings.discord_api_base:
         use_api_base(settings.discord_api_base)
     bot = AraldoBot(settings, extra_extensions=extra_extensions)
+    loop = asyncio.get_running_loop()
+    closing: set[asyncio.Task[None]] = set()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # a service manager's stop: send what is pending, then close (moves are already saved)
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, lambda: closing.add(asyncio.create_task(bot.close())))
     async with bot:
         await bot.start(settings.discord_token)
