@@ -165,6 +165,13 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
         await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)))
 
 
+async def lobby_action_here(interaction: discord.Interaction, what: str) -> None:
+    """/game join, leave and start: the lobby buttons' action on this channel's game."""
+    row = await game_here(interaction)
+    assert row.id is not None
+    await lobby_action(interaction, what, row.id)
+
+
 class GameCog(commands.Cog):
     group = app_commands.Group(name="game", description=L("Create, join and follow games", "cmd.game.desc"),
                                guild_only=True)
@@ -216,22 +223,16 @@ class GameCog(commands.Cog):
 
     @group.command(name=L("join", "cmd.game.join"), description=L("Join the game of this channel", "cmd.game.join.desc"))
     async def join(self, interaction: discord.Interaction) -> None:
-        row = await game_here(interaction)
-        assert row.id is not None
-        await lobby_action(interaction, "join", row.id)
+        await lobby_action_here(interaction, "join")
 
     @group.command(name=L("leave", "cmd.game.leave"),
                    description=L("Leave the game of this channel before it starts", "cmd.game.leave.desc"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        row = await game_here(interaction)
-        assert row.id is not None
-        await lobby_action(interaction, "leave", row.id)
+        await lobby_action_here(interaction, "leave")
 
     @group.command(name=L("start", "cmd.game.start"), description=L("Start the game of this channel", "cmd.game.start.desc"))
     async def start(self, interaction: discord.Interaction) -> None:
-        row = await game_here(interaction)
-        assert row.id is not None
-        await lobby_action(interaction, "start", row.id)
+        await lobby_action_here(interaction, "start")
 
     @group.command(name=L("status", "cmd.game.status"),
                    description=L("The board, whose turn it is and the next deadline", "cmd.game.status.desc"))

@@ -9,6 +9,7 @@ answered from the ephemeral `/impero me` panel).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -20,6 +21,7 @@ from bot.cogs.impero_views import (
     BidButton,
     ClaimButton,
     OfferButton,
+    Panel,
     auction_of_company,
     auctions_panel,
     company_panel,
@@ -83,37 +85,32 @@ async def any_company(interaction: discord.Interaction, current: str) -> Choices
     return _company_choices(state, state.companies, current) if state else []
 
 
-async def my_company(interaction: discord.Interaction, current: str) -> Choices:
-    """Companies the user runs (CEO moves)."""
+async def _companies_where(interaction: discord.Interaction, current: str,
+                           keep: Callable[[ImperoState, Company, str], object]) -> Choices:
+    """The companies of this channel's game for which keep(state, company, user id) holds."""
     state = await _state_here(interaction)
     if state is None:
         return []
     uid = str(interaction.user.id)
-    return _company_choices(state, [c for c in state.companies if c.ceo == uid], current)
+    return _company_choices(state, [c for c in state.companies if keep(state, c, uid)], current)
+
+
+async def my_company(interaction: discord.Interaction, current: str) -> Choices:
+    """Companies the user runs (CEO moves)."""
+    return await _companies_where(interaction, current, lambda state, c, uid: c.ceo == uid)
 
 
 async def auction_company(interaction: discord.Interaction, current: str) -> Choices:
-    state = await _state_here(interaction)
-    if state is None:
-        return []
-    open_ids = {a.company for a in state.auctions}
-    return _company_choices(state, [c for c in state.companies if c.id in open_ids], current)
+    return await _companies_where(interaction, current,
+                                  lambda state, c, uid: any(a.company == c.id for a in state.auctions))
 
 
 async def held_company(interaction: discord.Interaction, current: str) -> Choices:
-    state = await _state_here(interaction)
-    if state is None:
-        return []
-    uid = str(interaction.user.id)
-    return _company_choices(state, [c for c in state.companies if c.shares.get(uid)], current)
+    return await _companies_where(interaction, current, lambda state, c, uid: c.shares.get(uid))
 
 
 async def claimable_company(interaction: discord.Interaction, current: str) -> Choices:
-    state = await _state_here(interaction)
-    if state is None:
-        return []
-    uid = str(interaction.user.id)
-    return _company_choices(state, [c for c in state.companies if GAME.can_claim(state, c, uid)], current)
+    return await _companies_where(interaction, current, lambda state, c, uid: GAME.can_claim(state, c, uid))
 
 
 def _node_choices(state: ImperoState, nodes: list[str], current: str) -> Choices:
@@ -207,6 +204,31 @@ async def _live(interaction: discord.Interaction) -> int:
     return row.id
 
 
+async def _play_here(interaction: discord.Interaction, action: dict[str, Any], *,
+                     which: str | None = None, panel: Panel | None = None) -> None:
+    """Play `action` in this channel's running game: the body of most move commands."""
+    await play(interaction, await _live(interaction), action, which=which, panel=panel)
+
+
+async def _node_move(interaction: discord.Interaction, kind: str, company: str, node: str) -> None:
+    """buy-node, upgrade-node and rent-node: the same action shape, answered with the map."""
+    await _play_here(interaction, {"type": kind, "company": company, "node": node}, which="map")
+
+
+# Options that many commands share, spelled once so that their names and help cannot drift apart
+# (passed to app_commands.rename/describe as **kwargs next to each command's own options).
+_COMPANY = {"company": L("company", "opt.impero.company")}
+_COMPANY_HELP = {"company": L("The company", "opt.impero.company.desc")}
+_NODE = {"node": L("node", "opt.impero.node")}
+_NODE_HELP = {"node": L("A coordinate such as F12", "opt.impero.node.desc")}
+_LISTING = {"listing": L("listing", "opt.impero.listing")}
+_LISTING_HELP = {"listing": L("The listing, e.g. L7", "opt.impero.listing.desc")}
+_QUANTITY = {"quantity": L("quantity", "opt.impero.quantity")}
+_QUANTITY_HELP = {"quantity": L("How many shares", "opt.impero.quantity.desc")}
+_OFFER = {"offer": L("offer", "opt.impero.offer")}
+_OFFER_HELP = {"offer": L("The offer, e.g. O5", "opt.impero.offer.desc")}
+
+
 class ImperoCog(commands.Cog):
     group = app_commands.Group(name="impero", description=L("Play Impero in this channel", "cmd.impero.desc"),
                                guild_only=True)
@@ -226,54 +248,46 @@ class ImperoCog(commands.Cog):
     async def create_company(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 100],
                              capital: str) -> None:
         cents = parse_money(capital)
-        await play(interaction, await _live(interaction), {"type": "create_company", "name": name, "capital": cents},
-                   which="map")
+        await _play_here(interaction, {"type": "create_company", "name": name, "capital": cents}, which="map")
 
     @group.command(name=L("buy-node", "cmd.impero.buy_node"),
                    description=L("Your company buys a free node next to its network", "cmd.impero.buy_node.desc"))
-    @app_commands.rename(company=L("company", "opt.impero.company"), node=L("node", "opt.impero.node"))
-    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
-                           node=L("A coordinate such as F12", "opt.impero.node.desc"))
+    @app_commands.rename(**_COMPANY, **_NODE)
+    @app_commands.describe(**_COMPANY_HELP, **_NODE_HELP)
     @app_commands.autocomplete(company=my_company, node=free_node)
     async def buy_node(self, interaction: discord.Interaction, company: str, node: str) -> None:
-        await play(interaction, await _live(interaction), {"type": "buy_node", "company": company, "node": node},
-                   which="map")
+        await _node_move(interaction, "buy_node", company, node)
 
     @group.command(name=L("upgrade-node", "cmd.impero.upgrade"),
                    description=L("Raise the yield of one of your company's nodes", "cmd.impero.upgrade.desc"))
-    @app_commands.rename(company=L("company", "opt.impero.company"), node=L("node", "opt.impero.node"))
-    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
-                           node=L("A coordinate such as F12", "opt.impero.node.desc"))
+    @app_commands.rename(**_COMPANY, **_NODE)
+    @app_commands.describe(**_COMPANY_HELP, **_NODE_HELP)
     @app_commands.autocomplete(company=my_company, node=owned_node)
     async def upgrade_node(self, interaction: discord.Interaction, company: str, node: str) -> None:
-        await play(interaction, await _live(interaction), {"type": "upgrade_node", "company": company, "node": node},
-                   which="map")
+        await _node_move(interaction, "upgrade_node", company, node)
 
     @group.command(name=L("rent-node", "cmd.impero.rent"),
                    description=L("Rent a node of another company next to yours", "cmd.impero.rent.desc"))
-    @app_commands.rename(company=L("company", "opt.impero.company"), node=L("node", "opt.impero.node"))
-    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
-                           node=L("A coordinate such as F12", "opt.impero.node.desc"))
+    @app_commands.rename(**_COMPANY, **_NODE)
+    @app_commands.describe(**_COMPANY_HELP, **_NODE_HELP)
     @app_commands.autocomplete(company=my_company, node=rentable_node)
     async def rent_node(self, interaction: discord.Interaction, company: str, node: str) -> None:
-        await play(interaction, await _live(interaction), {"type": "rent_node", "company": company, "node": node},
-                   which="map")
+        await _node_move(interaction, "rent_node", company, node)
 
     @group.command(name=L("reinvest", "cmd.impero.reinvest"),
                    description=L("Set the share of income your company keeps", "cmd.impero.reinvest.desc"))
-    @app_commands.rename(company=L("company", "opt.impero.company"), rate=L("rate", "opt.impero.rate"))
-    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+    @app_commands.rename(**_COMPANY, rate=L("rate", "opt.impero.rate"))
+    @app_commands.describe(**_COMPANY_HELP,
                            rate=L("Percentage kept, in steps of 10", "opt.impero.rate.desc"))
     @app_commands.autocomplete(company=my_company)
     async def reinvest(self, interaction: discord.Interaction, company: str,
                        rate: app_commands.Range[int, 0, 100]) -> None:
-        await play(interaction, await _live(interaction), {"type": "set_reinvest", "company": company, "rate": rate})
+        await _play_here(interaction, {"type": "set_reinvest", "company": company, "rate": rate})
 
     @group.command(name=L("recapitalize", "cmd.impero.recap"),
                    description=L("Auction one new share of your company", "cmd.impero.recap.desc"))
-    @app_commands.rename(company=L("company", "opt.impero.company"),
-                         start_price=L("start_price", "opt.impero.start_price"))
-    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+    @app_commands.rename(**_COMPANY, start_price=L("start_price", "opt.impero.start_price"))
+    @app_commands.describe(**_COMPANY_HELP,
                            start_price=L("Starting price in dollars", "opt.impero.start_price.desc"))
     @app_commands.autocomplete(company=my_company)
     async def recapitalize(self, interaction: discord.Interaction, company: str, start_price: str | None = None) -> None:
@@ -289,55 +303,50 @@ class ImperoCog(commands.Cog):
     # ---- auctions and shares ------------------------------------------------------------
     @group.command(name=L("bid", "cmd.impero.bid"),
                    description=L("Bid in a company's share auction", "cmd.impero.bid.desc"))
-    @app_commands.rename(company=L("company", "opt.impero.company"), amount=L("amount", "opt.impero.amount"))
-    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
+    @app_commands.rename(**_COMPANY, amount=L("amount", "opt.impero.amount"))
+    @app_commands.describe(**_COMPANY_HELP,
                            amount=L("Your total bid in dollars", "opt.impero.amount.bid.desc"))
     @app_commands.autocomplete(company=auction_company)
     async def bid(self, interaction: discord.Interaction, company: str, amount: str) -> None:
         cents = parse_money(amount)
-        await play(interaction, await _live(interaction), {"type": "bid", "company": company, "amount": cents},
-                   panel=auction_of_company(company))
+        await _play_here(interaction, {"type": "bid", "company": company, "amount": cents},
+                         panel=auction_of_company(company))
 
     @group.command(name=L("list-shares", "cmd.impero.list"),
                    description=L("Put some of your shares up for sale", "cmd.impero.list.desc"))
-    @app_commands.rename(company=L("company", "opt.impero.company"), quantity=L("quantity", "opt.impero.quantity"),
-                         price=L("price", "opt.impero.price"))
-    @app_commands.describe(company=L("The company", "opt.impero.company.desc"),
-                           quantity=L("How many shares", "opt.impero.quantity.desc"),
+    @app_commands.rename(**_COMPANY, **_QUANTITY, price=L("price", "opt.impero.price"))
+    @app_commands.describe(**_COMPANY_HELP, **_QUANTITY_HELP,
                            price=L("Price per share in dollars", "opt.impero.price.desc"))
     @app_commands.autocomplete(company=held_company)
     async def list_shares(self, interaction: discord.Interaction, company: str,
                           quantity: app_commands.Range[int, 1, 100_000], price: str) -> None:
         cents = parse_money(price)
-        await play(interaction, await _live(interaction),
-                   {"type": "list_shares", "company": company, "quantity": quantity, "price": cents})
+        await _play_here(interaction, {"type": "list_shares", "company": company, "quantity": quantity, "price": cents})
 
     @group.command(name=L("withdraw-listing", "cmd.impero.withdraw"),
                    description=L("Take your shares off the market", "cmd.impero.withdraw.desc"))
-    @app_commands.rename(listing=L("listing", "opt.impero.listing"))
-    @app_commands.describe(listing=L("The listing, e.g. L7", "opt.impero.listing.desc"))
+    @app_commands.rename(**_LISTING)
+    @app_commands.describe(**_LISTING_HELP)
     @app_commands.autocomplete(listing=own_listing)
     async def withdraw_listing(self, interaction: discord.Interaction, listing: str) -> None:
-        await play(interaction, await _live(interaction), {"type": "withdraw_listing", "listing": listing})
+        await _play_here(interaction, {"type": "withdraw_listing", "listing": listing})
 
     @group.command(name=L("buy-shares", "cmd.impero.buy_shares"),
                    description=L("Buy shares another player is selling", "cmd.impero.buy_shares.desc"))
-    @app_commands.rename(listing=L("listing", "opt.impero.listing"), quantity=L("quantity", "opt.impero.quantity"))
-    @app_commands.describe(listing=L("The listing, e.g. L7", "opt.impero.listing.desc"),
-                           quantity=L("How many shares", "opt.impero.quantity.desc"))
+    @app_commands.rename(**_LISTING, **_QUANTITY)
+    @app_commands.describe(**_LISTING_HELP, **_QUANTITY_HELP)
     @app_commands.autocomplete(listing=other_listing)
     async def buy_shares(self, interaction: discord.Interaction, listing: str,
                          quantity: app_commands.Range[int, 1, 100_000] = 1) -> None:
-        await play(interaction, await _live(interaction),
-                   {"type": "buy_shares", "listing": listing, "quantity": quantity})
+        await _play_here(interaction, {"type": "buy_shares", "listing": listing, "quantity": quantity})
 
     @group.command(name=L("claim-ceo", "cmd.impero.claim"),
                    description=L("Become CEO of a company where you hold the most shares", "cmd.impero.claim.desc"))
-    @app_commands.rename(company=L("company", "opt.impero.company"))
-    @app_commands.describe(company=L("The company", "opt.impero.company.desc"))
+    @app_commands.rename(**_COMPANY)
+    @app_commands.describe(**_COMPANY_HELP)
     @app_commands.autocomplete(company=claimable_company)
     async def claim_ceo(self, interaction: discord.Interaction, company: str) -> None:
-        await play(interaction, await _live(interaction), {"type": "claim_ceo", "company": company})
+        await _play_here(interaction, {"type": "claim_ceo", "company": company})
 
     # ---- money transfers ----------------------------------------------------------------
     @group.command(name=L("offer", "cmd.impero.offer"),
@@ -347,23 +356,23 @@ class ImperoCog(commands.Cog):
                            amount=L("Dollars to send, e.g. 5 or 2,50", "opt.impero.amount.offer.desc"))
     async def offer(self, interaction: discord.Interaction, to: discord.User, amount: str) -> None:
         cents = parse_money(amount)
-        await play(interaction, await _live(interaction), {"type": "offer_money", "to": str(to.id), "amount": cents})
+        await _play_here(interaction, {"type": "offer_money", "to": str(to.id), "amount": cents})
 
     @group.command(name=L("accept", "cmd.impero.accept"),
                    description=L("Accept a money offer sent to you", "cmd.impero.accept.desc"))
-    @app_commands.rename(offer=L("offer", "opt.impero.offer"))
-    @app_commands.describe(offer=L("The offer, e.g. O5", "opt.impero.offer.desc"))
+    @app_commands.rename(**_OFFER)
+    @app_commands.describe(**_OFFER_HELP)
     @app_commands.autocomplete(offer=incoming_offer)
     async def accept(self, interaction: discord.Interaction, offer: str) -> None:
-        await play(interaction, await _live(interaction), {"type": "accept_offer", "offer": offer})
+        await _play_here(interaction, {"type": "accept_offer", "offer": offer})
 
     @group.command(name=L("refuse", "cmd.impero.refuse"),
                    description=L("Refuse a money offer sent to you", "cmd.impero.refuse.desc"))
-    @app_commands.rename(offer=L("offer", "opt.impero.offer"))
-    @app_commands.describe(offer=L("The offer, e.g. O5", "opt.impero.offer.desc"))
+    @app_commands.rename(**_OFFER)
+    @app_commands.describe(**_OFFER_HELP)
     @app_commands.autocomplete(offer=incoming_offer)
     async def refuse(self, interaction: discord.Interaction, offer: str) -> None:
-        await play(interaction, await _live(interaction), {"type": "refuse_offer", "offer": offer})
+        await _play_here(interaction, {"type": "refuse_offer", "offer": offer})
 
     # ---- looking ------------------------------------------------------------------------
     @group.command(name=L("map", "cmd.impero.map"),

@@ -28,6 +28,11 @@ from render.common import to_png
 KIND = "spqrisiko"
 CARD_NAMES = {"legionario": "legionary", "nave": "ship", "colosseo": "colosseum", "vessillo": "banner"}
 CARD_CHOICES = [app_commands.Choice(name=L(CARD_NAMES[s], f"spqrisiko.card.{s}"), value=s) for s in CARD_SYMBOLS]
+# shared by /spqr attack and /spqr naval-attack
+ROLL_CHOICES = [app_commands.Choice(name=L("once", "choice.spqr.once"), value="once"),
+                app_commands.Choice(name=L("blitz", "choice.spqr.blitz"), value="blitz")]
+# the origin and target options of attack, land and fortify (their help differs, their names do not)
+FROM_TO = {"from_province": L("from_province", "opt.spqr.from"), "to_province": L("to_province", "opt.spqr.to")}
 MAX_ODDS_ARMY = 150
 _MAPS: dict[tuple[int, int, str], bytes] = {}
 _MAPS_LIMIT = 64
@@ -98,6 +103,14 @@ def score_text(row: GameRow, state: SpqrState, language: str) -> str:
     if view.turn_deadline is not None:
         lines.append(t("core.deadline", language, at=view.turn_deadline))
     return "\n".join(lines)
+
+
+async def fight(interaction: discord.Interaction, row: GameRow, action: dict[str, Any]) -> None:
+    """Play an attack (land or naval) and answer with the panel whose buttons roll on."""
+    assert row.id is not None
+    result = await service_of(interaction).act(row.id, str(interaction.user.id), action,
+                                               interaction_id=str(interaction.id))
+    await v.answer(interaction, result, panel=True)
 
 
 def conquest_move_for(state: SpqrState, origin: str, target: str) -> bool:
@@ -208,48 +221,32 @@ class SpqrCog(commands.Cog):
     @app_commands.describe(sea=L("A sea zone with your ships", "opt.spqr.fleet_sea.desc"),
                            defender=L("Whose ships", "opt.spqr.defender.desc"),
                            rolls=L("One roll, or until a roll sinks nothing", "opt.spqr.naval_rolls.desc"))
-    @app_commands.choices(rolls=[app_commands.Choice(name=L("once", "choice.spqr.once"), value="once"),
-                                 app_commands.Choice(name=L("blitz", "choice.spqr.blitz"), value="blitz")])
+    @app_commands.choices(rolls=ROLL_CHOICES)
     @app_commands.autocomplete(sea=v.fleet_seas, defender=v.rivals)
     async def naval_attack(self, interaction: discord.Interaction, sea: str, defender: str,
                            rolls: str = "blitz") -> None:
         row, _ = await here(interaction)
-        assert row.id is not None
-        result = await service_of(interaction).act(
-            row.id, str(interaction.user.id),
-            {"type": "naval_attack", "sea": sea, "defender": defender, "rolls": rolls},
-            interaction_id=str(interaction.id))
-        await v.answer(interaction, result, panel=True)
+        await fight(interaction, row, {"type": "naval_attack", "sea": sea, "defender": defender, "rolls": rolls})
 
     # ---- land combat ------------------------------------------------------------------------------
     @group.command(name=L("attack", "cmd.spqr.attack"),
                    description=L("Attack an adjacent province; buttons roll on", "cmd.spqr.attack.desc"))
-    @app_commands.rename(from_province=L("from_province", "opt.spqr.from"),
-                         to_province=L("to_province", "opt.spqr.to"), rolls=L("rolls", "opt.spqr.rolls"),
-                         stop_at=L("stop_at", "opt.spqr.stop_at"))
+    @app_commands.rename(**FROM_TO, rolls=L("rolls", "opt.spqr.rolls"), stop_at=L("stop_at", "opt.spqr.stop_at"))
     @app_commands.describe(from_province=L("Your attacking province", "opt.spqr.from.desc"),
                            to_province=L("An adjacent enemy province", "opt.spqr.target.desc"),
                            rolls=L("One roll (default) or blitz", "opt.spqr.rolls.desc"),
                            stop_at=L("Blitz: stop when this many are left", "opt.spqr.stop_at.desc"))
-    @app_commands.choices(rolls=[app_commands.Choice(name=L("once", "choice.spqr.once"), value="once"),
-                                 app_commands.Choice(name=L("blitz", "choice.spqr.blitz"), value="blitz")])
+    @app_commands.choices(rolls=ROLL_CHOICES)
     @app_commands.autocomplete(from_province=v.own_provinces, to_province=v.attack_targets)
     async def attack(self, interaction: discord.Interaction, from_province: str, to_province: str,
                      rolls: str = "once", stop_at: app_commands.Range[int, 1, 999] = 1) -> None:
         row, _ = await here(interaction)
-        assert row.id is not None
-        result = await service_of(interaction).act(
-            row.id, str(interaction.user.id),
-            {"type": "attack", "from_province": from_province, "to_province": to_province, "rolls": rolls,
-             "stop_at": stop_at},
-            interaction_id=str(interaction.id))
-        await v.answer(interaction, result, panel=True)
+        await fight(interaction, row, {"type": "attack", "from_province": from_province, "to_province": to_province,
+                                       "rolls": rolls, "stop_at": stop_at})
 
     @group.command(name=L("land", "cmd.spqr.land"),
                    description=L("Land across a sea zone you dominate", "cmd.spqr.land.desc"))
-    @app_commands.rename(from_province=L("from_province", "opt.spqr.from"),
-                         to_province=L("to_province", "opt.spqr.to"), count=L("count", "opt.spqr.count"),
-                         sea=L("sea", "opt.spqr.sea"))
+    @app_commands.rename(**FROM_TO, count=L("count", "opt.spqr.count"), sea=L("sea", "opt.spqr.sea"))
     @app_commands.describe(from_province=L("Your coastal province", "opt.spqr.coastal.desc"),
                            to_province=L("An enemy province across the sea", "opt.spqr.landing_target.desc"),
                            count=L("Legionaries that sail", "opt.spqr.landing_count.desc"),
@@ -265,8 +262,7 @@ class SpqrCog(commands.Cog):
     @group.command(name=L("fortify", "cmd.spqr.fortify"),
                    description=L("Move legionaries: into a fresh conquest, or the final move",
                                  "cmd.spqr.fortify.desc"))
-    @app_commands.rename(from_province=L("from_province", "opt.spqr.from"),
-                         to_province=L("to_province", "opt.spqr.to"), count=L("count", "opt.spqr.count"))
+    @app_commands.rename(**FROM_TO, count=L("count", "opt.spqr.count"))
     @app_commands.describe(from_province=L("One of your provinces", "opt.spqr.own.desc"),
                            to_province=L("An adjacent province of yours", "opt.spqr.fortify_to.desc"),
                            count=L("How many legionaries", "opt.spqr.count.desc"))

@@ -195,6 +195,17 @@ class Impero(Game[ImperoState]):
                 "impero.company_insufficient", company=company.name, need=amount, have=company.capital
             )
 
+    def _ceo_spends(self, state: ImperoState, actor: str, name: str, amount: int) -> Company:
+        """The paid CEO moves (buy, upgrade, rent a node): one CEO action's OP and `amount` of capital,
+        paid to the bank. Called after the move's own checks, so that their errors come first."""
+        s = state.settings
+        company = self._ceo(state, actor, name, s.ceo_action_op)
+        self._company_pays(company, amount)
+        company.op -= s.ceo_action_op
+        company.capital -= amount
+        state.bank.paid_in += amount
+        return company
+
     # ---- actions -----------------------------------------------------------------------
     def handle(self, state: ImperoState, actor: str, action: Any, now: datetime) -> list[Event]:
         if state.status != "active":
@@ -275,12 +286,8 @@ class Impero(Game[ImperoState]):
             raise RuleError("impero.node_taken", node=node, owner=state.company(state.owner[node]).name)
         if node not in self.network_neighbours(state, company):
             raise RuleError("impero.node_not_adjacent", node=node, company=company.name)
-        self._ceo(state, actor, a.company, s.ceo_action_op)
         price = self.node_price(state, node, s.node_price_permille)
-        self._company_pays(company, price)
-        company.op -= s.ceo_action_op
-        company.capital -= price
-        state.bank.paid_in += price
+        self._ceo_spends(state, actor, a.company, price)
         company.nodes.append(node)
         state.owner[node] = company.id
         return [
@@ -299,13 +306,9 @@ class Impero(Game[ImperoState]):
         level = state.yields[node]
         if level >= TIERS[-1]:
             raise RuleError("impero.node_max", node=node, max=TIERS[-1])
-        self._ceo(state, actor, a.company, s.ceo_action_op)
         tier = TIERS.index(level)
         cost = s.upgrade_costs[tier]
-        self._company_pays(company, cost)
-        company.op -= s.ceo_action_op
-        company.capital -= cost
-        state.bank.paid_in += cost
+        self._ceo_spends(state, actor, a.company, cost)
         state.yields[node] = TIERS[tier + 1]
         return [
             Event(
@@ -388,12 +391,8 @@ class Impero(Game[ImperoState]):
             free = self.free_adjacent(state, company)
             if free:
                 raise RuleError("impero.rent_not_blocked", company=company.name, node=free[0])
-        self._ceo(state, actor, a.company, s.ceo_action_op)
         price = self.node_price(state, node, s.rent_price_permille)
-        self._company_pays(company, price)
-        company.op -= s.ceo_action_op
-        company.capital -= price
-        state.bank.paid_in += price
+        self._ceo_spends(state, actor, a.company, price)
         company.rented.append(node)
         state.renters.setdefault(node, []).append(company.id)
         return [

@@ -165,16 +165,20 @@ class CreateCompany(BaseModel):
     capital: int
 
 
-class BuyNode(BaseModel):
+# A company's move on one of the map's nodes: buy, upgrade and rent take the same fields. `type`
+# is declared here only to keep it the first field (dumps and the JSON schema read as before).
+class CompanyNodeAction(BaseModel):
+    type: str
+    company: str
+    node: str
+
+
+class BuyNode(CompanyNodeAction):
     type: Literal["buy_node"] = "buy_node"
-    company: str
-    node: str
 
 
-class UpgradeNode(BaseModel):
+class UpgradeNode(CompanyNodeAction):
     type: Literal["upgrade_node"] = "upgrade_node"
-    company: str
-    node: str
 
 
 class SetReinvest(BaseModel):
@@ -193,10 +197,8 @@ class Recapitalize(BaseModel):
     start_price: int = 100
 
 
-class RentNode(BaseModel):
+class RentNode(CompanyNodeAction):
     type: Literal["rent_node"] = "rent_node"
-    company: str
-    node: str
 
 
 class Bid(BaseModel):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -460,27 +460,23 @@ class SpqRisiko(Game[SpqrState]):
         return events + self._dispatch(state, actor, action, now)
 
     def _dispatch(self, state: SpqrState, actor: str, action: Any, now: datetime) -> list[Event]:
-        if isinstance(action, PlayCards):
-            return self._play_cards(state, actor, action, now)
-        if isinstance(action, Reinforce):
-            return self._reinforce(state, actor, action, now)
-        if isinstance(action, Convert):
-            return self._convert(state, actor, action, now)
-        if isinstance(action, MoveFleet):
-            return self._move_fleet(state, actor, action, now)
-        if isinstance(action, NavalAttack):
-            return self._naval_attack(state, actor, action, now)
-        if isinstance(action, Attack):
-            return self._attack(state, actor, action, now)
-        if isinstance(action, MoveIn):
-            return self._move_in(state, actor, action, now)
-        if isinstance(action, Land):
-            return self._land(state, actor, action, now)
-        if isinstance(action, Fortify):
-            return self._fortify(state, actor, action, now)
-        if isinstance(action, EndTurn):
-            return self._end_action(state, actor, action, now)
-        raise RuleError("core.bad_action", detail=str(getattr(action, "type", "?")))
+        # exact class -> handler, as in Impero (no action model subclasses another)
+        handlers: dict[type[BaseModel], Callable[[SpqrState, str, Any, datetime], list[Event]]] = {
+            PlayCards: self._play_cards,
+            Reinforce: self._reinforce,
+            Convert: self._convert,
+            MoveFleet: self._move_fleet,
+            NavalAttack: self._naval_attack,
+            Attack: self._attack,
+            MoveIn: self._move_in,
+            Land: self._land,
+            Fortify: self._fortify,
+            EndTurn: self._end_action,
+        }
+        handler = handlers.get(type(action))
+        if handler is None:
+            raise RuleError("core.bad_action", detail=str(getattr(action, "type", "?")))
+        return handler(state, actor, action, now)
 
     def _back(self, state: SpqrState, actor: str) -> list[Event]:
         if actor in state.autopilot:
@@ -857,10 +853,14 @@ class SpqRisiko(Game[SpqrState]):
             "defenders_left": 0 if record.conquered else state.legions[dst],
             "conquered": record.conquered,
         }
-        out = [Event(key="spqrisiko.attack", params=params)]
+        return self._battle_news(defender, "spqrisiko.attack", "spqrisiko.attacked", params) + events
+
+    def _battle_news(self, defender: str, public: str, private: str, params: dict[str, Any]) -> list[Event]:
+        """A land battle's public event, and the same news told to the defender (unless neutral)."""
+        out = [Event(key=public, params=params)]
         if defender not in NEUTRAL_IDS:
-            out.append(Event(key="spqrisiko.attacked", params=params, to=[defender], notify="info"))
-        return out + events
+            out.append(Event(key=private, params=params, to=[defender], notify="info"))
+        return out
 
     def _conquer(self, state: SpqrState, actor: str, defender: str, province: str) -> list[Event]:
         assert state.turn is not None
@@ -979,10 +979,7 @@ class SpqRisiko(Game[SpqrState]):
             "defenders_left": 0 if record.conquered else state.legions[dst],
             "conquered": record.conquered,
         }
-        out = [Event(key="spqrisiko.landing", params=params)]
-        if defender not in NEUTRAL_IDS:
-            out.append(Event(key="spqrisiko.landed_on_you", params=params, to=[defender], notify="info"))
-        return out + events
+        return self._battle_news(defender, "spqrisiko.landing", "spqrisiko.landed_on_you", params) + events
 
     # ---- end of turn ---------------------------------------------------------------------------
     def _fortify(self, state: SpqrState, actor: str, action: Fortify, now: datetime) -> list[Event]:
