@@ -44,7 +44,7 @@ class AraldoBot(commands.AutoShardedBot):
         self.db = Database(settings.database_url)
         self.service = GameService(self.db, clock=clock or utcnow)
         self.notifier = Notifier(self.service, DiscordMessenger(self))
-        self.deadlines = DeadlineScheduler(self.service, remind=self.notifier.remind)
+        self.deadlines = DeadlineScheduler(self.service, remind=self.notifier.remind, owns=self.owns_guild)
         self._resumed = False
 
     async def setup_hook(self) -> None:
@@ -69,10 +69,16 @@ class AraldoBot(commands.AutoShardedBot):
         if self._resumed or self.is_closed():
             return
         self._resumed = True
-        # with several shard processes each schedules only its own guilds' games
-        own = {str(g.id) for g in self.guilds} if self.settings.shard_ids else None
-        count = await self.deadlines.resume_all(own)
+        count = await self.deadlines.resume_all()
         log.info("ready as %s; %d active games resumed", self.user, count)
+
+    def owns_guild(self, guild_id: str) -> bool:
+        """Is this guild on one of this process's shards? Discord's own rule, so it holds even for a
+        guild that is unavailable right now or that another process handled a command for."""
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        if not count or not ids:
+            return True
+        return (int(guild_id) >> 22) % count in ids
 
     def is_busy(self) -> bool:
         """Still sending notifications for something already done (the e2e emulator asks)."""

@@ -37,9 +37,13 @@ def reminder_minutes(row: GameRow) -> int:
 
 
 class DeadlineScheduler:
-    def __init__(self, service: GameService, *, remind: ReminderSink | None = None) -> None:
+    def __init__(self, service: GameService, *, remind: ReminderSink | None = None,
+                 owns: Callable[[str], bool] | None = None) -> None:
         self.service = service
         self.remind = remind
+        # which guilds' games this process keeps the time of (several shard processes share one
+        # database; each schedules only its own guilds, whoever made the last move)
+        self.owns = owns or (lambda _guild: True)
         self.scheduler = AsyncIOScheduler(
             timezone=UTC, job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1})
         self.closed = False
@@ -54,13 +58,13 @@ class DeadlineScheduler:
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
 
-    async def resume_all(self, guild_ids: set[str] | None = None) -> int:
-        """Tick every active game (of these guilds) to now and schedule its next wake-up."""
+    async def resume_all(self) -> int:
+        """Tick every active game of this process's guilds to now and schedule its next wake-up."""
         count = 0
         if self.closed:
             return 0
         for row in await self.service.active_games():
-            if guild_ids is not None and row.guild_id not in guild_ids:
+            if not self.owns(row.guild_id):
                 continue
             assert row.id is not None
             await self.wake(row.id)
@@ -84,7 +88,7 @@ class DeadlineScheduler:
         assert row.id is not None
         if self.closed:
             return
-        when = self.wake_time(row)
+        when = self.wake_time(row) if self.owns(row.guild_id) else None
         if when is None:
             if self.scheduler.get_job(job_id(row.id)):
                 self.scheduler.remove_job(job_id(row.id))

@@ -63,7 +63,15 @@ async def require_moderator(interaction: discord.Interaction) -> None:
 
 async def game_here(interaction: discord.Interaction, kind: str | None = None, *,
                     live_only: bool = True) -> GameRow:
-    row = await service_of(interaction).in_channel(channel_id(interaction), live_only=live_only)
+    svc = service_of(interaction)
+    try:
+        row = await svc.in_channel(channel_id(interaction), live_only=live_only)
+    except RuleError as exc:
+        # a move in the channel of a game that just ended: say so, not "no game here"
+        if not live_only or exc.code != "core.no_game_here":
+            raise
+        await svc.in_channel(channel_id(interaction))  # still "no game here" if there never was one
+        raise RuleError("core.game_over") from None
     if kind is not None and row.kind != kind:
         raise RuleError("core.wrong_game", game=get_game(row.kind).meta.name)
     return row

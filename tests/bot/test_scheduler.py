@@ -104,3 +104,30 @@ async def test_reminder_goes_by_the_turn_deadline_not_an_earlier_timer(service: 
     clock.set(row.turn_deadline - timedelta(minutes=59))
     await sched.wake(gid)
     assert reminded == [row.turn_deadline]
+
+
+async def test_a_process_keeps_only_its_own_guilds_games(service: GameService, clock) -> None:
+    """Several shard processes: a move in another shard's guild (e.g. through /away) is saved here
+    but its alarm stays with the process that owns that guild."""
+    mine = DeadlineScheduler(service, owns=lambda guild: guild == "1")
+    res = await started(service)  # guild "1"
+    assert mine.scheduler.get_job(job_id(res.game.id)) is not None
+    await service.create(kind="corsa", guild_id="2", channel_id="20", creator_id="10", creator_name="A")
+    await service.join("20", "11", "B")
+    other = await service.start("20", "10")
+    assert mine.scheduler.get_job(job_id(other.game.id)) is None
+    await service.set_away("10", clock.now + timedelta(days=1))  # touches both games
+    assert mine.scheduler.get_job(job_id(other.game.id)) is None
+    clock.advance(hours=3)
+    assert await mine.resume_all() == 1
+
+
+def test_guild_to_shard_follows_discords_rule() -> None:
+    from bot.main import AraldoBot
+    from bot.settings import Settings
+
+    bot = AraldoBot.__new__(AraldoBot)
+    bot.settings = Settings(DISCORD_TOKEN="x", SHARD_COUNT=2, SHARD_IDS="1", _env_file=None)
+    assert bot.owns_guild(str(1 << 22)) and not bot.owns_guild(str(2 << 22))
+    bot.settings = Settings(DISCORD_TOKEN="x", _env_file=None)
+    assert bot.owns_guild("12345")
