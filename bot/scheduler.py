@@ -128,7 +128,7 @@ class DeadlineScheduler:
         owed = sorted(get_game(row.kind).awaiting(state))
         due = []
         for pid in owed:
-            if await self.service.away_until(pid) is None:  # an absence pauses reminders
+            if await self.service.away_until(row.id, pid) is None:  # an absence pauses reminders
                 due.append(pid)
         row.reminded_for = deadline
         if due:

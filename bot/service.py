@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from bot.storage.db import Database
-from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, Seat, UserAway
+from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, Seat
 from engine.core import Event, Game, GameRecord, GameState, LogEntry, Player, ReplayError, RuleError, get_game
 from engine.core import replay as replay_record
 
@@ -500,38 +500,37 @@ class GameService:
 
     # ---- people ------------------------------------------------------------------------------
     async def set_away(self, user_id: str, until: datetime | None) -> list[ActResult]:
-        """Declare (or end) an absence: remembered for reminders and told to every live game."""
+        """Declare (or end) an absence on every seat the player holds in a live game: reminders
+        pause, and each running game is told (a logged move, so its own absence rule applies)."""
         now = self.clock()
         if until is not None and until <= now:
             raise RuleError("core.away_in_past")
         async with self.db.transaction() as s:
-            existing = await s.get(UserAway, user_id)
-            if until is None:
-                if existing is not None:
-                    await s.delete(existing)
-            elif existing is None:
-                s.add(UserAway(user_id=user_id, until=until))
-            else:
-                existing.until = until
+            q = (select(Seat).join(GameRow, col(Seat.game_id) == col(GameRow.id))
+                 .where(Seat.user_id == user_id, col(GameRow.status).in_(LIVE)))
+            seats = list((await s.execute(q)).scalars())
+            if not seats:
+                raise RuleError("core.away_no_games")
+            for seat in seats:
+                seat.away_until = until
+            game_ids = [seat.game_id for seat in seats]
         results = []
-        async with self.db.sessions() as s:
-            q = (select(GameRow.id).join(Seat, col(Seat.game_id) == col(GameRow.id))
-                 .where(Seat.user_id == user_id, GameRow.status == "active"))
-            game_ids = [gid for (gid,) in (await s.execute(q)).all()]
         for gid in game_ids:
             try:
                 results.append(await self.act(gid, user_id, {"type": "core_away",
                                                              "until": until.isoformat() if until else None}))
-            except RuleError:  # e.g. kicked from that game: nothing to tell it
+            except RuleError:  # not started yet, or kicked from that game: the seat remembers it
                 continue
         return results
 
-    async def away_until(self, user_id: str) -> datetime | None:
+    async def away_until(self, game_id: int, user_id: str) -> datetime | None:
+        """The end of a player's declared absence in this game, if one is in force."""
         async with self.db.sessions() as s:
-            row = await s.get(UserAway, user_id)
-        if row is None or row.until <= self.clock():
+            q = select(Seat.away_until).where(Seat.game_id == game_id, Seat.user_id == user_id)
+            until = (await s.execute(q)).scalar()
+        if until is None or until <= self.clock():
             return None
-        return row.until
+        return until  # type: ignore[no-any-return]
 
     async def notify_enabled(self, user_id: str, kind: str) -> bool:
         async with self.db.sessions() as s:

@@ -58,6 +58,7 @@ class Seat(SQLModel, table=True):
     seat: int
     display_name: str = Field(max_length=64)
     joined_at: datetime = Field(sa_column=_dt())
+    away_until: datetime | None = Field(default=None, sa_column=_dt(nullable=True))  # declared with /away
 
 
 class ActionRow(SQLModel, table=True):
@@ -94,12 +95,3 @@ class NotifyPref(SQLModel, table=True):
     user_id: str = Field(primary_key=True, max_length=32)
     kind: str = Field(primary_key=True, max_length=16)
     enabled: bool = True
-
-
-class UserAway(SQLModel, table=True):
-    """A player's declared absence, across all their games."""
-
-    __tablename__ = "user_away"
-
-    user_id: str = Field(primary_key=True, max_length=32)
-    until: datetime = Field(sa_column=_dt())
