@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
+from engine.core.moderation import Away as CoreAway
 from engine.spqrisiko.board import CARD_SYMBOLS, board, symbol
 from engine.spqrisiko.models import (
     NEUTRAL_IDS,
     PHASE_ORDER,
     Attack,
-    Away,
     Convert,
     EndTurn,
     Fortify,
@@ -69,7 +70,8 @@ def _protected(game: SpqRisiko, state: SpqrState, defender: str) -> bool:
 def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseModel]:
     if state.status != "active" or actor in state.eliminated or state.player(actor) is None:
         return []
-    away: list[BaseModel] = [Away(on=actor not in state.autopilot)]
+    # declaring an absence (or coming back) is open to anyone at any time; a week ahead is a fair sample
+    away: list[BaseModel] = [CoreAway(until=None if actor in state.autopilot else state.clock + timedelta(days=7))]
     if actor != state.order[state.current]:
         return away
     b = board()

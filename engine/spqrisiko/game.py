@@ -17,7 +17,6 @@ from engine.spqrisiko.models import (
     PHASE_ORDER,
     ArmyView,
     Attack,
-    Away,
     ConquestMove,
     Convert,
     EndTurn,
@@ -438,8 +437,6 @@ class SpqRisiko(Game[SpqrState]):
 
     # ---- the contract --------------------------------------------------------------------------
     def handle(self, state: SpqrState, actor: str, action: Any, now: datetime) -> list[Event]:
-        if isinstance(action, Away):
-            return self._set_away(state, actor, action.on, now)
         if actor in state.eliminated:
             raise RuleError("spqrisiko.eliminated_player")
         current = state.order[state.current]
@@ -484,44 +481,28 @@ class SpqRisiko(Game[SpqrState]):
             return [Event(key="spqrisiko.autopilot_off", params={"player": state.name_of(actor)})]
         return []
 
-    def _set_away(self, state: SpqrState, actor: str, on: bool, now: datetime) -> list[Event]:
-        if actor in state.eliminated:
-            raise RuleError("spqrisiko.eliminated_player")
-        if not on:
-            if actor not in state.autopilot:
-                raise RuleError("spqrisiko.not_on_autopilot")
-            state.timeouts[actor] = 0
-            return self._back(state, actor)
-        if actor in state.autopilot:
-            raise RuleError("spqrisiko.already_on_autopilot")
-        state.autopilot.append(actor)
+    def on_away(self, state: SpqrState, player: str, until: datetime | None, now: datetime) -> list[Event]:
+        """A declared absence (the platform's `/away`, a logged `core_away` move) puts the seat on
+        autopilot at once; a return takes it off. Repeating either changes nothing."""
+        if player in state.eliminated:
+            return []
+        if until is None:
+            if player not in state.autopilot:
+                return []
+            state.timeouts[player] = 0
+            return self._back(state, player)
+        if player in state.autopilot:
+            return []
+        state.autopilot.append(player)
         events = [
-            Event(key="spqrisiko.autopilot_on", params={"player": state.name_of(actor), "reason": "away"})
+            Event(key="spqrisiko.autopilot_on", params={"player": state.name_of(player), "reason": "away"})
         ]
-        if state.order[state.current] == actor and self._auto_eligible(state, actor):
+        if state.order[state.current] == player and self._auto_eligible(state, player):
             if state.phase == "placement":
                 events += self._auto_place(state, now)
             else:
                 events += self._autopilot_rest(state, now)
         return events
-
-    def on_away(self, state: SpqrState, player: str, until: datetime | None, now: datetime) -> list[Event]:
-        """The platform's `/away`: a declared absence puts the seat on autopilot, a return takes it off.
-
-        Same path as the `away` action, but quiet where that one refuses (already on / not on autopilot).
-        """
-        if player in state.eliminated:
-            return []
-        if until is not None:
-            return [] if player in state.autopilot else self._set_away(state, player, True, now)
-        return self._set_away(state, player, False, now) if player in state.autopilot else []
-
-    def set_autopilot(self, state: SpqrState, player: str, on: bool, now: datetime) -> list[Event]:
-        """Declared absence (on) or return (off): the `away` action, applied atomically.
-
-        The platform should log it like any action ({"type": "away", "on": ...}) so replay matches.
-        """
-        return self.apply(state, player, Away(on=on), now)
 
     def _phase(self, turn: Turn, phase: str) -> None:
         """Move the turn on to `phase`; earlier steps cannot come back."""

@@ -120,13 +120,6 @@ class EndTurn(BaseModel):
     type: Literal["end_turn"] = "end_turn"
 
 
-class Away(BaseModel):
-    """Declare an absence (autopilot plays your turns) or come back. Allowed at any time."""
-
-    type: Literal["away"] = "away"
-    on: bool = True
-
-
 SpqrAction = Annotated[
     Place
     | PlayCards
@@ -138,8 +131,7 @@ SpqrAction = Annotated[
     | MoveIn
     | Land
     | Fortify
-    | EndTurn
-    | Away,
+    | EndTurn,
     Field(discriminator="type"),
 ]
 

@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import GameRecord, LogEntry, replay
+from engine.core.moderation import Away
 from engine.spqrisiko import GAME
 from engine.spqrisiko.ai import choose_action
 from engine.spqrisiko.board import board
-from engine.spqrisiko.models import Away
 from tests.engine.spqrisiko.helpers import T0, players
 
 RANDOM_STEPS = 300  # random legal moves first (with timeouts and absences), then the greedy bot
@@ -59,7 +59,7 @@ def test_random_play_to_the_end(n: int, seed: int, choose_random: bool, picks: l
         if pick is None:  # the rest of the game: the greedy bot plays every seat to a winner
             action = choose_action(GAME, state, actor)
         else:
-            options = [a for a in GAME.legal_actions(state, actor) if not (isinstance(a, Away) and a.on)]
+            options = [a for a in GAME.legal_actions(state, actor) if not (isinstance(a, Away) and a.until)]
             if pick % 97 == 0:  # sometimes someone else declares an absence or comes back
                 actor = state.order[(state.current + 1) % n]
                 options = [a for a in GAME.legal_actions(state, actor) if isinstance(a, Away)]

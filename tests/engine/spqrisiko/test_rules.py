@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
 from engine.core import RuleError
+from engine.core.moderation import Away as CoreAway
 from engine.spqrisiko import GAME, card_set_reward, reinforcement_base
 from engine.spqrisiko.board import board
 from engine.spqrisiko.models import (
     Attack,
-    Away,
     Convert,
     EndTurn,
     Fortify,
@@ -484,25 +484,30 @@ def test_timeout_autopilot_and_three_strikes() -> None:
     assert set(s.autopilot) == set(s.order)
 
 
+def away(until: datetime | None) -> dict[str, str | None]:
+    return {"type": "core_away", "until": until.isoformat() if until else None}
+
+
 def test_away_plays_turns_at_once_until_back() -> None:
     s = random_game(3)
     a, b, c = s.order
-    events = GAME.apply(s, b, Away(on=True), at(1))
+    events = GAME.apply(s, b, away(at(60 * 24 * 7)), at(1))
     assert any(e.key == "spqrisiko.autopilot_on" for e in events)
-    rule_error(s, b, Away(on=True), "spqrisiko.already_on_autopilot")
+    again = GAME.apply(s, b, away(at(60 * 24 * 8)), at(1))  # declaring again changes nothing
+    assert not any(e.key == "spqrisiko.autopilot_on" for e in again) and s.autopilot.count(b) == 1
     skip_reinforcements(s)
     events = GAME.apply(s, a, EndTurn(), at(2))
     assert any(e.key == "spqrisiko.autopilot_turn" for e in events)
     assert cur(s) == c  # b's turn was played through immediately
-    GAME.set_autopilot(s, b, False, at(3))
-    assert b not in s.autopilot
-    rule_error(s, b, Away(on=False), "spqrisiko.not_on_autopilot")
+    back = GAME.apply(s, b, away(None), at(3))
+    assert b not in s.autopilot and any(e.key == "spqrisiko.autopilot_off" for e in back)
+    assert not any(e.key == "spqrisiko.autopilot_off" for e in GAME.apply(s, b, away(None), at(3)))
 
 
 def test_away_on_own_turn_finishes_it() -> None:
     s = random_game(3)
     a = cur(s)
-    GAME.apply(s, a, Away(on=True), at(1))
+    GAME.apply(s, a, away(at(60 * 24)), at(1))
     assert cur(s) != a
 
 
@@ -532,4 +537,4 @@ def test_legal_actions_are_legal_for_current_player() -> None:
     for action in GAME.legal_actions(s, a):
         copy = s.model_copy(deep=True)
         GAME.apply(copy, a, action, at(1))
-    assert GAME.legal_actions(s, b) == [Away(on=True)]
+    assert GAME.legal_actions(s, b) == [CoreAway(until=s.clock + timedelta(days=7))]
