@@ -10,12 +10,10 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
+from bot.ui import lang
+from engine.core import RuleError
 
 log = logging.getLogger("araldo.errors")
-
-
-def user_lang(interaction: discord.Interaction) -> str:
-    return str(interaction.locale) if interaction.locale else "it"
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
@@ -29,19 +27,18 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    from engine.core import RuleError
 
     original = getattr(error, "original", None) or error
     if isinstance(original, RuleError):
-        await send_ephemeral(interaction, t(original.code, user_lang(interaction), **original.params))
+        await send_ephemeral(interaction, t(original.code, lang(interaction), **original.params))
         return
     if isinstance(original, app_commands.CheckFailure):
-        await send_ephemeral(interaction, t("core.not_moderator", user_lang(interaction)))
+        await send_ephemeral(interaction, t("core.not_moderator", lang(interaction)))
         return
     ref = secrets.token_hex(4)
     log.error("unexpected error [%s] in %s", ref, getattr(interaction.command, "qualified_name", "?"),
               exc_info=original)
-    await send_ephemeral(interaction, t("core.error", user_lang(interaction), ref=ref))
+    await send_ephemeral(interaction, t("core.error", lang(interaction), ref=ref))
 
 
 def install_error_handler(tree: app_commands.CommandTree[discord.Client]) -> None:

@@ -42,7 +42,8 @@ class AraldoBot(commands.AutoShardedBot):
         self.settings = settings
         self.extra_extensions = tuple(extra_extensions)
         self.db = Database(settings.database_url)
-        self.service = GameService(self.db, clock=clock or utcnow)
+        self.service = GameService(self.db, clock=clock or utcnow, default_locale=settings.default_locale,
+                                   default_timezone=settings.default_timezone)
         self.notifier = Notifier(self.service, DiscordMessenger(self))
         self.deadlines = DeadlineScheduler(self.service, remind=self.notifier.remind, owns=self.owns_guild)
         self._resumed = False

@@ -65,8 +65,12 @@ Listener = Callable[[Update], Awaitable[None]]
 
 class GameService:
     def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int] | None = None, default_locale: str = "it",
+                 default_timezone: str = "Europe/Rome") -> None:
         self.db = db
+        # what a server that never ran /mod config gets (DEFAULT_LOCALE, DEFAULT_TIMEZONE)
+        self.default_locale = default_locale
+        self.default_timezone = default_timezone
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.listeners: list[Listener] = []
@@ -149,13 +153,16 @@ class GameService:
     async def guild_config(self, guild_id: str) -> GuildConfig:
         async with self.db.sessions() as s:
             cfg = await s.get(GuildConfig, guild_id)
-        return cfg or GuildConfig(guild_id=guild_id)
+        return cfg or self._new_config(guild_id)
+
+    def _new_config(self, guild_id: str) -> GuildConfig:
+        return GuildConfig(guild_id=guild_id, locale=self.default_locale, timezone=self.default_timezone)
 
     async def set_guild_config(self, guild_id: str, **values: Any) -> GuildConfig:
         async with self.db.transaction() as s:
             cfg = await s.get(GuildConfig, guild_id)
             if cfg is None:
-                cfg = GuildConfig(guild_id=guild_id)
+                cfg = self._new_config(guild_id)
                 s.add(cfg)
             for key, value in values.items():
                 setattr(cfg, key, value)

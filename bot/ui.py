@@ -27,11 +27,12 @@ def service_of(interaction: discord.Interaction) -> GameService:
 
 
 def lang(interaction: discord.Interaction) -> str:
-    """The caller's language: their Discord client's if we speak it, else the server's default."""
+    """The caller's language: their Discord client's if we speak it, else Araldo's DEFAULT_LOCALE."""
     loc = str(interaction.locale) if interaction.locale else ""
     if loc.startswith(("it", "en")):
         return normalize(loc)
-    return "it"
+    settings = getattr(interaction.client, "settings", None)
+    return getattr(settings, "default_locale", "it")
 
 
 def channel_id(interaction: discord.Interaction) -> str:

@@ -189,3 +189,16 @@ async def test_timer_fires_once_when_two_processes_tick_together(db, clock) -> N
     _, state = await one.state(res.game.id)
     assert state.total == 1 and state.history[-1].endswith("timeout")
     assert (await one.get(res.game.id)).version == 2
+
+
+async def test_servers_start_with_the_configured_defaults(db, clock) -> None:
+    from bot.service import GameService
+
+    svc = GameService(db, clock=clock, default_locale="en", default_timezone="America/New_York")
+    cfg = await svc.guild_config("42")
+    assert (cfg.locale, cfg.timezone) == ("en", "America/New_York")
+    cfg = await svc.set_guild_config("42", mod_role_id="7")
+    assert (cfg.locale, cfg.timezone, cfg.mod_role_id) == ("en", "America/New_York", "7")
+    row = await svc.create(kind="corsa", guild_id="42", channel_id="9", creator_id="1", creator_name="A",
+                           timezone=cfg.timezone)
+    assert '"timezone":"America/New_York"' in row.settings_json
