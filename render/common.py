@@ -17,8 +17,8 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
-DISCORD_ATTACHMENT_LIMIT = 10 * 1024 * 1024  # bytes; keep well below for slow connections
-TARGET_BYTES = 8 * 1024 * 1024
+TARGET_BYTES = 8 * 1024 * 1024  # Discord takes 10 MiB per attachment; stay well below it
+
 
 # Okabe-Ito: distinguishable with the common colour-vision deficiencies
 PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (

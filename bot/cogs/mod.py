@@ -17,19 +17,12 @@ from bot.ui import (
     channel_id,
     game_here,
     guild_id,
-    is_moderator,
     lang,
     require_moderator,
     send,
     service_of,
 )
 from engine.core import GameRecord, RuleError
-
-
-async def mod_check(interaction: discord.Interaction) -> bool:
-    if not await is_moderator(interaction):
-        raise app_commands.CheckFailure("not a moderator")
-    return True
 
 
 class UndoConfirm(discord.ui.View):

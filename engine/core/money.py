@@ -24,7 +24,3 @@ def split_floor(total: int, weights: Sequence[int]) -> tuple[list[int], int]:
     parts = [per_unit * w for w in weights]
     return parts, total - sum(parts)
 
-
-def percent_of(amount: int, percent: int) -> int:
-    """`percent`% of `amount`, floored (amount and result in the smallest unit)."""
-    return amount * percent // 100

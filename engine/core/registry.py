@@ -20,10 +20,6 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def unregister(kind: str) -> None:
-    _GAMES.pop(kind, None)
-
-
 def load_builtin() -> None:
     global _loaded
     if _loaded:

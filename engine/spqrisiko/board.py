@@ -51,9 +51,6 @@ class Board:
     seas: dict[str, Sea]
     _names: dict[str, str] = field(default_factory=dict)  # folded name -> id (provinces and seas)
 
-    def province_ids(self) -> list[str]:
-        return list(self.provinces)
-
     def resolve_province(self, text: str) -> str | None:
         pid = self._names.get(fold(text))
         return pid if pid in self.provinces else None

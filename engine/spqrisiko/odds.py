@@ -93,5 +93,3 @@ def odds(attackers: int, defenders: int, *, stop_at: int = 1, landing: bool = Fa
     )
 
 
-def win_probability(attackers: int, defenders: int, *, stop_at: int = 1, landing: bool = False) -> float:
-    return odds(attackers, defenders, stop_at=stop_at, landing=landing).win
