@@ -2,13 +2,14 @@
 
 from engine.core.errors import RuleError
 from engine.core.game import Game, GameMeta
-from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer
+from engine.core.model import Action, CoreSettings, Event, GameState, Msg, Player, Timer
 from engine.core.record import FORMAT, GameRecord, LogEntry, ReplayError, replay
 from engine.core.registry import all_games, get_game, register
 from engine.core.rng import Rng
 
 __all__ = [
     "FORMAT",
+    "Action",
     "CoreSettings",
     "Event",
     "Game",

@@ -123,10 +123,12 @@ class Game(Generic[S]):
         else:
             adapter = self._adapter()
         try:
-            return adapter.validate_python(data)  # type: ignore[no-any-return]
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ())) or kind
+            # through JSON text: strict actions (engine.core.model.Action) refuse `true` for an int
+            # and unknown fields, while ISO datetimes still parse from strings
+            return adapter.validate_json(json.dumps(data, default=_jsonable))  # type: ignore[no-any-return]
+        except (ValidationError, TypeError, ValueError) as exc:
+            loc = exc.errors()[0]["loc"] if isinstance(exc, ValidationError) and exc.errors() else ()
+            where = ".".join(str(p) for p in loc) or kind
             raise RuleError("core.bad_action", detail=where) from None
 
     def parse_settings(self, data: dict[str, Any] | None) -> CoreSettings:
@@ -299,6 +301,11 @@ class Game(Generic[S]):
             return [Event(key="core.mod.replaced",
                           params={**params, "player": old_name, "new_player": action.new_name})]
         raise RuleError("core.bad_action", detail=getattr(action, "type", "?"))
+
+
+def _jsonable(value: Any) -> str:
+    iso = getattr(value, "isoformat", None)
+    return iso() if callable(iso) else str(value)
 
 
 def _commit(target: BaseModel, source: BaseModel) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core.rng import Rng
 
@@ -34,6 +34,17 @@ class Timer(BaseModel):
         if v.tzinfo is None:
             raise ValueError("timer times must be timezone-aware")
         return v
+
+
+class Action(BaseModel):
+    """Base of every game action: unknown fields and loose types are refused, never guessed.
+
+    `"roll": "blitz"` for `rolls`, or JSON `true` for an integer, is an error naming the field
+    (`core.bad_action`), not a silently different move. Actions are parsed from JSON text, where a
+    strict model still reads ISO datetimes from strings.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Msg(BaseModel):
@@ -107,6 +118,15 @@ class GameState(BaseModel):
 
     def timer(self, timer_id: str) -> Timer | None:
         return next((t for t in self.timers if t.id == timer_id), None)
+
+    def deadline(self, kind: str, **match: Any) -> datetime | None:
+        """When the first timer of `kind` whose data matches fires: the one truth for a deadline.
+
+        Views and checks read deadlines here, never from a copy, so pause, resume, extend and
+        force (which move or fire timers) are always reflected.
+        """
+        found = [t.at for t in self.timers if t.kind == kind and all(t.data.get(k) == v for k, v in match.items())]
+        return min(found) if found else None
 
     def cancel_timers(self, kind: str, **match: Any) -> None:
         self.timers = [
