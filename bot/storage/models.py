@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from bot.storage.types import UTCDateTime
+
+# ids that grow with every move, and engine seeds (63-bit), pass 2^31: 64-bit on PostgreSQL. SQLite's
+# integers are 64-bit already, and only a column declared exactly INTEGER is its auto-increment rowid.
+BIG_ID = BigInteger().with_variant(Integer(), "sqlite")
 
 
 def _dt(nullable: bool = False, index: bool = False) -> Column:  # type: ignore[type-arg]
@@ -34,7 +38,7 @@ class GameRow(SQLModel, table=True):
     is_thread: bool = False
     status: str = Field(default="lobby", max_length=16, index=True)  # lobby | active | finished
     settings_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
-    seed: int = 0
+    seed: int = Field(default=0, sa_column=Column(BIG_ID, nullable=False))
     snapshot_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     schema_version: int = 1
     version: int = 0
@@ -65,7 +69,7 @@ class ActionRow(SQLModel, table=True):
     __tablename__ = "action_log"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, sa_column=Column(BIG_ID, primary_key=True))
     game_id: int = Field(foreign_key="game.id", index=True)
     seq: int
     actor: str = Field(max_length=32)

@@ -1,0 +1,48 @@
+"""Storage at production scale: values that pass 32 bits, ticks that change nothing, SQLite reads
+that never wait for a writer."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameService
+
+
+async def test_a_game_starts_with_a_63_bit_seed_from_the_real_source(db, clock) -> None:
+    service = GameService(db, clock=clock)  # the seed source the bot runs with
+    drawn: list[int] = []
+    real = service.seed_source
+
+    def source() -> int:
+        # the real source, kept to a value past 2^62 so every run stores a full 63-bit seed
+        while True:
+            seed = real()
+            if seed >> 62:
+                drawn.append(seed)
+                return seed
+
+    service.seed_source = source
+    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A")
+    await service.join("2", "11", "B")
+    res = await service.start("2", "10")
+    assert res.game.status == "active"
+    stored = await service.get(res.game.id)
+    assert stored.seed == drawn[0] and stored.seed.bit_length() == 63
+    record = await service.record(res.game.id)
+    assert record.seed == drawn[0]
+
+
+@pytest.mark.parametrize("ids", [2**31 + 5])
+async def test_action_ids_past_32_bits_are_stored(db, clock, ids: int) -> None:
+    from sqlalchemy import text
+
+    service = GameService(db, clock=clock)
+    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A")
+    await service.join("2", "11", "B")
+    res = await service.start("2", "10")
+    async with db.transaction() as s:
+        await s.execute(text("INSERT INTO action_log (id, game_id, seq, actor, action_json, at, moderator, undone)"
+                             " VALUES (:id, :g, 99, '10', '{}', :at, false, true)"),
+                        {"id": ids, "g": res.game.id, "at": clock.now.replace(tzinfo=None)})
+    rows = await service.log_rows(res.game.id, include_undone=True)
+    assert [r.id for r in rows] == [ids]
