@@ -38,6 +38,10 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return {k: v for k, v in a.items() if k != "clock"} == {k: v for k, v in b.items() if k != "clock"}
+
+
 class Conflict(Exception):
     """Someone else saved a newer version first."""
 
@@ -363,7 +367,8 @@ class GameService:
             seat.display_name = action["new_name"][:64]
 
     async def tick(self, game_id: int) -> ActResult | None:
-        """Fire every timer due now (the scheduler's alarm calls this)."""
+        """Fire every timer due now (the scheduler's alarm calls this). When nothing is due it costs a
+        read: no save, no new version, no listener (advancing the clock alone is not a change)."""
         async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
                 row = await self.get(game_id)
@@ -372,9 +377,12 @@ class GameService:
                 game = get_game(row.kind)
                 state = self.load_state(row)
                 now = max(self.clock(), state.clock)
-                events = game.advance(state, now)
-                if not events and state.model_dump() == self.load_state(row).model_dump():
+                if row.next_deadline is None or row.next_deadline > now:  # the game's own "next due"
                     return ActResult(row, state, [])
+                before = game.dump_state(state)
+                events = game.advance(state, now)
+                if not events and _same_but_clock(before, game.dump_state(state)):
+                    return ActResult(row, self.load_state(row), [])
                 try:
                     await self._save(row, game, state, now, entry=None)
                 except Conflict:

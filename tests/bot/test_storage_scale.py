@@ -46,3 +46,28 @@ async def test_action_ids_past_32_bits_are_stored(db, clock, ids: int) -> None:
                         {"id": ids, "g": res.game.id, "at": clock.now.replace(tzinfo=None)})
     rows = await service.log_rows(res.game.id, include_undone=True)
     assert [r.id for r in rows] == [ids]
+
+
+async def test_a_tick_with_nothing_due_changes_nothing(service: GameService, clock) -> None:
+    heard: list[str] = []
+
+    async def listener(upd) -> None:
+        heard.append(upd.source)
+
+    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A",
+                         settings={"turn_hours": 2})
+    await service.join("2", "11", "B")
+    res = await service.start("2", "10")
+    service.listeners.append(listener)
+    before = await service.get(res.game.id)
+    clock.advance(minutes=30)  # the turn ends at +2 h: nothing is due
+    result = await service.tick(res.game.id)
+    after = await service.get(res.game.id)
+    assert result is not None and result.events == []
+    assert (after.version, after.updated_at, after.snapshot_json) == (before.version, before.updated_at,
+                                                                     before.snapshot_json)
+    assert heard == []
+    clock.advance(hours=2)  # now the turn ends: one new version, listeners told
+    fired = await service.tick(res.game.id)
+    assert fired is not None and fired.events
+    assert (await service.get(res.game.id)).version == before.version + 1 and heard == ["tick"]
