@@ -71,3 +71,24 @@ async def test_a_tick_with_nothing_due_changes_nothing(service: GameService, clo
     fired = await service.tick(res.game.id)
     assert fired is not None and fired.events
     assert (await service.get(res.game.id)).version == before.version + 1 and heard == ["tick"]
+
+
+async def test_sqlite_reads_proceed_while_a_write_transaction_is_open(db, service: GameService) -> None:
+    """A reader neither waits for nor sees an uncommitted write (with BEGIN IMMEDIATE on every
+    session it would queue behind the writer until SQLite gave up with "database is locked")."""
+    import asyncio
+
+    from sqlalchemy import update
+
+    from bot.storage.models import GameRow
+
+    if not db.is_sqlite:
+        pytest.skip("SQLite's single writer")
+    row = await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A")
+    async with db.transaction() as s:
+        await s.execute(update(GameRow).where(GameRow.id == row.id).values(channel_id="3"))
+        # the guard only stops a hang from blocking the suite; any wait at all would end in an error
+        seen = await asyncio.wait_for(service.get(row.id), timeout=60)
+        here = await asyncio.wait_for(service.in_channel("2"), timeout=60)
+        assert seen.channel_id == "2" and here.id == row.id
+    assert (await service.get(row.id)).channel_id == "3"
