@@ -99,3 +99,25 @@ class NotifyPref(SQLModel, table=True):
     user_id: str = Field(primary_key=True, max_length=32)
     kind: str = Field(primary_key=True, max_length=16)
     enabled: bool = True
+
+
+class OutboxRow(SQLModel, table=True):
+    """Something the bot must still say: written in the transaction of the move or timer that caused
+    it, delivered (and marked sent) by the notifier's sender. It holds the event, not the text, so the
+    text is written in its reader's language when it is sent."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_due", "sent_at", "next_at"),)
+
+    id: int | None = Field(default=None, sa_column=Column(BIG_ID, primary_key=True))
+    game_id: int | None = Field(default=None)
+    guild_id: str = Field(max_length=32)
+    channel_id: str = Field(max_length=32)
+    what: str = Field(max_length=16)  # announce | dm | moderators | reminder
+    recipient: str | None = Field(default=None, max_length=32)  # the DM's reader
+    payload_json: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(sa_column=_dt())
+    next_at: datetime = Field(sa_column=_dt())  # the next attempt (backoff after a failure)
+    attempts: int = 0
+    sent_at: datetime | None = Field(default=None, sa_column=_dt(nullable=True))
+    error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # why it was given up
