@@ -184,7 +184,7 @@ def _scribe(state: NomicState, actor: str) -> list[BaseModel]:
     others = _others(state, actor)
     target = others[0] if others else actor
     out += [a.Adjust(player=target, amount=100, reason="correction"),
-            a.Adjust(player=target, amount=-(max(state.treasure.get(target, 0), 0) + 300), reason="correction")]
+            a.Adjust(player=target, amount=-(max(state.treasure.get(target, 0), 0) + 1000), reason="correction")]
     if len(state.players) + len(state.applicants) < 8:
         uid = str(900000 + len(state.players) + len(state.applicants))
         if state.player(uid) is None and uid not in state.applicants:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -188,3 +188,8 @@ class NomicState(GameState):
     decrees: list[Decree] = Field(default_factory=list)
     audit: list[Audit] = Field(default_factory=list)
     history: list[Snapshot] = Field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> NomicState:
+        """The core copies the state before every action (atomic apply). A JSON round trip through
+        pydantic-core is several times faster than Python's deepcopy over thousands of small models."""
+        return type(self).model_validate_json(self.model_dump_json())

@@ -37,7 +37,8 @@ def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> li
             raise RuleError("nomic.too_many_letters", most=param(state, "letters"))
         if len(action.proposals) > param(state, "proposals_per_letter"):
             raise RuleError("nomic.too_many_proposals", most=param(state, "proposals_per_letter"))
-    titles = [r.title for r in state.rules]
+    # titles stay unique among the laws in force and those that may pass with them
+    titles = [r.title for r in state.rules] + [p.title for p in pending(state) if p.kind == "enact"]
     late = second_half(state, now)
     made: list[Proposal] = []
     for spec in action.proposals:
