@@ -89,8 +89,8 @@ def rollover(state: NomicState, now: datetime) -> tuple[list[Event], bool]:
     events.append(Event(key="nomic.gazzetta", params={
         "giornata": state.giornata, "ended": ended, "king": state.name_of(state.king),
         "passed": [f"#{p.id} → {p.result_number}" if p.result_number else f"#{p.id}"
-                   for p in props if p.outcome == "passed"],
-        "rejected": [f"#{p.id}" for p in props if p.outcome in ("rejected", "vetoed", "lapsed")],
+                   for p in props if p.outcome == "passed"] or ["—"],
+        "rejected": [f"#{p.id}" for p in props if p.outcome in ("rejected", "vetoed", "lapsed")] or ["—"],
         "end": end(state), "crown": state.crown}))
     return events, False
 

@@ -73,9 +73,9 @@ def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> li
     state.letters.append(letter)
     state.proposals.extend(made)
     state.proposal_seq += len(made)
-    return [Event(key="nomic.letter", params={
+    return [Event(key="nomic.letter_late" if late else "nomic.letter", params={
         "player": state.name_of(actor), "letter": letter.id,
-        "proposals": [f"#{p.id} {p.title}" for p in made], "late": late}, notify="action")]
+        "proposals": [f"#{p.id} {p.title}" for p in made]}, notify="action")]
 
 
 def enact(state: NomicState, prop: Proposal) -> tuple[Literal["passed", "lapsed"], Rule | None]:

@@ -12,6 +12,8 @@ from engine.nomic.models import Ballot, NomicState, Proposal
 from engine.nomic.proposals import get, pending
 from engine.nomic.ruleset import param, require, running
 
+MARK = {"for": "✓", "against": "✗", "abstain": "–"}  # the same in every language
+
 
 def grow(state: NomicState, prop: Proposal, voter: str) -> None:
     """Rule 1300: a vote in favour grows author and voter, once per voter and proposal."""
@@ -60,7 +62,7 @@ def cast(state: NomicState, actor: str, action: CastVote) -> list[Event]:
             grow(state, props[pid], actor)
     events.append(Event(key="nomic.voted", params={
         "player": state.name_of(actor), "letter": letter.id,
-        "choices": [f"#{pid} {ballots[pid].choice}" for pid in sorted(ballots)]}))
+        "choices": [f"#{pid} {MARK[ballots[pid].choice]}" for pid in sorted(ballots)]}))
     return events
 
 
@@ -126,7 +128,7 @@ def penalties(state: NomicState, prop: Proposal) -> list[Event]:
         else:
             ledger.transfer(state, voter, prop.author, amount, "protector")
             payer = "voter"
-        events.append(Event(key="nomic.penalty", params={
+        events.append(Event(key="nomic.penalty_crown" if payer == "crown" else "nomic.penalty", params={
             "player": state.name_of(voter), "author": state.name_of(prop.author), "amount": amount,
-            "protector": protector.name, "proposal": prop.id, "crown": payer == "crown"}))
+            "protector": protector.name, "proposal": prop.id}))
     return events
