@@ -37,6 +37,13 @@ def check(state: HfState) -> None:
     assert sum(v.blue for v in state.vaults.values()) == state.created.blue - state.removed.blue
 
 
+def novelty(action: Any) -> str:
+    """What curiosity counts as new: the type, and which company for a service (loans matter)."""
+    if action.type == "service":
+        return f"service:{action.company[:-1]}"
+    return str(action.type)
+
+
 def play(n: int, seed: int, picks: list[int], settings: dict[str, Any], *, finish: bool = True,
          seen: set[str] | None = None) -> tuple[HfState, GameRecord, datetime]:
     people = players(n)
@@ -70,11 +77,12 @@ def play(n: int, seed: int, picks: list[int], settings: dict[str, Any], *, finis
         if not options:
             continue
         if seen is not None and pick is not None and pick % 3 == 0:  # curiosity: an action not tried yet
-            options = [o for o in options if o.type not in seen] or options
+            options = [o for o in options if novelty(o) not in seen and o.type != "end_game"] or options
         action = options[(pick or step) % len(options)]
         GAME.apply(state, actor, action, now)
         if seen is not None:
             seen.add(action.type)
+            seen.add(novelty(action))
         log.append(LogEntry(at=now, actor=actor, action=action.model_dump(mode="json")))
         check(state)
     record = GameRecord(game="highfrontier", seed=seed, settings=settings, created_at=T0, players=people, log=log)
