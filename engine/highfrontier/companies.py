@@ -10,6 +10,8 @@ from engine.highfrontier.models import BULL, NAMES, Claim, Company, HfState, Ins
 
 
 def ev(key: str, to: list[str] | None = None, notify: str | None = None, **params: Any) -> Event:
+    if "flipped" in params:  # amounts are Aqua before the flip, pearls after: the sentence names the unit
+        params["unit"] = "pearls" if params.pop("flipped") else "aqua"
     return Event(key=f"hf.{key}", params=params, to=to, notify=notify)
 
 
