@@ -71,6 +71,8 @@ class HfView(BaseModel):
     rows: int
     columns: int
     prices: list[int]
+    values: list[list[int]]  # values[row-1][col-1] of the side in play
+    bull_cells: list[tuple[int, int]]  # (row, col) inside the bull zone
     deals: list[dict[str, object]]  # only the viewer's own
     claims: list[str]  # companies whose capped president the viewer is
 
@@ -116,6 +118,9 @@ def view(state: HfState, viewer: str | None) -> HfView:
         hedge_funds={"shares": sum(h.hedge_shares for p, h in state.holders.items() if p != BULL),
                      "cubes": sum(h.hedge_cubes for p, h in state.holders.items() if p != BULL)},
         rows=b.rows, columns=b.side(state.flipped).columns, prices=list(b.side(state.flipped).prices),
+        values=[list(r) for r in b.side(state.flipped).values],
+        bull_cells=[(r, c) for r in range(1, b.rows + 1) for c in range(1, b.side(state.flipped).columns + 1)
+                    if b.is_bull(state.flipped, r, c)],
         deals=[d.model_dump() for d in state.deals if viewer in (d.by, d.to)] if viewer else [],
         claims=[label(state.companies[c.company]) for c in state.claims if c.player == viewer] if viewer else [],
     )
