@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from engine.core import CoreSettings, GameState
 
@@ -34,6 +34,14 @@ class HfSettings(CoreSettings):
     solo_target: int = Field(default=70, ge=1, le=500)  # 5Ll: 70 medium, 100 with Futures
     factions: list[str] = Field(default_factory=list)  # 5J: by seat; empty = drawn at random
     first_player: int = Field(default=0, ge=0, le=5)
+
+    @field_validator("factions")
+    @classmethod
+    def _factions(cls, v: list[str]) -> list[str]:
+        """Checked at /game create: known colours, each once (5Jj)."""
+        if len(set(v)) != len(v) or any(f not in FACTIONS for f in v):
+            raise ValueError("factions: one each of " + ", ".join(FACTIONS))
+        return v
 
 
 class Company(BaseModel):
