@@ -35,7 +35,7 @@ class HfCog(commands.Cog):
         self.group.add_command(HfReport())
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.BoardButton)
+        self.bot.add_dynamic_items(v.BoardButton, v.ActButton)
 
     # ---- transactions ---------------------------------------------------------------------------
     @group.command(name=L("buy", "cmd.hf.buy"), description=L("Transaction: buy a share", "cmd.hf.buy.desc"))
@@ -259,8 +259,11 @@ class HfCog(commands.Cog):
 
     @group.command(name=L("me", "cmd.hf.me"), description=L("Your money, shares and debts, only for you", "cmd.hf.me.desc"))
     async def me(self, interaction: discord.Interaction) -> None:
-        _, state = await here(interaction)
-        await send(interaction, v.me_text(state, str(interaction.user.id), lang(interaction)), ephemeral=True)
+        row, state = await here(interaction)
+        user, language = str(interaction.user.id), lang(interaction)
+        assert row.id is not None
+        panel = v.action_panel(row.id, row.version, state, user, language)  # what you may do now
+        await send(interaction, v.me_text(state, user, language), ephemeral=True, view=panel)
 
     @group.command(name=L("score", "cmd.hf.score"),
                    description=L("Module 5 victory points of everyone", "cmd.hf.score.desc"))

@@ -204,3 +204,94 @@ def score_text(state: HfState, language: str) -> str:
         s = score(state, pid)
         lines.append(t("hf.final_score", language, player=state.name_of(pid), **s.model_dump()))
     return "\n".join(lines)
+
+
+# ---- the private panel: what you may do now, from legal_actions --------------------------------------
+PANEL_TYPES = ("proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover", "repay", "accept",
+               "buy", "float", "fragment", "service", "turn_end")
+MAX_BUTTONS = 20
+
+
+def panel_actions(state: HfState, user: str) -> list[Any]:
+    """The actions a button may send now, in a stable order (the version check keeps indexes exact)."""
+    legal: list[Any] = get_game(KIND).legal_actions(state, user)
+    picked = [a for a in legal if a.type in PANEL_TYPES and not getattr(a, "deluxe", False)
+              and not getattr(a, "malf", None)]
+    return sorted(picked, key=lambda a: PANEL_TYPES.index(a.type))[:MAX_BUTTONS]
+
+
+def action_label(state: HfState, action: Any, language: str) -> str:
+    kind = action.type
+    names = company_names(state, language)
+    params: dict[str, Any] = {}
+    company = getattr(action, "company", None)
+    if company:
+        params["company"] = names.get(company, company)
+        if kind in ("float", "fragment"):
+            shape = TOKENS[company]
+            params["company"] = t(f"hf.co.{NAMES[(shape, action.side)]}{company[-1]}", language)
+    if kind == "proxy_answer":
+        kind = f"proxy_answer.{action.counter}"
+    elif kind == "angel":
+        kind = f"angel.{action.offer}"
+    elif kind == "deflate" and company is None:
+        kind = "deflate.lobby"
+    elif kind == "service" and action.cubes:
+        kind, params["cubes"] = "loan", action.cubes
+    elif kind == "hedge":
+        params["what"] = t(f"hf.what.{action.take}", language)
+    elif kind in ("rollover", "repay"):
+        params["cubes"] = getattr(action, "repay", 0) if kind == "rollover" else action.cubes
+    elif kind == "angel_pick":
+        params["player"] = state.name_of(action.player)
+    elif kind == "accept":
+        params["deal"] = action.deal
+    return t(f"hf.btn.{kind}", language, **params)[:80]
+
+
+class ActButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                template=r"araldo:hf:act:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)"):
+    """One of the actions `panel_actions` listed for this version."""
+
+    def __init__(self, game_id: int, version: int, index: int, label: str) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"araldo:hf:act:{game_id}:{version}:{index}"))
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ActButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await act_click(interaction, self)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def action_panel(game_id: int, version: int, state: HfState, user: str, language: str) -> discord.ui.View | None:
+    options = panel_actions(state, user)
+    if not options:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, action in enumerate(options):
+        view.add_item(ActButton(game_id, version, i, action_label(state, action, language)))
+    return view
+
+
+async def act_click(interaction: discord.Interaction, button: ActButton) -> None:
+    svc = service_of(interaction)
+    row = await svc.get(button.game_id)
+    state = svc.load_state(row)
+    assert isinstance(state, HfState)
+    user = str(interaction.user.id)
+    language = lang(interaction)
+    options = panel_actions(state, user) if row.version == button.version else []
+    if button.index >= len(options):
+        fresh = action_panel(button.game_id, row.version, state, user, language)
+        await send(interaction, t("hf.ui.stale", language), ephemeral=True, view=fresh)
+        return
+    action = options[button.index].model_dump(mode="json")
+    result = await svc.act(button.game_id, user, action, interaction_id=str(interaction.id))
+    await answer(interaction, result)

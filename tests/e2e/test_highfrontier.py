@@ -79,7 +79,11 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     assert any("Hai perso le tue azioni di FINAO" in m.content for m in emulator.dms(p1))
     straw = await emulator.slash(p2, "hf angel", company="FINAO")
     assert straw.ephemeral and "svendendo" in straw.content
-    await emulator.slash(p0, "hf angel", company="FINAO")
+    mine = await emulator.slash(p0, "hf me")  # the private panel: what p0 may do now
+    buttons = next(m for m in [*mine.messages, *mine.followups] if m.buttons)
+    assert mine.ephemeral and "Angelo per FINAO" in buttons.button_labels
+    offered = await emulator.click(p0, buttons, label="Angelo per FINAO")
+    assert not offered.ephemeral and "si offre come angelo per FINAO" in offered.content
     saved = await emulator.slash(p1, "hf angel", company="FINAO", offer=False)
     assert "salva FINAO come angelo" in saved.content
     state = await state_of(araldo, row)
