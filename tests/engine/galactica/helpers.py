@@ -66,3 +66,26 @@ def check(state: GalacticaState) -> None:
     for planet in state.planets.values():
         assert len(planet.buildings) == 9 and planet.tanks >= 0
         assert planet.cell in state.board
+
+
+def place(state: GalacticaState, cell: str, tile: str) -> None:
+    """Turn up a chosen tile at a cell (taken from the pile, so the deck stays whole)."""
+    from engine.galactica.galaxy import tile_planet
+    from engine.galactica.planets import discover
+
+    state.tile_pile.remove(tile)
+    state.board[cell] = tile
+    key = tile_planet(tile)
+    if key is not None:
+        discover(state, key, cell)
+
+
+def give_planet(state: GalacticaState, player: str, cell: str, key: str, *buildings: str) -> None:
+    """A planet the player has held since before this round, with buildings."""
+    from engine.galactica.planets import take
+
+    place(state, cell, f"planet-{key}")
+    take(state, key, player)
+    state.planets[key].acquired_round = state.round - 1
+    for i, b in enumerate(buildings):
+        state.planets[key].buildings[i] = b
