@@ -36,7 +36,8 @@ Attachment = tuple[str, bytes]
 
 BATCH = 100  # rows read per pass
 CONCURRENCY = 8  # games delivered at once (one game's rows go out in order)
-POLL_SECONDS = 5.0  # rows written by another process, retries coming due
+POLL_SECONDS = 5.0
+COALESCE_SECONDS = 0.05  # rows written by another process, retries coming due
 RETRY_FIRST, RETRY_MAX = 2.0, 300.0  # seconds of backoff after the first failure, and at most
 MAX_ATTEMPTS = 12  # about half an hour of retries before a row is given up (and logged)
 KEEP_SENT = timedelta(days=2)
@@ -172,6 +173,9 @@ class Notifier:
                 await self._prune()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=POLL_SECONDS)
+            # gather what a burst of moves or deadlines writes into one pass (fewer reads and
+            # writes), and let the commands that caused it answer first
+            await asyncio.sleep(COALESCE_SECONDS)
 
     async def drain(self) -> None:
         """Send everything due now, including what the sender task is sending (shutdown, tests)."""

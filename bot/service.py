@@ -150,16 +150,16 @@ class GameService:
         return row
 
     async def in_channel(self, channel_id: str, *, live_only: bool = False) -> GameRow:
-        """The live game of a channel or thread; else (unless live_only) its latest finished one."""
+        """The live game of a channel or thread; else (unless live_only) its latest finished one.
+        One row read, by the (channel, status) index: a channel's finished games are never loaded."""
         async with self.db.sessions() as s:
-            q = select(GameRow).where(GameRow.channel_id == channel_id).order_by(col(GameRow.id).desc())
-            rows = list((await s.execute(q)).scalars())
-        for row in rows:
-            if row.status in LIVE:
-                return row
-        if rows and not live_only:
-            return rows[0]
-        raise RuleError("core.no_game_here")
+            q = select(GameRow).where(GameRow.channel_id == channel_id).order_by(col(GameRow.id).desc()).limit(1)
+            row = (await s.execute(q.where(col(GameRow.status).in_(LIVE)))).scalar()
+            if row is None and not live_only:
+                row = (await s.execute(q)).scalar()
+        if row is None:
+            raise RuleError("core.no_game_here")
+        return row
 
     async def guild_games(self, guild_id: str, *, include_finished: bool = False) -> list[GameRow]:
         async with self.db.sessions() as s:
