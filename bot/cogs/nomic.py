@@ -358,7 +358,7 @@ class NomicCog(commands.Cog):
         game_id, state = await here(interaction)
         if str(interaction.user.id) != state.scribe:
             raise RuleError("nomic.not_scribe", scribe=state.name_of(state.scribe))
-        rule = next((r for r in state.rules if r.number == number), None)
+        rule = next((r for r in v.public_view(state).rules if r.number == number), None)
         if rule is None:
             raise RuleError("nomic.no_rule", number=number)
         await interaction.response.send_modal(v.RuleTextModal(game_id, number, lang(interaction), rule.text))

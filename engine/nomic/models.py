@@ -34,8 +34,9 @@ class Rule(BaseModel):
     number: int
     title: str
     text: str
-    title_en: str | None = None  # shipped summaries exist in both languages until the Scribe edits them
-    text_en: str | None = None
+    # a shipped rule's text is read from data/nomic (both languages) until it is amended or rewritten;
+    # keeping it out of the state keeps every snapshot small
+    shipped: bool = False
     owner: str | None = None  # rule 2400
     history: list[RuleEvent] = Field(default_factory=list)
 
