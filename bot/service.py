@@ -428,8 +428,10 @@ class GameService:
 
     @staticmethod
     def _original_players(state: GameState, rows: list[ActionRow]) -> list[Player]:
-        """The seats as they were at the start: undo the renames moderators made, last first."""
-        players = [Player(id=p.id, name=p.name) for p in state.players]
+        """The seats as they were at the start: without those seated later by a logged action, and
+        with the renames moderators made undone, last first."""
+        later = get_game(state.game).joined_later(state)
+        players = [Player(id=p.id, name=p.name) for p in state.players if p.id not in later]
         for r in reversed(rows):
             action = json.loads(r.action_json)
             if r.moderator and action.get("type") == "mod_replace":

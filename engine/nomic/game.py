@@ -164,6 +164,9 @@ class Nomic(Game[NomicState]):
         return Msg(key="nomic.headline", params={"giornata": state.giornata, "king": state.name_of(state.king),
                                                  "end": end(state), "pending": len(proposals.pending(state))})
 
+    def joined_later(self, state: NomicState) -> set[str]:
+        return set(state.admitted)
+
     def on_kick(self, state: NomicState, player: str, now: datetime) -> list[Event]:
         if state.scribe == player:
             state.scribe = state.king if state.king != player else next(iter(roles.in_play(state)), player)
