@@ -193,4 +193,4 @@ class NomicState(GameState):
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> NomicState:
         """The core copies the state before every action (atomic apply). A JSON round trip through
         pydantic-core is several times faster than Python's deepcopy over thousands of small models."""
-        return type(self).model_validate_json(self.model_dump_json())
+        return type(self).model_validate_json(self.model_dump_json(exclude_defaults=True))
