@@ -31,6 +31,7 @@ COGS = (
     "bot.cogs.impero",
     "bot.cogs.spqrisiko",
     "bot.cogs.nomic",
+    "bot.cogs.highfrontier",
 )
 
 
