@@ -30,6 +30,7 @@ COGS = (
     "bot.cogs.player",
     "bot.cogs.impero",
     "bot.cogs.spqrisiko",
+    "bot.cogs.galactica",
 )
 
 
