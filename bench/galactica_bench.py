@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core import GameRecord, LogEntry, Player, replay  # noqa: E402
-from engine.galactica import GAME  # noqa: E402
-from engine.galactica.autopilot import choose_action  # noqa: E402
-from engine.galactica.odds import _blocks, _strikes, exchange_odds  # noqa: E402
-from render.common import to_png  # noqa: E402
-from render.galactica import render_galaxy, render_planet, render_stock  # noqa: E402
+from engine.core import GameRecord, LogEntry, Player, replay
+from engine.galactica import GAME
+from engine.galactica.autopilot import choose_action
+from engine.galactica.odds import _blocks, _strikes, exchange_odds
+from render.common import to_png
+from render.galactica import render_galaxy, render_planet, render_stock
 
 T0 = datetime(2026, 11, 21, 8, 0, tzinfo=UTC)
 CONFIG = {"max_rounds": 60}
