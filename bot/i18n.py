@@ -84,6 +84,8 @@ class _Formatter(string.Formatter):
         if format_spec == "money":
             return format_cents(int(value))
         if format_spec in ("ts", "rel", "date", "time"):
+            if value is None:  # no deadline (a finished game): a dash, not a broken timestamp
+                return "-"
             style = {"ts": "F", "rel": "R", "date": "D", "time": "t"}[format_spec]
             return f"<t:{_timestamp(value)}:{style}>"
         if format_spec == "list":

@@ -12,7 +12,8 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -20,12 +21,13 @@ from typing import Any, Literal
 from pydantic import BaseModel
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import defer
 from sqlmodel import col, select
 
+from bot import replaying
 from bot.storage.db import Database
-from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, Seat
-from engine.core import Event, Game, GameRecord, GameState, LogEntry, Player, ReplayError, RuleError, get_game
-from engine.core import replay as replay_record
+from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, OutboxRow, Seat
+from engine.core import Event, Game, GameRecord, GameState, Player, RuleError, get_game
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,10 @@ NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info")
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return {k: v for k, v in a.items() if k != "clock"} == {k: v for k, v in b.items() if k != "clock"}
 
 
 class Conflict(Exception):
@@ -61,6 +67,8 @@ class ActResult:
 
 
 Listener = Callable[[Update], Awaitable[None]]
+# turns what a commit is about to say into outbox rows, written in that same transaction (pure: no I/O)
+Planner = Callable[[Update], list[OutboxRow]]
 
 
 class GameService:
@@ -74,11 +82,35 @@ class GameService:
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.listeners: list[Listener] = []
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.planners: list[Planner] = []
+        self.outbox_listeners: list[Callable[[], None]] = []  # told after a commit wrote outbox rows
+        self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # game -> (lock, [holders+waiters])
 
     # ---- helpers -------------------------------------------------------------------------
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def _lock(self, game_id: int) -> AsyncIterator[None]:
+        """The game's in-process lock; forgotten as soon as nobody holds or awaits it (10,000 games
+        must not keep 10,000 locks)."""
+        lock, users = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                self._locks.pop(game_id, None)
+
+    def locks_held(self) -> int:
+        return len(self._locks)
+
+    def _plan(self, upd: Update) -> list[OutboxRow]:
+        return [row for planner in self.planners for row in planner(upd)]
+
+    def _outbox_written(self, rows: list[OutboxRow]) -> None:
+        if rows:
+            for wake in list(self.outbox_listeners):
+                wake()
 
     async def _emit(self, upd: Update) -> None:
         for listener in list(self.listeners):
@@ -131,6 +163,14 @@ class GameService:
     async def active_games(self) -> list[GameRow]:
         async with self.db.sessions() as s:
             q = select(GameRow).where(GameRow.status == "active").order_by(col(GameRow.id))
+            return list((await s.execute(q)).scalars())
+
+    async def active_timetable(self) -> list[GameRow]:
+        """Every active game with what the scheduler needs (deadlines, reminder settings), without
+        the snapshots: a restart with 10,000 games must not read 10,000 snapshots first."""
+        async with self.db.sessions() as s:
+            q = (select(GameRow).options(defer(GameRow.snapshot_json))  # type: ignore[arg-type]
+                 .where(GameRow.status == "active").order_by(col(GameRow.next_deadline), col(GameRow.id)))
             return list((await s.execute(q)).scalars())
 
     async def seats(self, game_id: int) -> list[Seat]:
@@ -262,12 +302,15 @@ class GameService:
                 row.snapshot_json = self._dump(game, state)
                 row.schema_version = game.state_version
                 row.next_deadline, row.turn_deadline = game.next_deadline(state), game.turn_deadline(state)
-        events = [Event(key="core.started", params={"game": game.meta.name,
-                                                    "players": [p.name for p in players]}, at=now)]
-        awaiting = sorted(game.awaiting(state))
-        if awaiting:
-            events.append(Event(key="core.your_turn", params={"game": game.meta.name}, to=awaiting,
-                                notify="turn", at=now))
+                events = [Event(key="core.started", params={"game": game.meta.name,
+                                                            "players": [p.name for p in players]}, at=now)]
+                awaiting = sorted(game.awaiting(state))
+                if awaiting:
+                    events.append(Event(key="core.your_turn", params={"game": game.meta.name}, to=awaiting,
+                                        notify="turn", at=now))
+                outbox = self._plan(Update(row, state, events, "start", user_id))
+                s.add_all(outbox)
+        self._outbox_written(outbox)
         await self._emit(Update(row, state, events, "start", user_id))
         return ActResult(row, state, events)
 
@@ -307,7 +350,8 @@ class GameService:
         events += game.apply(state, actor, parsed, now, moderator=moderator)
         await self._save(row, game, state, now, entry=ActionRow(
             game_id=game_id, seq=0, actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")),
-            interaction_id=interaction_id, at=now, moderator=moderator))
+            interaction_id=interaction_id, at=now, moderator=moderator),
+            told=Update(row, state, events, "mod" if moderator else "act", actor))
         return ActResult(row, state, events)
 
     async def _seen(self, interaction_id: str) -> bool:
@@ -316,9 +360,11 @@ class GameService:
             return (await s.execute(q)).first() is not None
 
     async def _save(self, row: GameRow, game: Game[Any], state: GameState, now: datetime,
-                    entry: ActionRow | None) -> None:
-        """Snapshot (+ log row) in one transaction, only if nobody saved since we loaded."""
+                    entry: ActionRow | None, told: Update) -> None:
+        """Snapshot (+ log row, + what must be told) in one transaction, only if nobody saved since
+        we loaded."""
         assert row.id is not None
+        outbox = self._plan(told)
         old = row.version
         status = "finished" if state.status == "finished" else "active"
         deadline, turn_deadline = game.next_deadline(state), game.turn_deadline(state)
@@ -338,6 +384,7 @@ class GameService:
                     s.add(entry)
                     await self._follow_seats(s, row.id, entry)
                     await s.flush()
+                s.add_all(outbox)
         except IntegrityError:
             # the same interaction id (or seq) was written by a concurrent process
             if entry is not None and entry.interaction_id and await self._seen(entry.interaction_id):
@@ -348,6 +395,7 @@ class GameService:
         row.next_deadline, row.turn_deadline = deadline, turn_deadline
         row.updated_at = now
         row.snapshot_json = self._dump(game, state)
+        self._outbox_written(outbox)
 
     @staticmethod
     async def _follow_seats(s: Any, game_id: int, entry: ActionRow) -> None:
@@ -363,7 +411,8 @@ class GameService:
             seat.display_name = action["new_name"][:64]
 
     async def tick(self, game_id: int) -> ActResult | None:
-        """Fire every timer due now (the scheduler's alarm calls this)."""
+        """Fire every timer due now (the scheduler's alarm calls this). When nothing is due it costs a
+        read: no save, no new version, no listener (advancing the clock alone is not a change)."""
         async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
                 row = await self.get(game_id)
@@ -372,11 +421,14 @@ class GameService:
                 game = get_game(row.kind)
                 state = self.load_state(row)
                 now = max(self.clock(), state.clock)
-                events = game.advance(state, now)
-                if not events and state.model_dump() == self.load_state(row).model_dump():
+                if row.next_deadline is None or row.next_deadline > now:  # the game's own "next due"
                     return ActResult(row, state, [])
+                before = game.dump_state(state)
+                events = game.advance(state, now)
+                if not events and _same_but_clock(before, game.dump_state(state)):
+                    return ActResult(row, self.load_state(row), [])
                 try:
-                    await self._save(row, game, state, now, entry=None)
+                    await self._save(row, game, state, now, entry=None, told=Update(row, state, events, "tick"))
                 except Conflict:
                     continue
                 break
@@ -391,49 +443,23 @@ class GameService:
         if row.status == "lobby" or row.started_at is None:
             raise RuleError("core.not_started")
         state = self.load_state(row)
-        rows = await self.log_rows(game_id)
-        return GameRecord(game=row.kind, seed=row.seed, settings=json.loads(row.settings_json),
-                          created_at=row.started_at, players=self._original_players(state, rows),
-                          log=[LogEntry(at=r.at, actor=r.actor, action=json.loads(r.action_json),
-                                        moderator=r.moderator) for r in rows],
-                          advanced_to=state.clock)
-
-    @staticmethod
-    def _original_players(state: GameState, rows: list[ActionRow]) -> list[Player]:
-        """The seats as they were at the start: undo the renames moderators made, last first."""
-        players = [Player(id=p.id, name=p.name) for p in state.players]
-        for r in reversed(rows):
-            action = json.loads(r.action_json)
-            if r.moderator and action.get("type") == "mod_replace":
-                for p in players:
-                    if p.id == action["new_id"]:
-                        p.id = action["player"]
-        return players
+        return replaying.record_of(row, state, await self.log_rows(game_id))
 
     async def verify(self, game_id: int, moderator: str) -> tuple[bool, str]:
-        """Replay the log from the seed and compare with the saved snapshot."""
+        """Replay the log from the seed (in a worker thread) and compare with the saved snapshot."""
         row = await self.get(game_id)
-        record = await self.record(game_id)
-        game = get_game(row.kind)
+        if row.status == "lobby" or row.started_at is None:
+            raise RuleError("core.not_started")
+        rows = await self.log_rows(game_id)
         state = self.load_state(row)
-        try:
-            replayed = replay_record(game, record, until=state.clock)
-        except ReplayError as exc:
-            ok, detail = False, f"entry {exc.index}: {exc.error.code}"
-        else:
-            a, b = game.dump_state(replayed), game.dump_state(state)
-            diff = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
-            ok, detail = not diff, ", ".join(diff)
+        ok, detail = await asyncio.to_thread(replaying.verify, get_game(row.kind), row, state, rows)
         await self._audit(game_id, moderator, "verify", f"ok={ok} {detail}")
         return ok, detail
 
     async def import_record(self, record: GameRecord, *, guild_id: str, channel_id: str, moderator: str,
                             is_thread: bool = False) -> ActResult:
         game = get_game(record.game)
-        try:
-            state = replay_record(game, record)
-        except ReplayError as exc:
-            raise RuleError("core.import_invalid", index=exc.index, error=exc.error.code) from None
+        state = await asyncio.to_thread(replaying.imported, game, record)
         now = max(self.clock(), state.clock)
         events = game.advance(state, now)
         async with self.db.transaction() as s:
@@ -458,6 +484,9 @@ class GameService:
                                 at=entry.at, moderator=entry.moderator))
             s.add(ModAudit(game_id=row.id, moderator=moderator, what="import",
                            detail=f"{len(record.log)} entries", at=now))
+            outbox = self._plan(Update(row, state, events, "import", moderator))
+            s.add_all(outbox)
+        self._outbox_written(outbox)
         await self._emit(Update(row, state, events, "import", moderator))
         return ActResult(row, state, events)
 
@@ -474,10 +503,11 @@ class GameService:
         async with self._lock(game_id):
             doomed = await self.undo_preview(game_id, count)
             row = await self.get(game_id)
+            if row.started_at is None:
+                raise RuleError("core.not_started")
             game = get_game(row.kind)
-            record = await self.record(game_id)
-            record.log = record.log[: len(record.log) - count]
-            state = replay_record(game, record)
+            rows = await self.log_rows(game_id)
+            state = await asyncio.to_thread(replaying.without_last, game, row, self.load_state(row), rows, count)
             now = max(self.clock(), state.clock)
             events = game.advance(state, now)
             async with self.db.transaction() as s:
@@ -492,6 +522,9 @@ class GameService:
                                 .values(undone=True))
                 s.add(ModAudit(game_id=game_id, moderator=moderator, what="undo",
                                detail=json.dumps([r.seq for r in doomed]), at=now))
+                outbox = self._plan(Update(row, state, events, "undo", moderator))
+                s.add_all(outbox)
+            self._outbox_written(outbox)
             row = await self.get(game_id)
         await self._emit(Update(row, state, events, "undo", moderator))
         return ActResult(row, state, events)
@@ -560,12 +593,18 @@ class GameService:
             prefs = {r.kind: r.enabled for r in rows}
         return {kind: prefs.get(kind, True) for kind in NOTIFY_KINDS}
 
-    async def mark_reminded(self, game_id: int, deadline: datetime) -> bool:
-        """True the first time a reminder for this turn deadline is claimed (survives restarts)."""
+    async def mark_reminded(self, game_id: int, deadline: datetime, outbox: list[OutboxRow] | None = None) -> bool:
+        """True the first time a reminder for this turn deadline is claimed (survives restarts); the
+        reminders themselves (`outbox`) are written in the same transaction as the claim."""
         async with self.db.transaction() as s:
             res = await s.execute(update(GameRow).where(col(GameRow.id) == game_id,
                                                         col(GameRow.turn_deadline) == deadline)
                                   .where((col(GameRow.reminded_for).is_(None))
                                          | (col(GameRow.reminded_for) != deadline))
                                   .values(reminded_for=deadline))
-            return bool(res.rowcount)  # type: ignore[attr-defined]
+            claimed = bool(res.rowcount)  # type: ignore[attr-defined]
+            if claimed:
+                s.add_all(outbox or [])
+        if claimed:
+            self._outbox_written(outbox or [])
+        return claimed

@@ -41,9 +41,10 @@ class UndoConfirm(discord.ui.View):
 
         try:
             await require_moderator(interaction)
+            await interaction.response.defer()  # the replay may take seconds: acknowledge first
             res = await service_of(interaction).undo(self.game_id, self.count, str(interaction.user.id))
             self.stop()
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=t("core.undone", lang(interaction), count=self.count, version=res.game.version), view=None)
         except Exception as exc:
             await report(interaction, exc)
@@ -133,6 +134,7 @@ class ModCog(commands.Cog):
         await require_moderator(interaction)
         row = await game_here(interaction, live_only=False)
         assert row.id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a long log replays for seconds
         ok, detail = await service_of(interaction).verify(row.id, str(interaction.user.id))
         key = "core.verify_ok" if ok else "core.verify_bad"
         await send(interaction, t(key, lang(interaction), detail=detail), ephemeral=True)
@@ -149,6 +151,7 @@ class ModCog(commands.Cog):
             record = GameRecord.model_validate_json(await file.read())
         except ValueError:
             raise RuleError("core.import_not_a_game") from None
+        await interaction.response.defer(thinking=True)  # the replay may take seconds
         res = await service_of(interaction).import_record(record, guild_id=guild_id(interaction),
                                                           channel_id=channel_id(interaction),
                                                           moderator=str(interaction.user.id))

@@ -13,6 +13,7 @@ import pytest
 from bot import notifier
 from bot.cogs import impero_views
 from bot.main import AraldoBot
+from engine.impero import GAME
 from engine.impero.models import ImperoState
 from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
@@ -129,14 +130,15 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         assert "Telco" in market.content and pngs(market) and button(market, "Telco: +1$")
 
         # 30 s before the close bob bids a custom amount: the close moves 60 s later
-        auction = (await state_of(bot, gid)).auctions[0]
-        close = auction.closes_at
+        before = await state_of(bot, gid)
+        close = GAME.closes_at(before, before.auctions[0])
         clock.set(close - timedelta(seconds=30))
         modal = await press(emulator, bob, old, "Telco: importo")
         assert modal.modal
         sniped = await emulator.submit_modal(bob, modal, {"amount": "4,00"})
         assert not sniped.ephemeral and "4.00$" in sniped.content
-        assert (await state_of(bot, gid)).auctions[0].closes_at == close + timedelta(seconds=60)
+        after = await state_of(bot, gid)
+        assert GAME.closes_at(after, after.auctions[0]) == close + timedelta(seconds=60)
 
         clock.set(close)
         await bot.deadlines.wake(gid)
@@ -164,13 +166,13 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         # half an hour before the turn end, players with OP left get the reminder by DM
         state = await state_of(bot, gid)
         assert state.op[ids["alice"]] > 0
-        clock.set(state.turn_ends_at - timedelta(minutes=30))
+        clock.set(GAME.turn_ends(state) - timedelta(minutes=30))
         await bot.deadlines.wake(gid)
         assert await dm_with(emulator, alice, "Promemoria")
 
         # two turn ends, each reported in the channel with the board
         for turn in (1, 2):
-            clock.set((await state_of(bot, gid)).turn_ends_at)
+            clock.set(GAME.turn_ends(await state_of(bot, gid)))
             await bot.deadlines.wake(gid)
             reports = await posted(emulator, carol, f"Fine del turno {turn}")
             assert reports and reports[-1].images and reports[-1].images[0].width > 0
@@ -324,3 +326,32 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
         assert await dm_with(emulator, carol, "Intercettati")
         assert await posted(emulator, alice, "Finanza")
         emulator.assert_no_unknown_routes()
+
+
+async def test_a_company_named_like_an_id_captures_nothing(emulator: Any, tmp_path: Any) -> None:
+    """Bob names his company "c1", the id of alice's Telco (issue 12): the command finds Bob's
+    company by its name, and the claim button on Telco's panel (which carries Telco's id) claims
+    Telco, not the company called "c1"."""
+    clock = FakeClock(datetime.now(UTC).replace(microsecond=0))
+    alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
+    ids = {name: str(emulator.user(name).id) for name in ("alice", "bob", "carol")}
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=EXTRA, clock=clock)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        gid = await start_game(emulator, bot, [alice, bob, carol])
+        await emulator.slash(alice, "impero create-company", name="Telco", capital="130,50")
+        telco = (await state_of(bot, gid)).companies[0]
+        await emulator.slash(bob, "impero create-company", name=telco.id, capital="100")
+        state = await state_of(bot, gid)
+        decoy = next(c for c in state.companies if c.name == telco.id)
+        assert decoy.id != telco.id and decoy.ceo == ids["bob"]
+        panel = await emulator.slash(carol, "impero company", name=telco.id)
+        assert "Bob" in panel.content and "Alice" not in panel.content
+
+        await emulator.slash(alice, "impero list-shares", company="Telco", quantity=11, price="0.10")
+        listings = await emulator.autocomplete(carol, "impero buy-shares", focused="listing", value="")
+        await emulator.slash(carol, "impero buy-shares", listing=listings[0]["value"], quantity=11)
+        panel = await emulator.slash(carol, "impero company", name="Telco")
+        claimed = await press(emulator, carol, panel, "Diventa amministratore")
+        assert "Carol" in claimed.content
+        state = await state_of(bot, gid)
+        assert state.company(telco.id).ceo == ids["carol"] and state.company(decoy.id).ceo == ids["bob"]

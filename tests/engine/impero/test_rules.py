@@ -65,11 +65,37 @@ def test_create_company() -> None:
     assert len(c.nodes) == 1 and p.state.yields[c.nodes[0]] == 1 and p.state.owner[c.nodes[0]] == c.id
 
 
+def test_names_are_names_and_ids_are_ids() -> None:
+    """A company may be called "c1" without capturing what was meant for the company whose id is c1
+    (issue 12): commands look companies up by name only, ignoring case and accents."""
+    p = founded()
+    first = alfa(p)
+    p.act(B, {"type": "create_company", "name": first.id, "capital": 500})
+    named = GAME.find_company(p.state, first.id)
+    assert named.id != first.id and named.founder == B
+    assert GAME.find_company(p.state, "ALFA").id == first.id == GAME.find_company(p.state, " àlfa ").id
+    p.act(B, {"type": "set_reinvest", "company": first.id, "rate": 40})  # B's own company, not Alfa
+    assert p.state.company(named.id).reinvest == 40 and p.state.company(first.id).reinvest == 30
+    with pytest.raises(RuleError) as err:
+        GAME.find_company(p.state, named.id)  # an id is not a name
+    assert err.value.code == "impero.unknown_company"
+
+
+def test_company_names_go_through_the_core_check() -> None:
+    p = founded()
+    for name, code in (("Àlfa", "core.name_taken"), ("Al\u200bfa", "core.name_invisible"),
+                       ("Rete\nSud", "core.name_invisible"), ("\t", "core.name_empty")):
+        refused(p, B, {"type": "create_company", "name": name, "capital": 500}, code)
+    p.act(B, {"type": "create_company", "name": "  Rete   Sud ", "capital": 500})
+    assert GAME.find_company(p.state, "rete sud").name == "Rete Sud"
+    refused(p, C, {"type": "create_company", "name": "RETE  SUD", "capital": 500}, "core.name_taken")
+
+
 def test_create_company_bad_input() -> None:
     p = founded()
-    refused(p, B, {"type": "create_company", "name": "ALFA", "capital": 500}, "impero.name_taken")
-    refused(p, B, {"type": "create_company", "name": " ", "capital": 500}, "impero.name_invalid")
-    refused(p, B, {"type": "create_company", "name": "x" * 33, "capital": 500}, "impero.name_invalid")
+    refused(p, B, {"type": "create_company", "name": "ALFA", "capital": 500}, "core.name_taken")
+    refused(p, B, {"type": "create_company", "name": " ", "capital": 500}, "core.name_empty")
+    refused(p, B, {"type": "create_company", "name": "x" * 33, "capital": 500}, "core.name_too_long")
     refused(p, B, {"type": "create_company", "name": "Beta", "capital": 0}, "impero.amount_positive")
     refused(p, B, {"type": "create_company", "name": "Beta", "capital": -100}, "impero.amount_positive")
     refused(p, B, {"type": "create_company", "name": "Beta", "capital": 99}, "impero.capital_too_low")
@@ -96,7 +122,7 @@ def test_company_op_is_five_plus_one_per_shareholder() -> None:
     p.act(A, {"type": "list_shares", "company": "Alfa", "quantity": 2, "price": 100})
     p.act(B, {"type": "buy_shares", "listing": p.state.listings[0].id, "quantity": 1})
     assert alfa(p).op == 6  # recomputed only at the next turn
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert alfa(p).op == 7
 
 
@@ -213,7 +239,7 @@ def test_bid_at_or_after_close_is_refused() -> None:
     p.act(A, {"type": "recapitalize", "company": "Alfa"})
     auction = p.state.auctions[0]
     with pytest.raises(RuleError) as err:
-        GAME.apply(p.state, B, {"type": "bid", "company": "Alfa", "amount": 100}, auction.closes_at)
+        GAME.apply(p.state, B, {"type": "bid", "company": "Alfa", "amount": 100}, GAME.closes_at(p.state, auction))
     assert err.value.code == "impero.auction_closed"
 
 
@@ -299,7 +325,7 @@ def test_dividends_at_turn_end_and_yield_means_dollars() -> None:
     p.act(B, {"type": "buy_shares", "listing": p.state.listings[0].id, "quantity": 7})  # A 13, B 7
     c = alfa(p)
     cash_a, cash_b, capital = p.state.cash[A], p.state.cash[B], c.capital
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert c.last_income == 1000  # 6 + 3 + 1 dollars
     assert p.state.cash[A] - cash_a == 13 * 35 and p.state.cash[B] - cash_b == 7 * 35
     assert c.capital - capital == 300 + 700 - 20 * 35
@@ -327,7 +353,7 @@ def test_blackouts_zero_and_halve_without_stacking() -> None:
 
 def test_blackout_probability_setting_and_dm() -> None:
     p = founded(blackout_denominator=1)  # yield / 1 >= 1: every owned node goes dark
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert alfa(p).last_income == 0
     assert p.state.last_report is not None and p.state.last_report.blackouts == alfa(p).nodes
     dm = [e for e in p.events if e.key == "impero.dm.blackout"]
@@ -336,7 +362,7 @@ def test_blackout_probability_setting_and_dm() -> None:
 
 def test_turn_end_resets_op_and_records_cash() -> None:
     p = founded()
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert p.state.turn == 2 and p.state.op[A] == 8
     assert len(p.state.cash_history[A]) == 2
     assert any(e.key == "impero.turn_started" and e.notify == "turn" for e in p.events)
@@ -380,10 +406,10 @@ def test_claim_ceo_needs_strictly_more_shares() -> None:
     p.act(B, {"type": "buy_shares", "listing": lid, "quantity": 10})
     refused(p, B, {"type": "claim_ceo", "company": "Alfa"}, "impero.cannot_claim")
     refused(p, A, {"type": "claim_ceo", "company": "Alfa"}, "impero.already_ceo")
-    assert not GAME.company_view(p.state, "Alfa", B).can_claim_ceo
+    assert not GAME.company_view(p.state, alfa(p).id, B).can_claim_ceo
     p.act(A, {"type": "list_shares", "company": "Alfa", "quantity": 1, "price": 10})
     p.act(B, {"type": "buy_shares", "listing": p.state.listings[0].id, "quantity": 1})
-    assert GAME.company_view(p.state, "Alfa", B).can_claim_ceo
+    assert GAME.company_view(p.state, alfa(p).id, B).can_claim_ceo
     ev = p.act(B, {"type": "claim_ceo", "company": "ALFA"})
     assert alfa(p).ceo == B
     assert {(e.key, tuple(e.to or ()), e.notify) for e in ev} >= {
@@ -418,7 +444,7 @@ def test_offers_expire_at_turn_end_with_refund() -> None:
     p = Play()
     p.wait(minutes=1)
     p.act(A, {"type": "offer_money", "to": B, "amount": 700})
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert not p.state.offers and p.state.cash[A] == 5000
     assert any(e.key == "impero.dm.offer_expired" for e in p.events)
 
@@ -447,12 +473,12 @@ def test_interception_odds_are_proportional() -> None:
 def test_game_ends_after_fourteen_turns_and_settles_everything() -> None:
     p = founded()
     while p.state.turn < 14:
-        p.at(p.state.turn_ends_at)
+        p.at(GAME.turn_ends(p.state))
     p.act(A, {"type": "recapitalize", "company": "Alfa"})
     p.act(B, {"type": "bid", "company": "Alfa", "amount": 300})
     p.act(C, {"type": "offer_money", "to": B, "amount": 200})
     p.state.cash[C] = p.state.cash[B] = 9999  # a shared win
-    p.at(p.state.turn_ends_at + timedelta(hours=1))
+    p.at(GAME.turn_ends(p.state) + timedelta(hours=1))
     s = p.state
     assert s.status == "finished" and not s.auctions and not s.offers and not s.timers
     assert s.cash[B] >= 9999 + 300  # bid refunded (plus dividends)
@@ -467,7 +493,7 @@ def test_game_ends_after_fourteen_turns_and_settles_everything() -> None:
 
 def test_ties_are_shared() -> None:
     p = Play(turns=1)
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert set(p.state.winners) == {A, B, C}
 
 
@@ -481,11 +507,11 @@ def test_awaiting_lists_players_with_unspent_op() -> None:
 def test_reminders_target_the_turn_end_not_an_auction_close() -> None:
     p = founded(auction_hours=1)
     p.act(A, {"type": "recapitalize", "company": "Alfa"})
-    assert GAME.next_deadline(p.state) == p.state.auctions[0].closes_at < p.state.turn_ends_at
-    assert GAME.turn_deadline(p.state) == p.state.turn_ends_at  # what players are reminded of and shown
+    assert GAME.next_deadline(p.state) == GAME.closes_at(p.state, p.state.auctions[0]) < GAME.turn_ends(p.state)
+    assert GAME.turn_deadline(p.state) == GAME.turn_ends(p.state)  # what players are reminded of and shown
     assert GAME.awaiting(p.state) == {A, B, C}
-    p.at(p.state.auctions[0].closes_at)
-    assert GAME.next_deadline(p.state) == GAME.turn_deadline(p.state) == p.state.turn_ends_at
+    p.at(GAME.closes_at(p.state, p.state.auctions[0]))
+    assert GAME.next_deadline(p.state) == GAME.turn_deadline(p.state) == GAME.turn_ends(p.state)
 
 
 def test_views_hide_offers_from_others() -> None:
