@@ -63,6 +63,23 @@ def _cell_fill(cell: CellView) -> tuple[int, int, int]:
     return KIND_COLOURS.get(cell.kind, (28, 32, 62))
 
 
+def _icon(draw: ImageDraw.ImageDraw, cell: CellView, xy: tuple[float, float], ink: tuple[int, int, int]) -> None:
+    """A small sign of the tile type, so the map reads without colour too."""
+    x, y = xy
+    if cell.kind == "planet":
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), outline=ink, width=2)
+        draw.line((x - 9, y + 2, x + 9, y - 2), fill=ink, width=1)
+    elif cell.kind == "asteroids":
+        for dx, dy in ((-5, -3), (3, -5), (0, 4), (6, 3)):
+            draw.ellipse((x + dx - 2, y + dy - 2, x + dx + 2, y + dy + 2), fill=ink)
+    elif cell.kind == "market":
+        draw.text((x, y), "$", font=font(14, bold=True), fill=ink, anchor="mm")
+    elif cell.kind == "casino":
+        draw.rectangle((x - 6, y - 6, x + 6, y + 6), outline=ink, width=2)
+        for dx, dy in ((-3, -3), (0, 0), (3, 3)):
+            draw.ellipse((x + dx - 1, y + dy - 1, x + dx + 1, y + dy + 1), fill=ink)
+
+
 @renderer("galactica", "board")
 def render_galaxy(view: GalacticaView, labels: dict[str, str] | None = None) -> Image.Image:
     w = words(labels)
@@ -86,6 +103,7 @@ def render_galaxy(view: GalacticaView, labels: dict[str, str] | None = None) -> 
             draw.text((cx, cy - 14), cell.planet[:10], font=small, fill=ink, anchor="mm")
         elif cell.kind in ("asteroids", "market", "casino"):
             draw.text((cx, cy - 14), w[cell.kind], font=tiny, fill=ink, anchor="mm")
+        _icon(draw, cell, (cx - SIZE * 0.62, cy - 2), ink)
         if cell.owner:  # the flag
             fx, fy = cx + SIZE * 0.35, cy - SIZE * 0.62
             draw.line((fx, fy, fx, fy + 16), fill=INK, width=2)
