@@ -53,6 +53,7 @@ class Service(Action):
     half: bool = False  # an ability halves FINAO prices
     cubes: int = Field(default=0, ge=0, le=7)  # loans: debt cubes pledged
     malf: str | None = None  # FINAO: the malf token facing you (5A5)
+    bernal: bool = False  # launch company: to a non-monetization Bernal, double price (5B3c)
 
 
 # ---- free actions ----------------------------------------------------------------------------

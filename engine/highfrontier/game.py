@@ -78,7 +78,7 @@ class HighFrontier(Game[HfState]):
         if isinstance(x, a.Proxy):
             return presidency.start_proxy(state, actor, x.company, x.target, x.delegates, now)
         if isinstance(x, a.Service):
-            return services.service(state, actor, x.company, x.deluxe, x.half, x.cubes, x.malf)
+            return services.service(state, actor, x.company, x.deluxe, x.half, x.cubes, x.malf, x.bernal)
         if isinstance(x, a.Dump):
             return shares.dump(state, actor, x.company, x.count)
         if isinstance(x, a.Hedge):
