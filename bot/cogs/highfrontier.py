@@ -265,7 +265,7 @@ class HfCog(commands.Cog):
         row, state = await here(interaction)
         user, language = str(interaction.user.id), lang(interaction)
         assert row.id is not None
-        panel = v.action_panel(row.id, row.version, state, user, language)  # what you may do now
+        panel = await v.action_panel(row.id, row.version, state, user, language)  # what you may do now
         await send(interaction, v.me_text(state, user, language), ephemeral=True, view=panel)
 
     @group.command(name=L("score", "cmd.hf.score"),
