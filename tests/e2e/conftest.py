@@ -11,7 +11,7 @@ from bot.main import AraldoBot
 from bot.settings import Settings
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
 
-TOP_COMMANDS = ("game", "mod", "notify", "away", "corsa", "spqr", "impero", "nomic", "hf")
+TOP_COMMANDS = ("game", "mod", "notify", "away", "corsa", "spqr", "impero", "nomic", "hf", "galactica")
 
 
 def bot_settings(emulator: Any, tmp_path: Any, **extra: Any) -> Settings:

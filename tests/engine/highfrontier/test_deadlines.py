@@ -16,7 +16,7 @@ def test_a_board_decision_passes_at_its_deadline_and_a_moderator_can_extend_it()
     t.place("triangle1", 3, 1, ["Bianco"])
     t.do("Rosso", type="event_roll", roll=3)
     due = t.state.deadline("board", company="triangle1")
-    assert due is not None and GAME.view(t.state, None).deciding_until == due
+    assert due is not None and GAME.view(t.state, None).board_deadline == due
     assert (due - t.now).total_seconds() == 24 * 3600
     assert GAME.awaiting(t.state) == {pid("Bianco")}
     GAME.apply(t.state, pid("Rosso"), {"type": "mod_extend", "minutes": 60}, t.now, moderator=True)
@@ -84,3 +84,15 @@ def test_bad_factions_are_refused_at_creation() -> None:
     with pytest.raises(RuleError) as err:
         GAME.parse_settings({"setup": "dawn", "factions": ["red", "red"]})
     assert err.value.code == "core.bad_setting"
+
+
+def test_the_bank_moving_to_a_bernal_makes_its_owner_the_banker() -> None:
+    t = Table(2)
+    with pytest.raises(RuleError):
+        t.do("Bianco", type="new_banker")
+    t.do("Rosso", type="first_isotope", domes={})
+    t.do("Bianco", type="new_banker")
+    assert t.state.banker == pid("Bianco")
+    with pytest.raises(RuleError) as err:
+        t.do("Rosso", type="cash_ratio", blue=1)
+    assert err.value.code == "hf.not_banker"
