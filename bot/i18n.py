@@ -36,6 +36,32 @@ def normalize(locale: str | None) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
+def reader_language(discord_locale: str | None, default: str = DEFAULT_LANGUAGE) -> str:
+    """Who clicked reads an ephemeral reply: their Discord client's language if we speak it, else
+    the bot's DEFAULT_LOCALE (a Japanese client gets the default, not a guess)."""
+    loc = str(discord_locale or "")
+    if loc.startswith(LANGUAGES):
+        return normalize(loc)
+    return normalize(default)
+
+
+def channel_language(server_locale: str | None, default: str = DEFAULT_LANGUAGE) -> str:
+    """Everyone in a channel reads its posts, images and shared panels: the server's language
+    (`/mod config language`), else DEFAULT_LOCALE; never whoever happened to act."""
+    return normalize(server_locale or default)
+
+
+def dm_language(chosen: str | None, seen: str | None, server_locale: str | None,
+                default: str = DEFAULT_LANGUAGE) -> str:
+    """A DM is read by its recipient alone: their `/notify language` choice, else the language of the
+    Discord client they last used with Araldo, else the server's."""
+    if chosen:
+        return normalize(chosen)
+    if seen and str(seen).startswith(LANGUAGES):
+        return normalize(seen)
+    return channel_language(server_locale, default)
+
+
 _EXTRA_DIRS: list[Path] = []
 
 

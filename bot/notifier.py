@@ -12,7 +12,7 @@ import logging
 from datetime import datetime
 from typing import Protocol
 
-from bot.i18n import catalog, normalize, t
+from bot.i18n import catalog, channel_language, dm_language, normalize, t
 from bot.service import GameService, Update
 from bot.storage.models import GameRow
 from engine.core import Event, GameState, get_game
@@ -45,7 +45,15 @@ class Notifier:
         service.listeners.append(self.on_update)
 
     async def _lang(self, row: GameRow) -> str:
-        return (await self.service.guild_config(row.guild_id)).locale
+        """The game channel's language (the server's)."""
+        cfg = await self.service.guild_config(row.guild_id)
+        return channel_language(cfg.locale, self.service.default_locale)
+
+    async def _dm_lang(self, row: GameRow, user_id: str) -> str:
+        """The language of a DM: its recipient's."""
+        chosen, seen = await self.service.user_language(user_id)
+        cfg = await self.service.guild_config(row.guild_id)
+        return dm_language(chosen, seen, cfg.locale, self.service.default_locale)
 
     async def on_update(self, upd: Update) -> None:
         """Moves made by a command are told in the background: the command must answer Discord within
@@ -104,12 +112,13 @@ class Notifier:
         for pid in recipients:
             if not await self.service.notify_enabled(pid, ev.notify):
                 continue
-            body = event_text(ev, lang)
-            text = t("core.dm", lang, game=name, text=body, link=jump_link(row))
+            reader = await self._dm_lang(row, pid)
+            text = t("core.dm", reader, game=name, text=event_text(ev, reader), link=jump_link(row))
             file = None
             if ev.notify == "turn" and state is not None:
-                file = await board_attachment(row, state, pid, lang=lang)
+                file = await board_attachment(row, state, pid, lang=reader)
             if not await self.messenger.dm(pid, text, file):
+                body = event_text(ev, lang)
                 # DMs closed: a public event can be said in the channel, addressed to them; a private
                 # one (an offer, a hand) only gets a nudge to look with the game's own commands
                 if ev.to is None or ev.notify in ("turn", "reminder"):
@@ -124,8 +133,10 @@ class Notifier:
         for pid in players:
             if not await self.service.notify_enabled(pid, "reminder"):
                 continue
-            body = t("core.reminder", lang, at=deadline)
-            if not await self.messenger.dm(pid, t("core.dm", lang, game=name, text=body, link=jump_link(row))):
+            reader = await self._dm_lang(row, pid)
+            body = t("core.reminder", reader, at=deadline)
+            if not await self.messenger.dm(pid, t("core.dm", reader, game=name, text=body, link=jump_link(row))):
+                body = t("core.reminder", lang, at=deadline)
                 await self.messenger.post(row.channel_id, t("core.dm_fallback", lang, user=f"<@{pid}>", text=body))
 
 

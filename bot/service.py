@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from bot.storage.db import Database
-from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, Seat
+from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, Seat, UserLanguage
 from engine.core import Event, Game, GameRecord, GameState, LogEntry, Player, ReplayError, RuleError, get_game
 from engine.core import replay as replay_record
 
@@ -75,6 +75,8 @@ class GameService:
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.listeners: list[Listener] = []
         self._locks: dict[int, asyncio.Lock] = {}
+        # the Discord locale last stored per user: a write only when a player's client changes language
+        self._seen_locale: dict[str, str] = {}
 
     # ---- helpers -------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -538,6 +540,35 @@ class GameService:
         if until is None or until <= self.clock():
             return None
         return until  # type: ignore[no-any-return]
+
+    async def remember_locale(self, user_id: str, locale: str | None) -> None:
+        """Keep the Discord locale a player's client last showed us, for the DMs we send them later."""
+        if not locale or self._seen_locale.get(user_id) == locale:
+            return
+        self._seen_locale[user_id] = locale
+        async with self.db.transaction() as s:
+            pref = await s.get(UserLanguage, user_id)
+            if pref is None:
+                s.add(UserLanguage(user_id=user_id, seen=locale[:16]))
+            elif pref.seen != locale:
+                pref.seen = locale[:16]
+
+    async def set_language(self, user_id: str, chosen: str | None) -> None:
+        """A player's own choice for their DMs ("it", "en"), or None to follow their Discord client."""
+        async with self.db.transaction() as s:
+            pref = await s.get(UserLanguage, user_id)
+            if pref is None:
+                s.add(UserLanguage(user_id=user_id, chosen=chosen))
+            else:
+                pref.chosen = chosen
+
+    async def user_language(self, user_id: str) -> tuple[str | None, str | None]:
+        """(their choice, the Discord locale last seen) for a player's DMs."""
+        async with self.db.sessions() as s:
+            pref = await s.get(UserLanguage, user_id)
+        if pref is None:
+            return None, self._seen_locale.get(user_id)
+        return pref.chosen, pref.seen or self._seen_locale.get(user_id)
 
     async def notify_enabled(self, user_id: str, kind: str) -> bool:
         async with self.db.sessions() as s:

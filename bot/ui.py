@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import normalize, t
+from bot.i18n import channel_language, reader_language, t
 from bot.notifier import board_attachment, chunks
 from bot.service import ActResult, GameService
 from bot.storage.models import GameRow
@@ -26,13 +26,23 @@ def service_of(interaction: discord.Interaction) -> GameService:
     return bot_of(interaction).service
 
 
-def lang(interaction: discord.Interaction) -> str:
-    """The caller's language: their Discord client's if we speak it, else Araldo's DEFAULT_LOCALE."""
-    loc = str(interaction.locale) if interaction.locale else ""
-    if loc.startswith(("it", "en")):
-        return normalize(loc)
+def _default_locale(interaction: discord.Interaction) -> str:
     settings = getattr(interaction.client, "settings", None)
-    return getattr(settings, "default_locale", "it")
+    return str(getattr(settings, "default_locale", "it"))
+
+
+def lang(interaction: discord.Interaction) -> str:
+    """The caller's language, for what only they see (ephemeral replies, modals)."""
+    return reader_language(str(interaction.locale) if interaction.locale else None, _default_locale(interaction))
+
+
+async def channel_lang(interaction: discord.Interaction) -> str:
+    """The language of what everyone in the channel sees (posts, images, shared panels): the
+    server's, whoever acted."""
+    if interaction.guild_id is None:
+        return lang(interaction)
+    cfg = await service_of(interaction).guild_config(str(interaction.guild_id))
+    return channel_language(cfg.locale, _default_locale(interaction))
 
 
 def channel_id(interaction: discord.Interaction) -> str:
@@ -125,14 +135,22 @@ async def act(interaction: discord.Interaction, row: GameRow, action: dict[str, 
     # followup inherits the defer's visibility. Moves take milliseconds; rendering may not.
     result = await service_of(interaction).act(row.id, str(interaction.user.id), action,
                                                interaction_id=str(interaction.id), moderator=moderator)
-    language = lang(interaction)
-    public, private = render_events(result.events, language, viewer=str(interaction.user.id))
-    file = None
-    if board:
+    await answer_public(interaction, result, board=board)
+    return result
+
+
+async def answer_public(interaction: discord.Interaction, result: ActResult, *, board: bool = False,
+                        view: discord.ui.View | None = None, file: discord.File | None = None) -> None:
+    """A move's public part in the channel's language (with the board and a panel when given),
+    the actor's private part ephemerally in their own."""
+    language = await channel_lang(interaction)
+    viewer = str(interaction.user.id)
+    public, _ = render_events(result.events, language, viewer=viewer)
+    _, private = render_events(result.events, lang(interaction), viewer=viewer)
+    if board and file is None:
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
         file = file_of(await board_attachment(result.game, result.state, None, lang=language))
-    await send(interaction, public or t("core.done", language), file=file)
+    await send(interaction, public or t("core.done", language), file=file, view=view)
     if private:
         await send(interaction, private, ephemeral=True)
-    return result

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.i18n import has, t
 from bot.notifier import board_attachment
 from bot.translator import L
-from bot.ui import channel_id, file_of, game_here, guild_id, is_moderator, lang, send, service_of
+from bot.ui import channel_id, channel_lang, file_of, game_here, guild_id, is_moderator, lang, send, service_of
 from engine.core import RuleError, all_games, get_game
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -141,7 +141,7 @@ def lobby_view(game_id: int, language: str) -> discord.ui.View:
 
 async def lobby_action(interaction: discord.Interaction, what: str, game_id: int) -> None:
     svc = service_of(interaction)
-    language = lang(interaction)
+    language = await channel_lang(interaction)
     row = await svc.get(game_id)
     user = interaction.user
     if what == "join":
@@ -194,7 +194,7 @@ class GameCog(commands.Cog):
     async def create(self, interaction: discord.Interaction, kind: str, settings: str | None = None,
                      thread: bool = False) -> None:
         svc = service_of(interaction)
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         gid = guild_id(interaction)
         cfg = await svc.guild_config(gid)
         parsed = parse_settings(settings)
@@ -237,7 +237,7 @@ class GameCog(commands.Cog):
     @group.command(name=L("status", "cmd.game.status"),
                    description=L("The board, whose turn it is and the next deadline", "cmd.game.status.desc"))
     async def status(self, interaction: discord.Interaction) -> None:
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         row = await game_here(interaction, live_only=False)
         assert row.id is not None
         if row.status == "lobby":

@@ -37,7 +37,7 @@ from bot.cogs.impero_views import (
 from bot.i18n import t
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import game_here, lang, send, service_of
+from bot.ui import channel_lang, game_here, lang, send, service_of
 from engine.core import RuleError
 from engine.core.money import format_cents
 from engine.impero import GAME
@@ -379,7 +379,7 @@ class ImperoCog(commands.Cog):
                    description=L("The map of Italy and its networks", "cmd.impero.map.desc"))
     async def map(self, interaction: discord.Interaction) -> None:
         row, state = await _here(interaction)
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         await interaction.response.defer(thinking=True)
         headline = GAME.headline(state)
         await send(interaction, t(headline.key, language, **headline.params),
@@ -390,7 +390,7 @@ class ImperoCog(commands.Cog):
     async def market(self, interaction: discord.Interaction) -> None:
         row, state = await _here(interaction)
         assert row.id is not None
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         await interaction.response.defer(thinking=True)
         await send(interaction, market_text(state, language), file=await picture(row, state, "market", language),
                    view=auctions_panel(row.id, state, language))
@@ -402,7 +402,8 @@ class ImperoCog(commands.Cog):
     @app_commands.autocomplete(name=any_company)
     async def company(self, interaction: discord.Interaction, name: str) -> None:
         row, state = await _here(interaction)
-        text, view = company_panel(row, state, name, str(interaction.user.id), lang(interaction))
+        text, view = company_panel(row, state, name, str(interaction.user.id),
+                                   await channel_lang(interaction))
         await send(interaction, text, view=view)
 
     @group.command(name=L("me", "cmd.impero.me"),
@@ -418,7 +419,7 @@ class ImperoCog(commands.Cog):
     @group.command(name=L("chart", "cmd.impero.chart"), description=L("Cash by turn", "cmd.impero.chart.desc"))
     async def chart(self, interaction: discord.Interaction) -> None:
         row, state = await _here(interaction)
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         await interaction.response.defer(thinking=True)
         await send(interaction, t("impero.ui.chart", language, turn=state.turn, turns=state.settings.turns),
                    file=await picture(row, state, "chart", language))

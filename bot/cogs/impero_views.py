@@ -34,7 +34,7 @@ from bot.errors import report
 from bot.i18n import catalog, normalize, t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import lang, render_events, send, service_of
+from bot.ui import channel_lang, lang, render_events, send, service_of
 from engine.core import GameState, RuleError
 from engine.impero import GAME
 from engine.impero.models import Auction, ImperoState
@@ -121,13 +121,16 @@ async def answer(interaction: discord.Interaction, result: ActResult, *, which: 
                  panel: Panel | None = None) -> None:
     """What everyone may know goes to the channel (with a picture and buttons when asked); the
     actor's private part ephemerally. A move with nothing public (a transfer) stays ephemeral."""
-    language = lang(interaction)
-    public, private = render_events(result.events, language, viewer=str(interaction.user.id))
+    reader = lang(interaction)
+    language = await channel_lang(interaction)
+    public, _ = render_events(result.events, language, viewer=str(interaction.user.id))
+    _, private = render_events(result.events, reader, viewer=str(interaction.user.id))
     state = impero_state(result.state)
-    view = panel(result.game, state, language) if panel is not None else None
     if not public:
-        await send(interaction, private or t("core.done", language), ephemeral=True, view=view)
+        view = panel(result.game, state, reader) if panel is not None else None
+        await send(interaction, private or t("core.done", reader), ephemeral=True, view=view)
         return
+    view = panel(result.game, state, language) if panel is not None else None
     file = None
     if which is not None:
         if not interaction.response.is_done():

@@ -15,6 +15,7 @@ from bot.translator import L
 from bot.ui import (
     act,
     channel_id,
+    channel_lang,
     game_here,
     guild_id,
     lang,
@@ -152,7 +153,7 @@ class ModCog(commands.Cog):
         res = await service_of(interaction).import_record(record, guild_id=guild_id(interaction),
                                                           channel_id=channel_id(interaction),
                                                           moderator=str(interaction.user.id))
-        await send(interaction, t("core.imported", lang(interaction), id=res.game.id, entries=len(record.log)))
+        await send(interaction, t("core.imported", await channel_lang(interaction), id=res.game.id, entries=len(record.log)))
 
     @group.command(name=L("config", "cmd.mod.config"),
                    description=L("Server settings: moderator role, language, time zone", "cmd.mod.config.desc"))

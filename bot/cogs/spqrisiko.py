@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.notifier import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import act, file_of, game_here, lang, send, service_of
+from bot.ui import act, channel_lang, file_of, game_here, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import CARD_SYMBOLS, board
 from engine.spqrisiko.models import SpqrState, SpqrView
@@ -296,7 +296,7 @@ class SpqrCog(commands.Cog):
 
     @group.command(name=L("map", "cmd.spqr.map"), description=L("The board, for everyone", "cmd.spqr.map.desc"))
     async def map(self, interaction: discord.Interaction) -> None:
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         row, state = await here(interaction)
         await interaction.response.defer(thinking=True)
         headline = get_game(KIND).headline(state)
@@ -309,7 +309,7 @@ class SpqrCog(commands.Cog):
                    description=L("Points, provinces, fleets and cards of every player", "cmd.spqr.score.desc"))
     async def score(self, interaction: discord.Interaction) -> None:
         row, state = await here(interaction)
-        await send(interaction, score_text(row, state, lang(interaction)))
+        await send(interaction, score_text(row, state, await channel_lang(interaction)))
 
     @group.command(name=L("odds", "cmd.spqr.odds"),
                    description=L("Exact chances of an attack", "cmd.spqr.odds.desc"))

@@ -95,3 +95,14 @@ class NotifyPref(SQLModel, table=True):
     user_id: str = Field(primary_key=True, max_length=32)
     kind: str = Field(primary_key=True, max_length=16)
     enabled: bool = True
+
+
+class UserLanguage(SQLModel, table=True):
+    """The language a player reads their DMs in: their `/notify language` choice, else the locale of
+    the Discord client they last used with Araldo (a DM carries no locale of its own)."""
+
+    __tablename__ = "user_language"
+
+    user_id: str = Field(primary_key=True, max_length=32)
+    chosen: str | None = Field(default=None, max_length=8)
+    seen: str | None = Field(default=None, max_length=16)
