@@ -3,24 +3,29 @@
 Catalogs are gettext PO files, one per domain, in bot/locales/<lang>/<domain>.po, read with Babel
 at startup (no compile step). Message ids are stable keys ("impero.err.no_op"), the same keys the
 engine uses for RuleError codes and Event keys. Placeholders are `str.format` fields with extra
-format specs: `{amount:money}` (integer cents -> 12.34$), `{at:ts}` / `{at:rel}` / `{at:date}`
-(datetime or ISO string -> Discord timestamp, shown in each reader's own time zone),
+format specs: `{amount:money}` (integer cents -> "12,34 $" in Italian, "$12.34" in English),
+`{at:ts}` / `{at:rel}` / `{at:date}` (datetime or ISO string -> Discord timestamp, shown in each reader's own time zone),
 `{names:list}` (a list joined with commas), `{card:@spqrisiko.card.}` (a value, or each value of a
-list, translated through the catalog key `<prefix><value>`: engines pass stable ids, players read words).
+list, translated through the catalog key `<prefix><value>`: engines pass stable ids, players read words),
+`{count:#spqr.n.legionaries}` (a number with its noun, in the plural form the language's gettext
+rule picks from a plural catalog entry: "1 legionario", "3 legionari"). A message that is itself a
+plural entry picks its form by its `count` parameter.
 """
 
 from __future__ import annotations
 
+import gettext
 import logging
 import string
 from datetime import datetime
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
-
-from engine.core.money import format_cents
+from babel.numbers import format_currency
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("it", "en")
@@ -69,12 +74,13 @@ def add_locale_dir(path: Path) -> None:
     """More catalogs (a game that is not shipped, like the tests' own) laid out like LOCALES_DIR."""
     if path not in _EXTRA_DIRS:
         _EXTRA_DIRS.append(path)
-        catalog.cache_clear()
+        _read.cache_clear()
 
 
 @cache
-def catalog(lang: str) -> dict[str, str]:
+def _read(lang: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     messages: dict[str, str] = {}
+    plural: dict[str, tuple[str, ...]] = {}
     paths = [p for base in (LOCALES_DIR, *_EXTRA_DIRS) for p in sorted((base / lang).glob("*.po"))]
     for path in paths:
         with path.open("rb") as fh:
@@ -82,7 +88,41 @@ def catalog(lang: str) -> dict[str, str]:
         for msg in cat:
             if msg.id and isinstance(msg.id, str) and isinstance(msg.string, str) and msg.string:
                 messages[msg.id] = msg.string
-    return messages
+            elif msg.id and isinstance(msg.id, tuple) and isinstance(msg.string, tuple) and all(msg.string):
+                plural[msg.id[0]] = tuple(msg.string)
+    return messages, plural
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """Every singular message of a language, by key."""
+    return _read(lang)[0]
+
+
+def plurals(lang: str) -> dict[str, tuple[str, ...]]:
+    """Every plural message of a language (msgid_plural in the PO files), by key: its forms."""
+    return _read(lang)[1]
+
+
+@cache
+def _plural_rule(lang: str) -> Any:
+    return gettext.c2py(get_plural(lang).plural_expr)
+
+
+def plural_form(key: str, lang: str, n: int) -> str | None:
+    """The form of plural message `key` for the number `n`, by the language's gettext rule."""
+    forms = plurals(lang).get(key)
+    if forms is None:
+        return None
+    return forms[min(int(_plural_rule(lang)(abs(int(n)))), len(forms) - 1)]
+
+
+_CURRENCY_LOCALE = {"it": "it_IT", "en": "en_US"}
+
+
+def money(cents: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Integer cents as each language writes dollars: "12,50 $" in Italian, "$12.50" in English."""
+    text = format_currency(Decimal(int(cents)).scaleb(-2), "USD", locale=_CURRENCY_LOCALE.get(normalize(lang), "en_US"))
+    return text.replace("US$", "$").replace("USD", "$")
 
 
 def _timestamp(value: Any) -> int:
@@ -105,15 +145,20 @@ class _Formatter(string.Formatter):
         if format_spec.startswith("@"):
             prefix = format_spec[1:]
             if isinstance(value, list | tuple):
-                return ", ".join(self._word(prefix, v) for v in value)
+                return ", ".join(self._word(prefix, v) for v in value) or catalog(self.lang).get("core.none", "-")
             return self._word(prefix, value)
         if format_spec == "money":
-            return format_cents(int(value))
+            return money(int(value), self.lang)
+        if format_spec.startswith("#"):
+            form = plural_form(format_spec[1:], self.lang, int(value))
+            if form is None:
+                return str(value)
+            return self.format(form, n=value)
         if format_spec in ("ts", "rel", "date", "time"):
             style = {"ts": "F", "rel": "R", "date": "D", "time": "t"}[format_spec]
             return f"<t:{_timestamp(value)}:{style}>"
-        if format_spec == "list":
-            return ", ".join(str(v) for v in value)
+        if format_spec == "list":  # an empty list says so: never "Blackout: ." or "Vince: ."
+            return ", ".join(str(v) for v in value) or catalog(self.lang).get("core.none", "-")
         return super().format_field(value, format_spec)
 
 
@@ -131,6 +176,8 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     """
     lang = normalize(locale)
     template = catalog(lang).get(key)
+    if template is None and "count" in params:
+        template = plural_form(key, lang, params["count"])
     if template is None:
         template = catalog("en" if lang == "it" else "it").get(key)
         log.warning("missing %s translation for %s", lang, key)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +16,27 @@ from bot.i18n import has, t
 from bot.notifier import board_attachment
 from bot.translator import L
 from bot.ui import channel_id, channel_lang, file_of, game_here, guild_id, is_moderator, lang, send, service_of
-from engine.core import RuleError, all_games, get_game
+from engine.core import GameState, RuleError, all_games, get_game
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LOG_PAGE = 10
+
+# kind -> the words a game's own ids stand for (provinces, seas, companies...) in a language: each
+# game's cog registers its own, so /game log reads "Gallia Cisalpina", never "gallia_cisalpina"
+GameNames = Callable[[GameState, str], dict[str, str]]
+LOG_NAMES: dict[str, GameNames] = {}
+
+
+def register_log_names(kind: str, names: GameNames) -> None:
+    LOG_NAMES[kind] = names
+
+
+def _named(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_named(v, names) for v in value]
+    return value
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -50,7 +68,7 @@ def _typed(value: str) -> Any:
 def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], language: str) -> str:
     """A log entry in words: `log.<game>.<type>` (or `log.core.<type>`) if the catalogs have it,
     else the raw action. Player ids among the values become names."""
-    params = {k: names.get(v, v) if isinstance(v, str) else v for k, v in action.items() if k != "type"}
+    params = {k: _named(v, names) for k, v in action.items() if k != "type"}
     kind_of = action.get("type", "?")
     for key in (f"log.{kind}.{kind_of}", f"log.core.{kind_of}"):
         if has(key, language):
@@ -71,7 +89,7 @@ async def lobby_text(interaction: discord.Interaction, game_id: int, language: s
     seats = await svc.seats(game_id)
     meta = get_game(row.kind).meta
     names = [f"<@{s.user_id}>" for s in seats]
-    return t("core.lobby", language, game=meta.name, id=game_id, players=names or ["-"], count=len(seats),
+    return t("core.lobby", language, game=meta.name, id=game_id, players=names, count=len(seats),
              min=meta.min_players, max=meta.max_players)
 
 
@@ -258,7 +276,7 @@ class GameCog(commands.Cog):
             if state.paused_at is not None:
                 lines.append(t("core.game_paused", language))
         else:
-            lines.append(t("core.ended", language, winners=[state.name_of(w) for w in state.winners] or ["-"]))
+            lines.append(t("core.ended", language, winners=[state.name_of(w) for w in state.winners]))
         await send(interaction, "\n".join(lines), file=file_of(await board_attachment(row, state, None, lang=language)))
 
     @group.command(name=L("log", "cmd.game.log"), description=L("The game's recent moves", "cmd.game.log.desc"))
@@ -272,6 +290,9 @@ class GameCog(commands.Cog):
         rows = await svc.log_rows(row.id)
         seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
         game = get_game(row.kind)
+        names = dict(seats)
+        if row.kind in LOG_NAMES and row.snapshot_json is not None:
+            names = {**LOG_NAMES[row.kind](svc.load_state(row), language), **seats}
         viewer = str(interaction.user.id)
         pages = max(1, (len(rows) + LOG_PAGE - 1) // LOG_PAGE)
         if page > pages:
@@ -281,13 +302,13 @@ class GameCog(commands.Cog):
         lines = [t("core.log_title", language, page=page, pages=pages, count=len(rows))]
         for r in shown:
             action = json.loads(r.action_json)
-            who = seats.get(r.actor, r.actor)
+            who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
             mod = " 🛡️" if r.moderator else ""
             if game.log_visible(action, r.actor, viewer):
-                what = describe_action(row.kind, action, seats, language)
+                what = describe_action(row.kind, action, names, language)
             else:
                 what = t("core.log_private", language)
-            lines.append(f"`#{r.seq}` <t:{int(r.at.timestamp())}:f> **{who}**{mod} — {what}")
+            lines.append(f"`#{r.seq}` <t:{int(r.at.timestamp())}:f> {who}{mod} — {what}")
         if not shown:
             lines.append(t("core.log_empty", language))
         await send(interaction, "\n".join(lines), ephemeral=True)

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.game import register_log_names
 from bot.cogs.impero_views import (
     KIND,
     BidButton,
@@ -425,5 +426,11 @@ class ImperoCog(commands.Cog):
                    file=await picture(row, state, "chart", language))
 
 
+def log_names(state: Any, language: str) -> dict[str, str]:
+    """Companies by name (for /game log)."""
+    return {c.id: c.name for c in impero_state(state).companies}
+
+
 async def setup(bot: commands.Bot) -> None:
+    register_log_names(KIND, log_names)
     await bot.add_cog(ImperoCog(bot))

@@ -327,7 +327,7 @@ def me_text(state: ImperoState, pid: str, language: str) -> str:
                worth=me.net_worth)]
     holdings = [f"{name} ×{n}" + (f" ({me.listed[name]}↗)" if me.listed.get(name) else "")
                 for name, n in me.shares.items()]
-    lines.append(t("impero.ui.me_shares", language, shares=holdings or ["-"]))
+    lines.append(t("impero.ui.me_shares", language, shares=holdings))
     if me.ceo_of:
         lines.append(t("impero.ui.me_ceo", language, companies=me.ceo_of))
     if me.claimable:
@@ -372,10 +372,10 @@ def company_panel(row: GameRow, state: ImperoState, name: str, viewer: str,
         t("impero.ui.company_head", language, company=c.name, ceo=c.ceo_name, founder=c.founder_name),
         t("impero.ui.company_money", language, capital=c.capital, shares=c.shares_total, value=c.share_value,
           reinvest=c.reinvest, op=c.op),
-        t("impero.ui.company_nodes", language, count=len(c.nodes), nodes=c.nodes or ["-"], total=c.node_yield,
-          rented=c.rented or ["-"]),
+        t("impero.ui.company_nodes", language, count=len(c.nodes), nodes=c.nodes, total=c.node_yield,
+          rented=c.rented),
         t("impero.ui.company_income", language, income=c.last_income),
-        t("impero.ui.company_holders", language, holders=holders or ["-"]),
+        t("impero.ui.company_holders", language, holders=holders),
     ]
     if c.auction_open:
         lines.extend(auction_line(state, a, language) for a in state.auctions if a.company == c.id)

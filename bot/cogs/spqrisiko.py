@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import spqrisiko_views as v
+from bot.cogs.game import register_log_names
 from bot.i18n import t
 from bot.notifier import board_attachment
 from bot.storage.models import GameRow
@@ -21,7 +22,7 @@ from bot.translator import L
 from bot.ui import act, channel_lang, file_of, game_here, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import CARD_SYMBOLS, board
-from engine.spqrisiko.models import SpqrState, SpqrView
+from engine.spqrisiko.models import NEUTRAL_IDS, SpqrState, SpqrView
 from engine.spqrisiko.odds import odds as attack_odds
 from render.common import to_png
 
@@ -331,6 +332,16 @@ class SpqrCog(commands.Cog):
                                   defenders_left=f"{result.expected_defenders_left:.1f}"), ephemeral=True)
 
 
+def log_names(state: Any, language: str) -> dict[str, str]:
+    """Provinces, seas and neutral armies as players read them (for /game log)."""
+    b = board()
+    names = {pid: p.name for pid, p in b.provinces.items()}
+    names.update({sid: s.name for sid, s in b.seas.items()})
+    names.update({n: t(f"spqrisiko.army.{n}", language) for n in NEUTRAL_IDS})
+    return names
+
+
 async def setup(bot: commands.Bot) -> None:
+    register_log_names(KIND, log_names)
     await bot.add_cog(SpqrCog(bot))
 

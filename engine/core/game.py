@@ -132,6 +132,11 @@ class Game(Generic[S]):
             raise RuleError("core.bad_action", detail=where) from None
 
     def parse_settings(self, data: dict[str, Any] | None) -> CoreSettings:
+        # a mistyped or foreign key (another game's setting) would otherwise be dropped in silence
+        unknown = sorted(set(data or {}) - set(self.settings_model.model_fields))
+        if unknown:
+            raise RuleError("core.unknown_setting", setting=unknown[0],
+                            keys=sorted(self.settings_model.model_fields))
         try:
             return self.settings_model.model_validate(data or {})
         except ValidationError as exc:

@@ -25,3 +25,15 @@ def test_every_default_written_out_is_accepted_back(kind: str) -> None:
     text = " ".join(f"{k}={settings_text(v)}" for k, v in settings_defaults(kind).items() if v is not None)
     game = get_game(kind)
     assert game.parse_settings(parse_settings(text)) == game.parse_settings({})
+
+
+def test_an_unknown_setting_is_refused_with_the_valid_keys() -> None:
+    from bot.i18n import t
+
+    game = get_game("spqrisiko")
+    with pytest.raises(RuleError) as err:
+        game.parse_settings(parse_settings("target=12"))
+    assert err.value.code == "core.unknown_setting" and err.value.params["setting"] == "target"
+    assert "target_points" in err.value.params["keys"]
+    text = t(err.value.code, "it", **err.value.params)
+    assert text.startswith("Impostazione sconosciuta: target.") and "target_points" in text

@@ -119,9 +119,9 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         opened = await emulator.slash(carol, "impero recapitalize", company="Telco", start_price="1")
         assert not opened.ephemeral and "Telco" in opened.content
         bid = await emulator.slash(bob, "impero bid", company="Telco", amount="2")
-        assert not bid.ephemeral and "2.00$" in bid.content
+        assert not bid.ephemeral and "2,00\xa0$" in bid.content
         raised = await press(emulator, alice, bid, "Telco: +1$")
-        assert not raised.ephemeral and "3.00$" in raised.content
+        assert not raised.ephemeral and "3,00\xa0$" in raised.content
         # bob's old panel is stale now: he is told and gets the current one
         old = await press(emulator, bob, bid, "Telco: +5$")
         assert old.ephemeral and "cambiata" in old.content
@@ -135,7 +135,7 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         modal = await press(emulator, bob, old, "Telco: importo")
         assert modal.modal
         sniped = await emulator.submit_modal(bob, modal, {"amount": "4,00"})
-        assert not sniped.ephemeral and "4.00$" in sniped.content
+        assert not sniped.ephemeral and "4,00\xa0$" in sniped.content
         assert (await state_of(bot, gid)).auctions[0].closes_at == close + timedelta(seconds=60)
 
         clock.set(close)
@@ -151,7 +151,7 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         cash_before = state.cash[ids["bob"]]
         public_before = len(emulator.messages_seen(carol, emulator.general))
         sent = await emulator.slash(bob, "impero offer", to=alice, amount="5")
-        assert sent.ephemeral and "5.00$" in sent.content
+        assert sent.ephemeral and "5,00\xa0$" in sent.content
         assert (await state_of(bot, gid)).cash[ids["bob"]] == cash_before - 500
         assert len(emulator.messages_seen(carol, emulator.general)) == public_before, "transfers are private"
         me = await emulator.slash(alice, "impero me")
@@ -296,7 +296,7 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
         await emulator.slash(bob, "impero bid", company="Alfa", amount="2")
         await emulator.slash(carol, "impero bid", company="Alfa", amount="3")
         outbid = await dm_with(emulator, bob, "Sei stato superato nell'asta di Alfa")
-        assert outbid and "3.00$" in outbid[0].content and "2.00$" in outbid[0].content
+        assert outbid and "3,00\xa0$" in outbid[0].content and "2,00\xa0$" in outbid[0].content
 
         # a small transfer accepted with /impero accept: 1$ of bob's 195$, odds 0.5%, the seed says no
         before = await state_of(bot, gid)
@@ -305,7 +305,7 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
         offers = await emulator.autocomplete(alice, "impero accept", focused="offer", value="")
         assert len(offers) == 1
         accepted = await emulator.slash(alice, "impero accept", offer=offers[0]["value"])
-        assert accepted.ephemeral and "1.00$" in accepted.content
+        assert accepted.ephemeral and "1,00\xa0$" in accepted.content
         state = await state_of(bot, gid)
         assert state.cash[ids["alice"]] == before.cash[ids["alice"]] + 100
         assert state.cash[ids["bob"]] == before.cash[ids["bob"]] - 100
