@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core import Player
 from engine.impero import GAME
+from engine.impero import turn_end as turn_rules
 from engine.impero.board import build_map, get_map, register_map
 from render.common import to_png
 from render.impero import render_chart, render_map, render_market
@@ -70,12 +71,12 @@ def main() -> None:
 
     def turn_end() -> None:
         work = state.model_copy(deep=True)
-        GAME._turn_end(work, work.turn_ends_at)
+        turn_rules.turn_end(work, work.turn_ends_at)
 
     copy_ms = timed("state deep copy (per action overhead)", lambda: state.model_copy(deep=True), 50)
     end_ms = timed("turn end incl. copy", turn_end, 50)
     print(f"{'turn end alone (approx.)':<40} {end_ms - copy_ms:9.2f} ms")
-    GAME._turn_end(state, state.turn_ends_at)
+    turn_rules.turn_end(state, state.turn_ends_at)
     view = GAME.view(state, None)
     timed("view (all sections)", lambda: GAME.view(state, None), 50)
     timed("render map (first: static layer)", lambda: render_map(view), 1)

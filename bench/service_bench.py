@@ -49,7 +49,7 @@ async def run(url: str, moves: int) -> tuple[float, float, int]:
         actor = next(iter(game.awaiting(state)), None)
         if actor is None:
             break
-        action = choose_action(game, state, actor)
+        action = choose_action(state, actor)
         start = time.perf_counter()
         await service.act(gid, actor, action)
         times.append(time.perf_counter() - start)

@@ -32,7 +32,7 @@ def main() -> None:
         now += timedelta(minutes=1)
         GAME.advance(state, now)  # as the game service does before every action
         actor = state.order[state.current]
-        action = choose_action(GAME, state, actor)
+        action = choose_action(state, actor)
         GAME.apply(state, actor, action, now)
         log.append(LogEntry(at=now, actor=actor, action=action.model_dump(mode="json")))
     game_s = time.perf_counter() - start

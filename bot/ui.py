@@ -4,7 +4,7 @@ channel, applying an action and answering with what happened (public text, priva
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -14,16 +14,11 @@ from bot.service import ActResult, GameService
 from bot.storage.models import GameRow
 from engine.core import Event, RuleError, get_game
 
-if TYPE_CHECKING:
-    from bot.main import AraldoBot
-
-
-def bot_of(interaction: discord.Interaction) -> AraldoBot:
-    return interaction.client  # type: ignore[return-value]
-
 
 def service_of(interaction: discord.Interaction) -> GameService:
-    return bot_of(interaction).service
+    # the client is bot.main.AraldoBot; naming that class here would close an import cycle
+    service: GameService = interaction.client.service  # type: ignore[attr-defined]
+    return service
 
 
 def _default_locale(interaction: discord.Interaction) -> str:

@@ -218,15 +218,7 @@ class Game(Generic[S]):
         return self.next_deadline(state)
 
     def finish(self, state: S, winners: list[str], reason: str) -> Event:
-        state.status = "finished"
-        state.winners = winners
-        state.end_reason = reason
-        state.timers = []
-        return Event(
-            key="core.ended",
-            params={"winners": [state.name_of(w) for w in winners], "reason": reason},
-            notify="game_end",
-        )
+        return finish_game(state, winners, reason)
 
     def _away(self, state: S, actor: str, until: datetime | None, now: datetime) -> list[Event]:
         if until is not None and until <= now:
@@ -306,6 +298,19 @@ class Game(Generic[S]):
             return [Event(key="core.mod.replaced",
                           params={**params, "player": old_name, "new_player": action.new_name})]
         raise RuleError("core.bad_action", detail=getattr(action, "type", "?"))
+
+
+def finish_game(state: GameState, winners: list[str], reason: str) -> Event:
+    """End the game: the rule modules of a game call this, `Game.finish` is the same."""
+    state.status = "finished"
+    state.winners = winners
+    state.end_reason = reason
+    state.timers = []
+    return Event(
+        key="core.ended",
+        params={"winners": [state.name_of(w) for w in winners], "reason": reason},
+        notify="game_end",
+    )
 
 
 def _jsonable(value: Any) -> str:

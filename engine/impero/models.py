@@ -9,6 +9,8 @@ from pydantic import BaseModel, Field, field_validator
 
 from engine.core import CoreSettings, GameState
 
+INFO = "info"  # notify kind of the DMs that only inform
+
 
 class ImperoSettings(CoreSettings):
     """Every numeric ruling, with its default. Money in cents, rates in points/per-mille."""

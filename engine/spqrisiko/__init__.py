@@ -1,8 +1,10 @@
 """SPQRisiko: Risiko in the Roman Empire, with fleets, landings, colossei and victory points."""
 
 from engine.core import register
-from engine.spqrisiko.game import SpqRisiko, card_set_reward, reinforcement_base
+from engine.spqrisiko.cards import card_set_reward
+from engine.spqrisiko.game import SpqRisiko
 from engine.spqrisiko.models import SpqrSettings, SpqrState, SpqrView
+from engine.spqrisiko.reinforce import reinforcement_base
 
 GAME = register(SpqRisiko())
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -26,9 +25,7 @@ from engine.spqrisiko.models import (
     Reinforce,
     SpqrState,
 )
-
-if TYPE_CHECKING:
-    from engine.spqrisiko.game import SpqRisiko
+from engine.spqrisiko.territory import borders_enemy, garrison, provinces_of, ships_of
 
 
 def playable_sets(hand: list[str]) -> list[list[str]]:
@@ -44,30 +41,30 @@ def _phase_ok(state: SpqrState, phase: str) -> bool:
     return PHASE_ORDER.index(state.turn.phase) <= PHASE_ORDER.index(phase)
 
 
-def attack_options(game: SpqRisiko, state: SpqrState, actor: str) -> list[tuple[str, str]]:
+def attack_options(state: SpqrState, actor: str) -> list[tuple[str, str]]:
     """(from, to) pairs a land attack may use now, strongest odds first."""
     b = board()
     out: list[tuple[int, str, str]] = []
-    for src in game.provinces_of(state, actor):
+    for src in provinces_of(state, actor):
         if state.legions[src] < 2:
             continue
         for dst in b.provinces[src].land:
             defender = state.owner.get(dst)
-            if defender is None or defender == actor or _protected(game, state, defender):
+            if defender is None or defender == actor or _protected(state, defender):
                 continue
             out.append((state.legions[dst] - state.legions[src], src, dst))
     return [(s, d) for _, s, d in sorted(out)]
 
 
-def _protected(game: SpqRisiko, state: SpqrState, defender: str) -> bool:
+def _protected(state: SpqrState, defender: str) -> bool:
     return (
         defender not in NEUTRAL_IDS
-        and len(game.provinces_of(state, defender)) == 1
+        and len(provinces_of(state, defender)) == 1
         and state.round <= state.settings.protected_rounds
     )
 
 
-def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseModel]:
+def legal_actions(state: SpqrState, actor: str) -> list[BaseModel]:
     if state.status != "active" or actor in state.eliminated or state.player(actor) is None:
         return []
     # declaring an absence (or coming back) is open to anyone at any time; a week ahead is a fair sample
@@ -86,14 +83,14 @@ def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseMod
         return out + away
     turn = state.turn
     assert turn is not None
-    mine = sorted(game.provinces_of(state, actor))
-    movable = {p: state.legions[p] - game.garrison(state, p) for p in mine}
+    mine = sorted(provinces_of(state, actor))
+    movable = {p: state.legions[p] - garrison(state, p) for p in mine}
     if turn.conquest_move is not None:
         spare = movable[turn.conquest_move.origin]
         out += [MoveIn(count=n) for n in sorted({1, spare}) if 1 <= n <= spare]
     if turn.phase == "reinforce":
         if turn.reinforcements > 0:
-            border = [p for p in mine if game.borders_enemy(state, p)] or mine
+            border = [p for p in mine if borders_enemy(state, p)] or mine
             for p in border[:3]:
                 out.append(Reinforce(province=p, count=turn.reinforcements))
             out.append(Reinforce(province=border[-1], count=1))
@@ -125,7 +122,7 @@ def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseMod
                 if enemy != actor and n > 0 and (not open_here or turn.naval_battle.defender == enemy):  # type: ignore[union-attr]
                     out += [NavalAttack(sea=sea, defender=enemy, rolls=r) for r in ("once", "blitz")]
     if _phase_ok(state, "combat"):
-        for src, dst in attack_options(game, state, actor)[:6]:
+        for src, dst in attack_options(state, actor)[:6]:
             out.append(Attack(from_province=src, to_province=dst, rolls="once"))
             out.append(Attack(from_province=src, to_province=dst, rolls="blitz"))
         for src in mine:
@@ -138,10 +135,10 @@ def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseMod
                         defender is None
                         or defender == actor
                         or dst in turn.landed_on
-                        or _protected(game, state, defender)
+                        or _protected(state, defender)
                     ):
                         continue
-                    if game.ships_of(state, sea, actor) > game.ships_of(state, sea, defender):
+                    if ships_of(state, sea, actor) > ships_of(state, sea, defender):
                         out.append(Land(from_province=src, to_province=dst, sea=sea, count=movable[src]))
     for src in mine:
         if movable[src] < 1:
@@ -156,7 +153,7 @@ def legal_actions(game: SpqRisiko, state: SpqrState, actor: str) -> list[BaseMod
     return out + away
 
 
-def choose_action(game: SpqRisiko, state: SpqrState, actor: str) -> BaseModel:
+def choose_action(state: SpqrState, actor: str) -> BaseModel:
     """A greedy player: cards first, reinforce the strongest front, attack with clear odds, end."""
     b = board()
     if state.phase == "placement":
@@ -170,12 +167,12 @@ def choose_action(game: SpqRisiko, state: SpqrState, actor: str) -> BaseModel:
         if sets:
             return PlayCards(symbols=sets[0])
     if turn.reinforcements > 0:
-        mine = game.provinces_of(state, actor)
-        border = [p for p in mine if game.borders_enemy(state, p)] or mine
+        mine = provinces_of(state, actor)
+        border = [p for p in mine if borders_enemy(state, p)] or mine
         best = max(border, key=lambda p: (state.legions[p], p))
         return Reinforce(province=best, count=turn.reinforcements)
     if _phase_ok(state, "combat"):
-        for src, dst in attack_options(game, state, actor):
+        for src, dst in attack_options(state, actor):
             if state.legions[src] >= state.legions[dst] + 3:
                 return Attack(from_province=src, to_province=dst, rolls="blitz", stop_at=2)
     return EndTurn()

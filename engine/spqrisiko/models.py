@@ -12,6 +12,7 @@ from engine.core.deck import Deck
 
 Phase = Literal["placement", "reinforce", "naval", "naval_combat", "combat", "fortify"]
 # the order of a turn's steps; an action of a later step closes the earlier ones
+KIND = "spqrisiko"
 PHASE_ORDER: tuple[str, ...] = ("reinforce", "naval", "naval_combat", "combat", "fortify")
 NEUTRAL_IDS: tuple[str, ...] = ("neutral-1", "neutral-2")
 

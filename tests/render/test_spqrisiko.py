@@ -18,7 +18,7 @@ def mid_game():
     for _ in range(40):
         now += timedelta(minutes=1)
         actor = s.order[s.current]
-        GAME.apply(s, actor, choose_action(GAME, s, actor), now)
+        GAME.apply(s, actor, choose_action(s, actor), now)
     s.ships["mare_tyrrhenum"] = {s.order[0]: 3}
     return s
 

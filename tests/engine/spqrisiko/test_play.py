@@ -57,7 +57,7 @@ def test_random_play_to_the_end(n: int, seed: int, choose_random: bool, picks: l
             break
         actor = state.order[state.current]
         if pick is None:  # the rest of the game: the greedy bot plays every seat to a winner
-            action = choose_action(GAME, state, actor)
+            action = choose_action(state, actor)
         else:
             options = [a for a in GAME.legal_actions(state, actor) if not (isinstance(a, Away) and a.until)]
             if pick % 97 == 0:  # sometimes someone else declares an absence or comes back
@@ -67,7 +67,7 @@ def test_random_play_to_the_end(n: int, seed: int, choose_random: bool, picks: l
                 continue
             use_random = choose_random and step % 3 != 0
             action = options[pick % len(options)] if use_random or actor != state.order[state.current] \
-                else choose_action(GAME, state, actor)
+                else choose_action(state, actor)
         GAME.apply(state, actor, action, now)
         log.append(LogEntry(at=now, actor=actor, action=action.model_dump(mode="json")))
         check(state)
@@ -89,6 +89,6 @@ def test_greedy_game_finishes() -> None:
             break
         now += timedelta(minutes=1)
         actor = state.order[state.current]
-        GAME.apply(state, actor, choose_action(GAME, state, actor), now)
+        GAME.apply(state, actor, choose_action(state, actor), now)
         check(state)
     assert state.status == "finished" and len(state.winners) == 1

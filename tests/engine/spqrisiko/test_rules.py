@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import RuleError
 from engine.core.moderation import Away as CoreAway
-from engine.spqrisiko import GAME, card_set_reward, reinforcement_base
+from engine.spqrisiko import GAME, card_set_reward, reinforcement_base, scoring, turns
 from engine.spqrisiko.board import board
 from engine.spqrisiko.models import (
     Attack,
@@ -167,7 +167,7 @@ def test_colosseum_placement_rule_and_income() -> None:
     s.legions["etruria"] = 3
     s.points[p] = 0
     s.turn.player = p
-    GAME._end_turn(s, at(2))
+    turns.end_turn(s, at(2))
     while cur(s) != p:
         skip_reinforcements(s)
         GAME.apply(s, cur(s), EndTurn(), at(3))
@@ -214,15 +214,15 @@ def test_scoring_each_item() -> None:
     s.ships["mare_aegaeum"] = {c: 3, b: 1}
     s.colossei = ["roma"]
     s.points = dict.fromkeys(s.order, 0)
-    GAME._score(s, a)
+    scoring.score(s, a)
     assert s.last_scoring == {"empire": 1, "provinces": 0, "colossei": 0, "seas": 0, "total": 1}
-    GAME._score(s, b)  # most provinces (6 v 5) and a colosseum; empire 4 < 5
+    scoring.score(s, b)  # most provinces (6 v 5) and a colosseum; empire 4 < 5
     assert s.last_scoring == {"empire": 0, "provinces": 1, "colossei": 1, "seas": 0, "total": 2}
     s.ships["mare_ionium"] = {c: 1}
-    GAME._score(s, c)  # two seas v one
+    scoring.score(s, c)  # two seas v one
     assert s.last_scoring["seas"] == 1
     give(s, b, {"bruttium": 2})  # b's empire now 5 == a's 5: tie, no point for either
-    GAME._score(s, a)
+    scoring.score(s, a)
     assert s.last_scoring["empire"] == 0
 
 
