@@ -112,7 +112,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "quantity": "Q.tà",
     "price": "Prezzo",
     "player": "Giocatore",
-    "cash": "Capitale",
+    "cash": "Contanti",
     "escrow": "Vincolato",
     "net_worth": "Patrimonio",
     "op": "PO",
@@ -307,12 +307,13 @@ def render_market(view: MarketView | ImperoView, labels: Mapping[str, str] | Non
                ["#", lab["company"], lab["seller"], lab["quantity"], lab["price"]],
                [[x.id, x.company_name, x.seller_name, str(x.quantity), format_cents(x.price)] for x in v.listings],
                [60, 190, 150, 70, 110], None, lab["none"])
-    _table(d, 16, y, lab["players"],
-           [lab["player"], lab["cash"], lab["escrow"], lab["net_worth"], lab["op"]],
-           [[p.name, format_cents(p.cash), format_cents(p.escrow), format_cents(p.net_worth), str(p.op)]
-            for p in sorted(v.players, key=lambda p: -p.cash)],
-           [190, 120, 120, 130, 60], [player_colour(p.colour) for p in sorted(v.players, key=lambda p: -p.cash)],
-           lab["none"])
+    if v.players:  # players' money is shown only when the game makes it public
+        _table(d, 16, y, lab["players"],
+               [lab["player"], lab["cash"], lab["escrow"], lab["net_worth"], lab["op"]],
+               [[p.name, format_cents(p.cash), format_cents(p.escrow), format_cents(p.net_worth), str(p.op)]
+                for p in sorted(v.players, key=lambda p: -p.cash)],
+               [190, 120, 120, 130, 60], [player_colour(p.colour) for p in sorted(v.players, key=lambda p: -p.cash)],
+               lab["none"])
     return img
 
 

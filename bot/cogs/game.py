@@ -93,10 +93,47 @@ async def lobby_text(interaction: discord.Interaction, game_id: int, language: s
              min=meta.min_players, max=meta.max_players)
 
 
-def settings_defaults(kind: str) -> dict[str, Any]:
-    """Every setting of a game with its default, as a player would type it in /game create."""
+def money_settings(kind: str) -> set[str]:
+    """Settings a game stores in cents (marked `{"unit": "cents"}`): players type and read dollars."""
     model = get_game(kind).settings_model
-    return {name: field.get_default(call_default_factory=True) for name, field in model.model_fields.items()}
+    return {name for name, field in model.model_fields.items()
+            if isinstance(field.json_schema_extra, dict) and field.json_schema_extra.get("unit") == "cents"}
+
+
+def _cents(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_cents(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return value * 100
+    from bot.cogs.impero_views import parse_money  # dollars as every command takes them ("12,50")
+
+    return parse_money(str(value))
+
+
+def _dollars(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_dollars(v) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        whole, cents = divmod(value, 100)
+        return str(whole) if not cents else f"{whole}.{cents:02d}"  # "," separates list items
+    return value
+
+
+def settings_in_units(kind: str, typed: dict[str, Any]) -> dict[str, Any]:
+    """What a player typed -> the game's units: money settings from dollars to cents."""
+    money = money_settings(kind)
+    return {k: _cents(v) if k in money else v for k, v in typed.items()}
+
+
+def settings_defaults(kind: str) -> dict[str, Any]:
+    """Every setting of a game with its default, as a player would type it in /game create
+    (money in dollars)."""
+    model = get_game(kind).settings_model
+    money = money_settings(kind)
+    out = {name: field.get_default(call_default_factory=True) for name, field in model.model_fields.items()}
+    return {k: _dollars(v) if k in money else v for k, v in out.items()}
 
 
 def settings_text(value: Any) -> str:
@@ -215,7 +252,7 @@ class GameCog(commands.Cog):
         language = await channel_lang(interaction)
         gid = guild_id(interaction)
         cfg = await svc.guild_config(gid)
-        parsed = parse_settings(settings)
+        parsed = settings_in_units(kind, parse_settings(settings))
         game = get_game(kind)
         game.parse_settings({"timezone": cfg.timezone, **parsed})  # refuse bad settings before any thread
         where = channel_id(interaction)

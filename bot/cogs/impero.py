@@ -35,14 +35,14 @@ from bot.cogs.impero_views import (
     play,
     seated,
 )
-from bot.i18n import t
+from bot.i18n import money, t
 from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import channel_lang, game_here, lang, send, service_of
 from engine.core import RuleError
-from engine.core.money import format_cents
 from engine.impero import GAME
 from engine.impero.models import Company, ImperoState
+from engine.impero.views import cash_public
 
 MAX_CHOICES = 25
 Choices = list[app_commands.Choice[str]]
@@ -114,10 +114,11 @@ async def claimable_company(interaction: discord.Interaction, current: str) -> C
     return await _companies_where(interaction, current, lambda state, c, uid: GAME.can_claim(state, c, uid))
 
 
-def _node_choices(state: ImperoState, nodes: list[str], current: str) -> Choices:
+def _node_choices(state: ImperoState, nodes: list[str], current: str, language: str) -> Choices:
+    """Nodes with their yield per turn; 📈, because ⚡ is the map's blackout."""
     typed = current.strip().upper().replace(" ", "")
     picked = [n for n in nodes if n.startswith(typed)][:MAX_CHOICES]
-    return [app_commands.Choice(name=f"{n} (⚡{state.yields[n]})", value=n) for n in picked]
+    return [app_commands.Choice(name=f"{n} (📈 {money(state.yields[n] * 100, language)})", value=n) for n in picked]
 
 
 async def free_node(interaction: discord.Interaction, current: str) -> Choices:
@@ -126,7 +127,7 @@ async def free_node(interaction: discord.Interaction, current: str) -> Choices:
     company = _chosen_company(interaction, state) if state else None
     if state is None or company is None:
         return []
-    return _node_choices(state, GAME.free_adjacent(state, company), current)
+    return _node_choices(state, GAME.free_adjacent(state, company), current, lang(interaction))
 
 
 async def owned_node(interaction: discord.Interaction, current: str) -> Choices:
@@ -134,7 +135,7 @@ async def owned_node(interaction: discord.Interaction, current: str) -> Choices:
     company = _chosen_company(interaction, state) if state else None
     if state is None or company is None:
         return []
-    return _node_choices(state, list(company.nodes), current)
+    return _node_choices(state, list(company.nodes), current, lang(interaction))
 
 
 async def rentable_node(interaction: discord.Interaction, current: str) -> Choices:
@@ -146,7 +147,7 @@ async def rentable_node(interaction: discord.Interaction, current: str) -> Choic
     board = GAME.board(state)
     near = sorted(GAME.network_neighbours(state, company), key=board.index.__getitem__)
     return _node_choices(state, [n for n in near if state.owner.get(n) not in (None, company.id)
-                                 and company.id not in state.renters.get(n, [])], current)
+                                 and company.id not in state.renters.get(n, [])], current, lang(interaction))
 
 
 async def other_listing(interaction: discord.Interaction, current: str) -> Choices:
@@ -159,7 +160,7 @@ async def other_listing(interaction: discord.Interaction, current: str) -> Choic
         if x.seller == uid:
             continue
         company = state.company(x.company).name
-        label = f"{x.id}: {x.quantity} × {company} @ {format_cents(x.price)} — {state.name_of(x.seller)}"
+        label = f"{x.id}: {x.quantity} × {company} @ {money(x.price, lang(interaction))} — {state.name_of(x.seller)}"
         if _matches(label, current):
             out.append(app_commands.Choice(name=label[:100], value=x.id))
     return out[:MAX_CHOICES]
@@ -172,7 +173,7 @@ async def own_listing(interaction: discord.Interaction, current: str) -> Choices
     uid = str(interaction.user.id)
     out = []
     for x in state.listings:
-        label = f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {format_cents(x.price)}"
+        label = f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {money(x.price, lang(interaction))}"
         if x.seller == uid and _matches(label, current):
             out.append(app_commands.Choice(name=label[:100], value=x.id))
     return out[:MAX_CHOICES]
@@ -185,7 +186,7 @@ async def incoming_offer(interaction: discord.Interaction, current: str) -> Choi
     uid = str(interaction.user.id)
     out = []
     for o in state.offers:
-        label = f"{o.id}: {format_cents(o.amount)} — {state.name_of(o.sender)}"
+        label = f"{o.id}: {money(o.amount, lang(interaction))} — {state.name_of(o.sender)}"
         if o.receiver == uid and _matches(label, current):
             out.append(app_commands.Choice(name=label[:100], value=o.id))
     return out[:MAX_CHOICES]
@@ -420,6 +421,8 @@ class ImperoCog(commands.Cog):
     @group.command(name=L("chart", "cmd.impero.chart"), description=L("Cash by turn", "cmd.impero.chart.desc"))
     async def chart(self, interaction: discord.Interaction) -> None:
         row, state = await _here(interaction)
+        if not cash_public(state):
+            raise RuleError("impero.ui.cash_private")
         language = await channel_lang(interaction)
         await interaction.response.defer(thinking=True)
         await send(interaction, t("impero.ui.chart", language, turn=state.turn, turns=state.settings.turns),

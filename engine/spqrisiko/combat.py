@@ -16,7 +16,7 @@ from engine.spqrisiko.models import (
     MoveIn,
     SpqrState,
 )
-from engine.spqrisiko.odds import compare
+from engine.spqrisiko.odds import attack_dice, compare
 from engine.spqrisiko.territory import alive_players, army_name, find_province, find_sea, garrison, provinces_of, ships_of
 from engine.spqrisiko.turns import enter_phase
 
@@ -67,7 +67,7 @@ def attack(state: SpqrState, actor: str, action: Attack, now: datetime) -> list[
     record = LastAttack(kind="land", attacker=actor, defender=defender, origin=src, target=dst)
     dice = 0
     for _ in range(MAX_ROLLS):
-        dice = min(3, state.legions[src] - 1)
+        dice = attack_dice(state.legions[src], landing=False, stop_at=stop)  # never past the stop
         a, d, la, ld = roll(state, dice, min(3, state.legions[dst]), ties_to_defender=True)
         record.rolls.append([a, d])
         record.attacker_losses += la

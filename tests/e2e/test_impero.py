@@ -69,7 +69,7 @@ async def state_of(bot: AraldoBot, game_id: int) -> ImperoState:
 
 
 async def start_game(emulator: Any, bot: AraldoBot, players: list[Any]) -> int:
-    created = await emulator.slash(players[0], "game create", game="impero", settings="turns=3 auction_hours=1 start_cash=20000")
+    created = await emulator.slash(players[0], "game create", game="impero", settings="turns=3 auction_hours=1 start_cash=200")
     for p in players[1:]:
         await emulator.click(p, created, label="Partecipa")
     await emulator.slash(players[0], "game start")
@@ -175,8 +175,9 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
             reports = await posted(emulator, carol, f"Fine del turno {turn}")
             assert reports and reports[-1].images and reports[-1].images[0].width > 0
         assert (await state_of(bot, gid)).turn == 3
+        # players' cash is private by default: the chart waits for the end of the game
         chart = await emulator.slash(alice, "impero chart")
-        assert pngs(chart)
+        assert chart.ephemeral and not pngs(chart) and "public_cash" in chart.content
         emulator.assert_no_unknown_routes()
 
 
@@ -220,7 +221,7 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
     bot.service.seed_source = lambda: SEED
     async with running_bot(emulator, bot, commands=TOP_COMMANDS):
         created = await emulator.slash(alice, "game create", game="impero",
-                                       settings="turns=3 start_cash=20000 rent_only_when_blocked=false")
+                                       settings="turns=3 start_cash=200 rent_only_when_blocked=false")
         for p in (bob, carol):
             await emulator.click(p, created, label="Partecipa")
         await emulator.slash(alice, "game start")

@@ -19,6 +19,7 @@ def _view():
     company = state.companies[0]
     state.last_report.blackouts = [company.nodes[-1]]  # show the marks whatever the dice said
     state.last_report.halved = [company.nodes[-2]]
+    state.settings.public_cash = True  # draw the players' money too
     return state, GAME.view(state, None)
 
 
