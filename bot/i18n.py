@@ -149,11 +149,20 @@ class _Formatter(string.Formatter):
             return self._word(prefix, value)
         if format_spec == "money":
             return money(int(value), self.lang)
+        if format_spec == "mention":  # a player id -> a Discord mention (the channel pings them)
+            return f"<@{value}>"
+        if format_spec == "msgs":  # sentences an engine passed as {"key", "params"}, in this language
+            said = [t(m["key"], self.lang, **m.get("params", {})) for m in value]
+            return ", ".join(said) or catalog(self.lang).get("core.none", "-")
+        if format_spec == "dice":  # [[attacker dice], [defender dice]] per roll, the last few shown
+            return dice_text(value, self.lang)
         if format_spec.startswith("#"):
             form = plural_form(format_spec[1:], self.lang, int(value))
             if form is None:
                 return str(value)
             return self.format(form, n=value)
+        if format_spec in ("ts", "rel", "date", "time") and value is None:
+            return catalog(self.lang).get("core.none", "-")
         if format_spec in ("ts", "rel", "date", "time"):
             style = {"ts": "F", "rel": "R", "date": "D", "time": "t"}[format_spec]
             return f"<t:{_timestamp(value)}:{style}>"
@@ -162,6 +171,16 @@ class _Formatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+
+
+MAX_ROLLS_SHOWN = 4
+
+
+def dice_text(rolls: Any, lang: str) -> str:
+    """Rolls as players read dice: "6·5·3 contro 4·2; 5 contro 6", the last few of a long blitz."""
+    vs = catalog(normalize(lang)).get("core.dice_vs", "vs")
+    shown = [f"{'·'.join(str(x) for x in a)} {vs} {'·'.join(str(x) for x in d)}" for a, d in rolls[-MAX_ROLLS_SHOWN:]]
+    return ("… " if len(rolls) > MAX_ROLLS_SHOWN else "") + "; ".join(shown)
 
 
 def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:

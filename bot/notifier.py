@@ -129,14 +129,19 @@ class Notifier:
 
     async def remind(self, row: GameRow, players: list[str], deadline: datetime) -> None:
         lang = await self._lang(row)
-        name = get_game(row.kind).meta.name
+        game = get_game(row.kind)
+        name = game.meta.name
+        state = self.service.load_state(row) if row.snapshot_json is not None else None
         for pid in players:
             if not await self.service.notify_enabled(pid, "reminder"):
                 continue
+            # what is left to do, in words ("3 OP to spend"), when the game can say it
+            owed = [m.model_dump() for m in game.owed(state, pid)] if state is not None else []
+            key = "core.reminder_owed" if owed else "core.reminder"
             reader = await self._dm_lang(row, pid)
-            body = t("core.reminder", reader, at=deadline)
+            body = t(key, reader, at=deadline, owed=owed)
             if not await self.messenger.dm(pid, t("core.dm", reader, game=name, text=body, link=jump_link(row))):
-                body = t("core.reminder", lang, at=deadline)
+                body = t(key, lang, at=deadline, owed=owed)
                 await self.messenger.post(row.channel_id, t("core.dm_fallback", lang, user=f"<@{pid}>", text=body))
 
 

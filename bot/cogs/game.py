@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.i18n import has, t
 from bot.notifier import board_attachment
+from bot.storage.models import ActionRow, GameRow
 from bot.translator import L
 from bot.ui import channel_id, channel_lang, file_of, game_here, guild_id, is_moderator, lang, send, service_of
 from engine.core import GameState, RuleError, all_games, get_game
@@ -75,6 +76,28 @@ def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], la
             return t(key, language, **params)
     args = " ".join(f"{k}={v}" for k, v in params.items() if v is not None)
     return f"`{kind_of}` {args}".strip()
+
+
+async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], language: str,
+                          viewer: str | None = None) -> list[str]:
+    """Log rows in words: "`#12` **Bob** — reinforces Gallia with 3 legionaries" (a move the viewer may
+    not see, such as an Impero transfer, says only that it is private)."""
+    seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
+    names = dict(seats)
+    if row.kind in LOG_NAMES and row.snapshot_json is not None:
+        names = {**LOG_NAMES[row.kind](svc.load_state(row), language), **seats}
+    game = get_game(row.kind)
+    out = []
+    for r in rows:
+        action = json.loads(r.action_json)
+        who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
+        mod = " 🛡️" if r.moderator else ""
+        if viewer is None or game.log_visible(action, r.actor, viewer):
+            what = describe_action(row.kind, action, names, language)
+        else:
+            what = t("core.log_private", language)
+        out.append(f"`#{r.seq}` {who}{mod} — {what}")
+    return out
 
 
 def deadline_text(row_deadline: Any, language: str) -> str:
@@ -212,11 +235,15 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
         state = res.state
         game = get_game(res.game.kind)
         headline = game.headline(state)
-        text = "\n".join([
+        lines = [
             t("core.started", language, game=game.meta.name, players=[f"<@{p.id}>" for p in state.players]),
             t(headline.key, language, **headline.params),
-            deadline_text(res.game.turn_deadline, language),
-        ])
+        ]
+        # whoever must act first is called, with what they owe, the deadline and the command to use
+        pings = [t("core.turn_ping", language, who=pid, owed=[m.model_dump() for m in owed],
+                   deadline=res.game.turn_deadline)
+                 for pid in sorted(game.awaiting(state)) if (owed := game.owed(state, pid))]
+        text = "\n".join(lines + (pings or [deadline_text(res.game.turn_deadline, language)]))
         await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)))
 
 

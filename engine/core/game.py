@@ -72,6 +72,11 @@ class Game(Generic[S]):
         """Players who owe an action now (reminders, timeouts)."""
         return set()
 
+    def owed(self, state: S, player: str) -> list[Msg]:
+        """What `player` still has to do now, in words ("3 reinforcements to place"): said in the
+        turn ping and the reminder. Empty by default."""
+        return []
+
     def view(self, state: S, viewer: str | None) -> BaseModel:
         raise NotImplementedError
 
