@@ -71,12 +71,12 @@ def main() -> None:
 
     def turn_end() -> None:
         work = state.model_copy(deep=True)
-        turn_rules.turn_end(work, work.turn_ends_at)
+        turn_rules.turn_end(work, GAME.turn_ends(work))
 
     copy_ms = timed("state deep copy (per action overhead)", lambda: state.model_copy(deep=True), 50)
     end_ms = timed("turn end incl. copy", turn_end, 50)
     print(f"{'turn end alone (approx.)':<40} {end_ms - copy_ms:9.2f} ms")
-    turn_rules.turn_end(state, state.turn_ends_at)
+    turn_rules.turn_end(state, GAME.turn_ends(state))
     view = GAME.view(state, None)
     timed("view (all sections)", lambda: GAME.view(state, None), 50)
     timed("render map (first: static layer)", lambda: render_map(view), 1)

@@ -164,6 +164,8 @@ class _Formatter(string.Formatter):
         if format_spec in ("ts", "rel", "date", "time") and value is None:
             return catalog(self.lang).get("core.none", "-")
         if format_spec in ("ts", "rel", "date", "time"):
+            if value is None:  # no deadline (a finished game): a dash, not a broken timestamp
+                return "-"
             style = {"ts": "F", "rel": "R", "date": "D", "time": "t"}[format_spec]
             return f"<t:{_timestamp(value)}:{style}>"
         if format_spec == "list":  # an empty list says so: never "Blackout: ." or "Vince: ."

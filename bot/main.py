@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.discord_base import use_api_base
 from bot.errors import install_error_handler
 from bot.messenger import DiscordMessenger
-from bot.notifier import Notifier
+from bot.notifier import Notifier, plan_reminder
 from bot.scheduler import DeadlineScheduler
 from bot.service import GameService, utcnow
 from bot.settings import Settings
@@ -33,6 +33,9 @@ COGS = (
 )
 
 
+SHUTDOWN_SECONDS = 8.0  # a service manager's stop is done well inside 10 s
+
+
 class AraldoBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, extra_extensions: Sequence[str] = (),
                  clock: Callable[[], datetime] | None = None) -> None:
@@ -44,8 +47,8 @@ class AraldoBot(commands.AutoShardedBot):
         self.db = Database(settings.database_url)
         self.service = GameService(self.db, clock=clock or utcnow, default_locale=settings.default_locale,
                                    default_timezone=settings.default_timezone)
-        self.notifier = Notifier(self.service, DiscordMessenger(self))
-        self.deadlines = DeadlineScheduler(self.service, remind=self.notifier.remind, owns=self.owns_guild)
+        self.notifier = Notifier(self.service, DiscordMessenger(self), owns=self.owns_guild)
+        self.deadlines = DeadlineScheduler(self.service, remind=plan_reminder, owns=self.owns_guild)
         self._resumed = False
 
     async def setup_hook(self) -> None:
@@ -64,6 +67,7 @@ class AraldoBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
         self.deadlines.start()
+        self.notifier.start()
 
     async def on_ready(self) -> None:
         # discord.py may still deliver a delayed READY while closing: never tick from a dying client
@@ -93,10 +97,19 @@ class AraldoBot(commands.AutoShardedBot):
         return self.notifier.busy()
 
     async def close(self) -> None:
+        """Done within SHUTDOWN_SECONDS whatever Discord does: what is not sent by then stays in the
+        outbox for the next start."""
         self.deadlines.shutdown()
-        await self.notifier.drain()  # DMs for moves already made go out before the connection closes
-        await super().close()
-        await self.db.close()
+        with contextlib.suppress(Exception):
+            # notifications already due go out while the connection is still open, if Discord answers
+            await asyncio.wait_for(self.notifier.drain(), timeout=SHUTDOWN_SECONDS * 0.3)
+        await self.notifier.stop()
+        try:
+            await asyncio.wait_for(super().close(), timeout=SHUTDOWN_SECONDS * 0.4)
+        except Exception:
+            log.warning("Discord did not close cleanly in time; stopping anyway")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.db.close(), timeout=SHUTDOWN_SECONDS * 0.1)
 
 
 async def run_bot(settings: Settings, *, extra_extensions: Sequence[str] = ()) -> None:
@@ -105,10 +118,24 @@ async def run_bot(settings: Settings, *, extra_extensions: Sequence[str] = ()) -
         use_api_base(settings.discord_api_base)
     bot = AraldoBot(settings, extra_extensions=extra_extensions)
     loop = asyncio.get_running_loop()
+    closed = asyncio.Event()
     closing: set[asyncio.Task[None]] = set()
+
+    async def stop() -> None:
+        await bot.close()
+        closed.set()
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        # a service manager's stop: send what is pending, then close (moves are already saved)
+        # a service manager's stop: moves are already saved, what is unsent waits in the outbox
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, lambda: closing.add(asyncio.create_task(bot.close())))
+            loop.add_signal_handler(sig, lambda: closing.add(asyncio.create_task(stop())))
     async with bot:
-        await bot.start(settings.discord_token)
+        runner = asyncio.create_task(bot.start(settings.discord_token))
+        stopped = asyncio.create_task(closed.wait())
+        await asyncio.wait({runner, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+        if runner.done():
+            runner.result()  # a refused token or an unreachable database surfaces here
+        else:  # closed by a signal: a connection that does not notice is not waited for long
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(runner, timeout=1.0)

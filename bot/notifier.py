@@ -1,32 +1,60 @@
 """Tells players what happened when they are not looking: DMs for the events that ask for one,
 public announcements of what timers did, and reminders before deadlines.
 
-It speaks through a `Messenger` so the same logic is tested without Discord; `bot.discord_messenger`
-is the real one. A refused DM (closed DMs) falls back to a mention in the game channel.
+Nothing is said directly. `plan` (called by the service inside the transaction of the move or
+timer) turns events into outbox rows; the sender task (`run`) reads due rows, writes each text in
+its reader's language at send time, renders boards in a worker thread, delivers through a
+`Messenger` and marks the row sent. A failure is retried with backoff; a crash leaves the row to be
+sent by the next start, with the same Discord nonces (see docs/architecture.md, "The outbox").
+A refused DM (closed DMs) falls back to a mention in the game channel.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
-from datetime import datetime
-from typing import Protocol
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from sqlalchemy import delete, update
+from sqlalchemy.exc import OperationalError
+from sqlmodel import col, select
 
 from bot.i18n import catalog, channel_language, dm_language, normalize, t
 from bot.service import GameService, Update
-from bot.storage.models import GameRow
+from bot.storage.models import GameRow, OutboxRow
 from engine.core import Event, GameState, get_game
 from render.common import render_png
 
 log = logging.getLogger(__name__)
 Attachment = tuple[str, bytes]
 
+BATCH = 100  # rows read per pass
+CONCURRENCY = 8  # games delivered at once (one game's rows go out in order)
+FINISHED_KEPT = 10_000  # ids of rows sent by this process, remembered against a second send
+POLL_SECONDS = 5.0  # rows written by another process, retries coming due
+RETRY_FIRST, RETRY_MAX = 2.0, 300.0  # seconds of backoff after the first failure, and at most
+MAX_ATTEMPTS = 12  # about half an hour of retries before a row is given up (and logged)
+KEEP_SENT = timedelta(days=2)
+
 
 class Messenger(Protocol):
-    async def dm(self, user_id: str, content: str, file: Attachment | None = None) -> bool:
-        """Send a DM; False if the user does not accept DMs."""
+    async def dm(self, user_id: str, content: str, file: Attachment | None = None,
+                 nonce: str | None = None) -> bool:
+        """Send a DM; False if the user does not accept DMs. Raises if it may work later."""
 
-    async def post(self, channel_id: str, content: str, file: Attachment | None = None) -> None: ...
+    async def post(self, channel_id: str, content: str, file: Attachment | None = None,
+                   nonce: str | None = None) -> None:
+        """Post in a channel. Raises Undeliverable if it never will, anything else if it may later."""
+
+
+class Undeliverable(Exception):
+    """The message can never be delivered (channel gone, no permission): give the row up."""
 
 
 def jump_link(row: GameRow) -> str:
@@ -37,116 +65,276 @@ def event_text(ev: Event, lang: str) -> str:
     return t(ev.key, lang, **ev.params)
 
 
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _row(game: GameRow, what: str, payload: dict[str, Any], recipient: str | None = None) -> OutboxRow:
+    now = utcnow()  # delivery runs on real time, whatever clock the games run on
+    return OutboxRow(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id, what=what,
+                     recipient=recipient, payload_json=json.dumps(payload, ensure_ascii=False),
+                     created_at=now, next_at=now)
+
+
+def plan(upd: Update) -> list[OutboxRow]:
+    """What a commit must say, as outbox rows: the events themselves (key, params), never text."""
+    rows: list[OutboxRow] = []
+    if upd.source in ("tick", "away"):  # what the clock or an absence did is announced, with the board
+        public = [ev.model_dump(mode="json") for ev in upd.events if ev.to is None]
+        if public:
+            rows.append(_row(upd.game, "announce", {"events": public, "board": upd.state is not None}))
+    for ev in upd.events:
+        if not ev.notify:
+            continue
+        data = ev.model_dump(mode="json")
+        if ev.notify == "moderators":  # said in the game channel, calling the moderator role if set
+            rows.append(_row(upd.game, "moderators", {"event": data}))
+            continue
+        recipients = ev.to if ev.to is not None else (upd.state.active_player_ids() if upd.state else [])
+        for pid in recipients:
+            rows.append(_row(upd.game, "dm", {"event": data, "board": ev.notify == "turn" and upd.state is not None},
+                             recipient=pid))
+    return rows
+
+
+def plan_reminder(game: GameRow, players: list[str], deadline: datetime) -> list[OutboxRow]:
+    return [_row(game, "reminder", {"deadline": deadline.isoformat()}, recipient=pid) for pid in players]
+
+
+@dataclass
+class Letter:
+    """One outbox row made into messages, ready to send."""
+
+    posts: list[tuple[str, Attachment | None]] = field(default_factory=list)
+    dm: str | None = None
+    dm_file: Attachment | None = None
+    fallback: str | None = None  # said in the channel when the DM is refused
+
+
 class Notifier:
-    def __init__(self, service: GameService, messenger: Messenger) -> None:
+    def __init__(self, service: GameService, messenger: Messenger, *,
+                 owns: Callable[[str], bool] | None = None) -> None:
         self.service = service
         self.messenger = messenger
-        self._tasks: set[asyncio.Task[None]] = set()
-        service.listeners.append(self.on_update)
+        self.owns = owns or (lambda _guild: True)  # shard processes deliver their own guilds' rows
+        self._wake = asyncio.Event()
+        self._due = True  # rows may be waiting (the emulator asks through busy())
+        self._inflight: set[int] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._sem = asyncio.Semaphore(CONCURRENCY)
+        # rows this process marked sent: a pass that read them before the mark (drain() running next
+        # to the sender task) must not send them again
+        self._finished: dict[int, None] = {}
+        service.planners.append(plan)
+        service.outbox_listeners.append(self.kick)
 
-    async def _lang(self, row: GameRow) -> str:
-        """The game channel's language (the server's)."""
-        cfg = await self.service.guild_config(row.guild_id)
-        return channel_language(cfg.locale, self.service.default_locale)
+    # ---- the sender task ------------------------------------------------------------------
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self.run(), name="araldo-outbox")
 
-    async def _dm_lang(self, row: GameRow, user_id: str) -> str:
-        """The language of a DM: its recipient's."""
-        chosen, seen = await self.service.user_language(user_id)
-        cfg = await self.service.guild_config(row.guild_id)
-        return dm_language(chosen, seen, cfg.locale, self.service.default_locale)
+    async def stop(self) -> None:
+        """Stop sending; what is unsent stays in the outbox for the next start."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, timeout=2)
 
-    async def on_update(self, upd: Update) -> None:
-        """Moves made by a command are told in the background: the command must answer Discord within
-        3 seconds, and DMs to every player (with rendered boards) may take longer. What the clock did
-        is told at once (nobody is waiting)."""
-        if upd.source in ("tick", "import", "undo"):
-            await self._tell(upd)
-            return
-        task = asyncio.create_task(self._tell(upd), name=f"notify-game-{upd.game.id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+    def kick(self) -> None:
+        self._due = True
+        self._wake.set()
 
     def busy(self) -> bool:
-        return bool(self._tasks)
+        return self._due or bool(self._inflight)
+
+    async def run(self) -> None:
+        pruned = utcnow()
+        while True:
+            self._wake.clear()
+            try:
+                sent = await self.send_due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("outbox pass failed")
+                sent = 0
+            if sent:
+                continue
+            if utcnow() - pruned > timedelta(hours=1):
+                pruned = utcnow()
+                await self._prune()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=POLL_SECONDS)
 
     async def drain(self) -> None:
-        """Wait until everything already handed over has been sent (shutdown, tests)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """Send everything due now, including what the sender task is sending (shutdown, tests)."""
+        while True:
+            sent = await self.send_due()
+            if not sent and not self._inflight:
+                return
+            if not sent:
+                await asyncio.sleep(0.01)
 
-    async def _tell(self, upd: Update) -> None:
+    async def send_due(self) -> int:
+        """One pass: the due rows, each game's in order, several games at once. How many were taken."""
+        now = utcnow()
+        async with self.service.db.sessions() as s:
+            q = (select(OutboxRow).where(col(OutboxRow.sent_at).is_(None), col(OutboxRow.next_at) <= now)
+                 .order_by(col(OutboxRow.id)).limit(BATCH))
+            rows = [r for r in (await s.execute(q)).scalars()
+                    if r.id not in self._inflight and r.id not in self._finished and self.owns(r.guild_id)]
+        if not rows:
+            self._due = bool(self._inflight)
+            return 0
+        groups: dict[tuple[str, int | None], list[OutboxRow]] = {}
+        for r in rows:
+            assert r.id is not None
+            self._inflight.add(r.id)
+            groups.setdefault((r.channel_id, r.game_id), []).append(r)
         try:
-            await self._deliver_update(upd)
-        except Exception:  # a failed DM or post never undoes a committed move
-            log.exception("notifications for game %s failed", upd.game.id)
+            await asyncio.gather(*(self._send_group(g) for g in groups.values()))
+        finally:
+            self._inflight.difference_update(r.id for r in rows if r.id is not None)
+        return len(rows)
 
-    async def _deliver_update(self, upd: Update) -> None:
-        lang = await self._lang(upd.game)
-        if upd.source == "tick":
-            await self.announce(upd.game, upd.state, [e for e in upd.events if e.to is None], lang)
-        for ev in upd.events:
-            if ev.notify:
-                await self.deliver(upd.game, upd.state, ev, lang)
+    async def _send_group(self, rows: list[OutboxRow]) -> None:
+        async with self._sem:
+            for r in rows:
+                await self._send_one(r)
 
-    async def announce(self, row: GameRow, state: GameState | None, events: list[Event], lang: str) -> None:
-        """Post what the clock did (turn ends, auction closes...) in the game channel, with the board."""
-        if not events:
+    async def _send_one(self, r: OutboxRow) -> None:
+        assert r.id is not None
+        try:
+            await self.deliver_row(r)
+        except Undeliverable as exc:
+            log.warning("outbox %s (%s in %s) cannot be delivered: %s", r.id, r.what, r.channel_id, exc)
+            await self._mark(r.id, sent_at=utcnow(), error=str(exc)[:500], attempts=r.attempts + 1)
             return
-        lines = [event_text(ev, lang) for ev in events]
-        file = None
-        if state is not None:
-            file = await board_attachment(row, state, None, lang=lang)
-        for chunk in chunks("\n".join(lines)):
-            await self.messenger.post(row.channel_id, chunk, file)
-            file = None
-
-    async def deliver(self, row: GameRow, state: GameState | None, ev: Event, lang: str) -> None:
-        assert ev.notify is not None
-        if ev.notify == "moderators":  # said in the game channel, calling the moderator role if set
-            role = (await self.service.guild_config(row.guild_id)).mod_role_id
-            await self.messenger.post(row.channel_id, t("core.to_moderators", lang,
-                                                        role=f"<@&{role}>" if role else "", text=event_text(ev, lang)))
+        except Exception as exc:  # Discord 5xx, a network error, a locked database: later
+            attempts = r.attempts + 1
+            if attempts >= MAX_ATTEMPTS:
+                log.error("outbox %s (%s in %s) given up after %d attempts: %r", r.id, r.what, r.channel_id,
+                          attempts, exc)
+                await self._mark(r.id, sent_at=utcnow(), error=repr(exc)[:500], attempts=attempts)
+                return
+            delay = min(RETRY_MAX, RETRY_FIRST * 2 ** (attempts - 1))
+            log.warning("outbox %s (%s) failed (%r); retry %d in %.0f s", r.id, r.what, exc, attempts, delay)
+            await self._mark(r.id, next_at=utcnow() + timedelta(seconds=delay), attempts=attempts,
+                             error=repr(exc)[:500])
             return
-        recipients = ev.to if ev.to is not None else (state.active_player_ids() if state else [])
-        name = get_game(row.kind).meta.name
-        for pid in recipients:
-            if not await self.service.notify_enabled(pid, ev.notify):
-                continue
-            reader = await self._dm_lang(row, pid)
-            text = t("core.dm", reader, game=name, text=event_text(ev, reader), link=jump_link(row))
-            file = None
-            if ev.notify == "turn" and state is not None:
-                file = await board_attachment(row, state, pid, lang=reader)
-            if not await self.messenger.dm(pid, text, file):
-                body = event_text(ev, lang)
-                # DMs closed: a public event can be said in the channel, addressed to them; a private
-                # one (an offer, a hand) only gets a nudge to look with the game's own commands
-                if ev.to is None or ev.notify in ("turn", "reminder"):
-                    fallback = t("core.dm_fallback", lang, user=f"<@{pid}>", text=body)
-                else:
-                    fallback = t("core.dm_fallback_private", lang, user=f"<@{pid}>", game=name)
-                await self.messenger.post(row.channel_id, fallback)
+        await self._mark(r.id, sent_at=utcnow(), attempts=r.attempts + 1)
 
-    async def remind(self, row: GameRow, players: list[str], deadline: datetime) -> None:
-        lang = await self._lang(row)
-        game = get_game(row.kind)
-        name = game.meta.name
-        state = self.service.load_state(row) if row.snapshot_json is not None else None
-        for pid in players:
-            if not await self.service.notify_enabled(pid, "reminder"):
-                continue
-            # what is left to do, in words ("3 OP to spend"), when the game can say it
-            owed = [m.model_dump() for m in game.owed(state, pid)] if state is not None else []
-            key = "core.reminder_owed" if owed else "core.reminder"
-            reader = await self._dm_lang(row, pid)
-            body = t(key, reader, at=deadline, owed=owed)
-            if not await self.messenger.dm(pid, t("core.dm", reader, game=name, text=body, link=jump_link(row))):
-                body = t(key, lang, at=deadline, owed=owed)
-                await self.messenger.post(row.channel_id, t("core.dm_fallback", lang, user=f"<@{pid}>", text=body))
+    async def _mark(self, row_id: int, **values: Any) -> None:
+        """Record the outcome; a locked database is waited out (unmarked, the row would be re-sent,
+        under the same nonces)."""
+        for attempt in range(5):
+            try:
+                async with self.service.db.transaction() as s:
+                    await s.execute(update(OutboxRow).where(col(OutboxRow.id) == row_id).values(**values))
+                if values.get("sent_at") is not None:
+                    self._finished[row_id] = None
+                    while len(self._finished) > FINISHED_KEPT:
+                        self._finished.pop(next(iter(self._finished)))
+                return
+            except OperationalError:
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.1 * 3 ** attempt)
+
+    async def _prune(self) -> None:
+        with contextlib.suppress(Exception):
+            async with self.service.db.transaction() as s:
+                await s.execute(delete(OutboxRow).where(col(OutboxRow.sent_at) < utcnow() - KEEP_SENT))
+
+    # ---- one row --------------------------------------------------------------------------
+    async def language(self, guild_id: str, reader: str | None) -> str:
+        """The language a message is written in: `reader` None for a channel post (the server's
+        language), else the user a DM is for (their choice, else their last seen Discord locale)."""
+        server = (await self.service.guild_config(guild_id)).locale
+        if reader is None:
+            return channel_language(server, self.service.default_locale)
+        chosen, seen = await self.service.user_language(reader)
+        return dm_language(chosen, seen, server, self.service.default_locale)
+
+    async def deliver_row(self, r: OutboxRow) -> None:
+        payload = json.loads(r.payload_json)
+        game = await self.service.get(r.game_id) if r.game_id is not None else None
+        if game is None:
+            raise Undeliverable("no game")
+        kind = payload.get("event", {}).get("notify") if r.what == "dm" else r.what
+        if r.recipient is not None and not await self.service.notify_enabled(r.recipient, kind or "info"):
+            return  # the player turned this kind off: nothing to send, nothing lost
+        lang = await self.language(r.guild_id, r.recipient)
+        channel = await self.language(r.guild_id, None)  # a refused DM's fallback is said in the channel
+        role = (await self.service.guild_config(r.guild_id)).mod_role_id if r.what == "moderators" else None
+        letter = await asyncio.to_thread(compose, game, r, payload, lang, role, channel)
+        nonce = f"a{r.id}."
+        for i, (text, file) in enumerate(letter.posts):
+            await self.messenger.post(r.channel_id, text, file, nonce=f"{nonce}{i}")
+        if letter.dm is None or r.recipient is None:
+            return
+        refused = not await self.messenger.dm(r.recipient, letter.dm, letter.dm_file, nonce=f"{nonce}d")
+        if refused and letter.fallback is not None:
+            await self.messenger.post(r.channel_id, letter.fallback, nonce=f"{nonce}f")
+
+
+def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, role: str | None,
+            channel: str | None = None) -> Letter:
+    """The texts and pictures of one row, in `lang`; a refused DM's fallback in the `channel`'s
+    language (runs in a worker thread: rendering is slow)."""
+    letter = Letter()
+    chan = channel or lang
+    name = get_game(game.kind).meta.name
+    state = _state_or_none(game)
+    if r.what == "announce":
+        events = [Event.model_validate(e) for e in payload["events"]]
+        file = board_png(game, state, None, lang=lang) if payload.get("board") and state is not None else None
+        for chunk in chunks("\n".join(event_text(ev, lang) for ev in events)):
+            letter.posts.append((chunk, file))
+            file = None
+    elif r.what == "moderators":
+        ev = Event.model_validate(payload["event"])
+        letter.posts.append((t("core.to_moderators", lang, role=f"<@&{role}>" if role else "",
+                               text=event_text(ev, lang)), None))
+    elif r.what == "reminder":
+        # what is left to do, in words ("3 OP to spend"), when the game can say it
+        owed = [m.model_dump() for m in get_game(game.kind).owed(state, r.recipient)] \
+            if state is not None and r.recipient is not None else []
+        key = "core.reminder_owed" if owed else "core.reminder"
+        body = t(key, lang, at=payload["deadline"], owed=owed)
+        letter.dm = t("core.dm", lang, game=name, text=body, link=jump_link(game))
+        letter.fallback = t("core.dm_fallback", chan, user=f"<@{r.recipient}>",
+                            text=t(key, chan, at=payload["deadline"], owed=owed))
+    else:  # a DM about an event
+        ev = Event.model_validate(payload["event"])
+        body = event_text(ev, lang)
+        letter.dm = t("core.dm", lang, game=name, text=body, link=jump_link(game))
+        if payload.get("board") and state is not None:
+            letter.dm_file = board_png(game, state, r.recipient, lang=lang)
+        # DMs closed: a public event can be said in the channel, addressed to them; a private one (an
+        # offer, a hand) only gets a nudge to look with the game's own commands
+        if ev.to is None or ev.notify in ("turn", "reminder"):
+            letter.fallback = t("core.dm_fallback", chan, user=f"<@{r.recipient}>", text=event_text(ev, chan))
+        else:
+            letter.fallback = t("core.dm_fallback_private", chan, user=f"<@{r.recipient}>", game=name)
+    return letter
+
+
+def _state_or_none(game: GameRow) -> GameState | None:
+    if game.snapshot_json is None:
+        return None
+    spec = get_game(game.kind)
+    data = json.loads(game.snapshot_json)
+    if game.schema_version != spec.state_version:
+        data = spec.migrate_state(data, game.schema_version)
+    state: GameState = spec.load_state(data)
+    return state
 
 
 _CACHE: dict[tuple[str, int, int, int, str], bytes] = {}  # (kind, id, version, snapshot hash, scope)
 _CACHE_LIMIT = 256
+_CACHE_LOCK = threading.Lock()  # boards are rendered in worker threads
 
 
 def picture_labels(kind: str, lang: str | None) -> dict[str, str] | None:
@@ -158,28 +346,37 @@ def picture_labels(kind: str, lang: str | None) -> dict[str, str] | None:
     return {k.removeprefix(prefix): v for k, v in catalog(normalize(lang)).items() if k.startswith(prefix)} or None
 
 
-async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
-                           picture: str = "board", lang: str | None = None) -> Attachment | None:
-    """The board image of this version for this viewer (and language), rendered off the event loop
-    and cached."""
+def board_png(row: GameRow, state: GameState, viewer: str | None, picture: str = "board",
+              lang: str | None = None) -> Attachment | None:
+    """The board image of this version for this viewer (and language), cached. Slow: call it from a
+    worker thread (board_attachment does)."""
     assert row.id is not None
     # the snapshot's hash guards against two databases (tests, an import) reusing an id and version
     key = (row.kind, row.id, row.version, hash(row.snapshot_json), f"{viewer or 'public'}:{picture}:{lang}")
-    data = _CACHE.get(key)
+    with _CACHE_LOCK:
+        data = _CACHE.get(key)
     if data is None:
         view = get_game(row.kind).view(state, viewer)
         try:
-            rendered = await asyncio.to_thread(render_png, row.kind, view, picture, picture_labels(row.kind, lang))
+            rendered = render_png(row.kind, view, picture, picture_labels(row.kind, lang))
         except Exception:
             log.exception("rendering %s for game %s failed", picture, row.id)
             return None
         if rendered is None:
             return None
         data = rendered
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = data
+        with _CACHE_LOCK:
+            if len(_CACHE) >= _CACHE_LIMIT:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = data
     return (f"{row.kind}-{row.id}-v{row.version}-{picture}.png", data)
+
+
+async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
+                           picture: str = "board", lang: str | None = None) -> Attachment | None:
+    """The board image of this version for this viewer (and language), rendered off the event loop
+    and cached."""
+    return await asyncio.to_thread(board_png, row, state, viewer, picture, lang)
 
 
 def chunks(text: str, limit: int = 1900) -> list[str]:

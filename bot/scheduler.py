@@ -10,19 +10,20 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
 
 from bot.service import GameService, Update
-from bot.storage.models import GameRow
+from bot.storage.models import GameRow, OutboxRow
 from engine.core import RuleError, get_game
 
 log = logging.getLogger(__name__)
 
-ReminderSink = Callable[[GameRow, list[str], datetime], Awaitable[None]]
+# the reminders to send (outbox rows), written in the transaction that claims the reminder
+ReminderPlanner = Callable[[GameRow, list[str], datetime], list[OutboxRow]]
 
 
 def job_id(game_id: int) -> str:
@@ -37,7 +38,7 @@ def reminder_minutes(row: GameRow) -> int:
 
 
 class DeadlineScheduler:
-    def __init__(self, service: GameService, *, remind: ReminderSink | None = None,
+    def __init__(self, service: GameService, *, remind: ReminderPlanner | None = None,
                  owns: Callable[[str], bool] | None = None) -> None:
         self.service = service
         self.remind = remind
@@ -122,7 +123,7 @@ class DeadlineScheduler:
         now = self.service.clock()
         if not minutes or now < deadline - timedelta(minutes=minutes) or now >= deadline:
             return
-        if not await self.service.mark_reminded(row.id, deadline):
+        if row.reminded_for == deadline:  # already claimed (the claim below is what guarantees once)
             return
         state = self.service.load_state(row)
         owed = sorted(get_game(row.kind).awaiting(state))
@@ -130,9 +131,9 @@ class DeadlineScheduler:
         for pid in owed:
             if await self.service.away_until(row.id, pid) is None:  # an absence pauses reminders
                 due.append(pid)
+        if not await self.service.mark_reminded(row.id, deadline, self.remind(row, due, deadline) if due else []):
+            return
         row.reminded_for = deadline
-        if due:
-            await self.remind(row, due, deadline)
 
     async def _on_update(self, upd: Update) -> None:
         if upd.game.id is not None:

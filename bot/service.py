@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from bot.storage.db import Database
-from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, Seat, UserLanguage
+from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, OutboxRow, Seat, UserLanguage
 from engine.core import Event, Game, GameRecord, GameState, LogEntry, Player, ReplayError, RuleError, get_game
 from engine.core import replay as replay_record
 
@@ -38,6 +38,10 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return {k: v for k, v in a.items() if k != "clock"} == {k: v for k, v in b.items() if k != "clock"}
+
+
 class Conflict(Exception):
     """Someone else saved a newer version first."""
 
@@ -49,7 +53,8 @@ class Update:
     game: GameRow
     state: GameState | None
     events: list[Event]
-    source: Literal["act", "tick", "start", "mod", "import", "undo"]
+    # "away": a move made for a player by /away, whose public part nobody's command answers
+    source: Literal["act", "tick", "start", "mod", "import", "undo", "away"]
     actor: str | None = None
 
 
@@ -61,6 +66,8 @@ class ActResult:
 
 
 Listener = Callable[[Update], Awaitable[None]]
+# turns what a commit is about to say into outbox rows, written in that same transaction (pure: no I/O)
+Planner = Callable[[Update], list[OutboxRow]]
 
 
 class GameService:
@@ -74,6 +81,8 @@ class GameService:
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.listeners: list[Listener] = []
+        self.planners: list[Planner] = []
+        self.outbox_listeners: list[Callable[[], None]] = []  # told after a commit wrote outbox rows
         self._locks: dict[int, asyncio.Lock] = {}
         # the Discord locale last stored per user: a write only when a player's client changes language
         self._seen_locale: dict[str, str] = {}
@@ -81,6 +90,14 @@ class GameService:
     # ---- helpers -------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def _plan(self, upd: Update) -> list[OutboxRow]:
+        return [row for planner in self.planners for row in planner(upd)]
+
+    def _outbox_written(self, rows: list[OutboxRow]) -> None:
+        if rows:
+            for wake in list(self.outbox_listeners):
+                wake()
 
     async def _emit(self, upd: Update) -> None:
         for listener in list(self.listeners):
@@ -264,36 +281,41 @@ class GameService:
                 row.snapshot_json = self._dump(game, state)
                 row.schema_version = game.state_version
                 row.next_deadline, row.turn_deadline = game.next_deadline(state), game.turn_deadline(state)
-        events = [Event(key="core.started", params={"game": game.meta.name,
-                                                    "players": [p.name for p in players]}, at=now)]
-        awaiting = sorted(game.awaiting(state))
-        if awaiting:
-            events.append(Event(key="core.your_turn", params={"game": game.meta.name}, to=awaiting,
-                                notify="turn", at=now))
+                events = [Event(key="core.started", params={"game": game.meta.name,
+                                                            "players": [p.name for p in players]}, at=now)]
+                awaiting = sorted(game.awaiting(state))
+                if awaiting:
+                    events.append(Event(key="core.your_turn", params={"game": game.meta.name}, to=awaiting,
+                                        notify="turn", at=now))
+                outbox = self._plan(Update(row, state, events, "start", user_id))
+                s.add_all(outbox)
+        self._outbox_written(outbox)
         await self._emit(Update(row, state, events, "start", user_id))
         return ActResult(row, state, events)
 
     # ---- playing -------------------------------------------------------------------------
     async def act(self, game_id: int, actor: str, action: dict[str, Any] | BaseModel, *,
-                  interaction_id: str | None = None, moderator: bool = False) -> ActResult:
-        """Apply one action (a player's or a moderator's). RuleError on anything illegal."""
+                  interaction_id: str | None = None, moderator: bool = False,
+                  announce: bool = False) -> ActResult:
+        """Apply one action (a player's or a moderator's). RuleError on anything illegal. With
+        `announce`, its public events are posted in the game channel (no command answers there)."""
         data = action.model_dump(mode="json") if isinstance(action, BaseModel) else dict(action)
         async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
                 try:
-                    result = await self._act_once(game_id, actor, data, interaction_id, moderator)
+                    result = await self._act_once(game_id, actor, data, interaction_id, moderator, announce)
                 except Conflict:
                     await asyncio.sleep(0)
                     continue
                 break
             else:
                 raise RuleError("core.busy")
-        source: Literal["act", "mod"] = "mod" if moderator else "act"
+        source: Literal["act", "mod", "away"] = "mod" if moderator else "away" if announce else "act"
         await self._emit(Update(result.game, result.state, result.events, source, actor))
         return result
 
     async def _act_once(self, game_id: int, actor: str, data: dict[str, Any], interaction_id: str | None,
-                        moderator: bool) -> ActResult:
+                        moderator: bool, announce: bool = False) -> ActResult:
         row = await self.get(game_id)
         if row.status == "lobby":
             raise RuleError("core.not_started")
@@ -309,7 +331,8 @@ class GameService:
         events += game.apply(state, actor, parsed, now, moderator=moderator)
         await self._save(row, game, state, now, entry=ActionRow(
             game_id=game_id, seq=0, actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")),
-            interaction_id=interaction_id, at=now, moderator=moderator))
+            interaction_id=interaction_id, at=now, moderator=moderator),
+            told=Update(row, state, events, "mod" if moderator else "away" if announce else "act", actor))
         return ActResult(row, state, events)
 
     async def _seen(self, interaction_id: str) -> bool:
@@ -318,9 +341,11 @@ class GameService:
             return (await s.execute(q)).first() is not None
 
     async def _save(self, row: GameRow, game: Game[Any], state: GameState, now: datetime,
-                    entry: ActionRow | None) -> None:
-        """Snapshot (+ log row) in one transaction, only if nobody saved since we loaded."""
+                    entry: ActionRow | None, told: Update) -> None:
+        """Snapshot (+ log row, + what must be told) in one transaction, only if nobody saved since
+        we loaded."""
         assert row.id is not None
+        outbox = self._plan(told)
         old = row.version
         status = "finished" if state.status == "finished" else "active"
         deadline, turn_deadline = game.next_deadline(state), game.turn_deadline(state)
@@ -340,6 +365,7 @@ class GameService:
                     s.add(entry)
                     await self._follow_seats(s, row.id, entry)
                     await s.flush()
+                s.add_all(outbox)
         except IntegrityError:
             # the same interaction id (or seq) was written by a concurrent process
             if entry is not None and entry.interaction_id and await self._seen(entry.interaction_id):
@@ -350,6 +376,7 @@ class GameService:
         row.next_deadline, row.turn_deadline = deadline, turn_deadline
         row.updated_at = now
         row.snapshot_json = self._dump(game, state)
+        self._outbox_written(outbox)
 
     @staticmethod
     async def _follow_seats(s: Any, game_id: int, entry: ActionRow) -> None:
@@ -365,7 +392,8 @@ class GameService:
             seat.display_name = action["new_name"][:64]
 
     async def tick(self, game_id: int) -> ActResult | None:
-        """Fire every timer due now (the scheduler's alarm calls this)."""
+        """Fire every timer due now (the scheduler's alarm calls this). When nothing is due it costs a
+        read: no save, no new version, no listener (advancing the clock alone is not a change)."""
         async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
                 row = await self.get(game_id)
@@ -374,11 +402,14 @@ class GameService:
                 game = get_game(row.kind)
                 state = self.load_state(row)
                 now = max(self.clock(), state.clock)
-                events = game.advance(state, now)
-                if not events and state.model_dump() == self.load_state(row).model_dump():
+                if row.next_deadline is None or row.next_deadline > now:  # the game's own "next due"
                     return ActResult(row, state, [])
+                before = game.dump_state(state)
+                events = game.advance(state, now)
+                if not events and _same_but_clock(before, game.dump_state(state)):
+                    return ActResult(row, self.load_state(row), [])
                 try:
-                    await self._save(row, game, state, now, entry=None)
+                    await self._save(row, game, state, now, entry=None, told=Update(row, state, events, "tick"))
                 except Conflict:
                     continue
                 break
@@ -460,6 +491,9 @@ class GameService:
                                 at=entry.at, moderator=entry.moderator))
             s.add(ModAudit(game_id=row.id, moderator=moderator, what="import",
                            detail=f"{len(record.log)} entries", at=now))
+            outbox = self._plan(Update(row, state, events, "import", moderator))
+            s.add_all(outbox)
+        self._outbox_written(outbox)
         await self._emit(Update(row, state, events, "import", moderator))
         return ActResult(row, state, events)
 
@@ -494,6 +528,9 @@ class GameService:
                                 .values(undone=True))
                 s.add(ModAudit(game_id=game_id, moderator=moderator, what="undo",
                                detail=json.dumps([r.seq for r in doomed]), at=now))
+                outbox = self._plan(Update(row, state, events, "undo", moderator))
+                s.add_all(outbox)
+            self._outbox_written(outbox)
             row = await self.get(game_id)
         await self._emit(Update(row, state, events, "undo", moderator))
         return ActResult(row, state, events)
@@ -526,8 +563,8 @@ class GameService:
         results = []
         for gid in game_ids:
             try:
-                results.append(await self.act(gid, user_id, {"type": "core_away",
-                                                             "until": until.isoformat() if until else None}))
+                away = {"type": "core_away", "until": until.isoformat() if until else None}
+                results.append(await self.act(gid, user_id, away, announce=True))
             except RuleError:  # not started yet, or kicked from that game: the seat remembers it
                 continue
         return results
@@ -591,12 +628,18 @@ class GameService:
             prefs = {r.kind: r.enabled for r in rows}
         return {kind: prefs.get(kind, True) for kind in NOTIFY_KINDS}
 
-    async def mark_reminded(self, game_id: int, deadline: datetime) -> bool:
-        """True the first time a reminder for this turn deadline is claimed (survives restarts)."""
+    async def mark_reminded(self, game_id: int, deadline: datetime, outbox: list[OutboxRow] | None = None) -> bool:
+        """True the first time a reminder for this turn deadline is claimed (survives restarts); the
+        reminders themselves (`outbox`) are written in the same transaction as the claim."""
         async with self.db.transaction() as s:
             res = await s.execute(update(GameRow).where(col(GameRow.id) == game_id,
                                                         col(GameRow.turn_deadline) == deadline)
                                   .where((col(GameRow.reminded_for).is_(None))
                                          | (col(GameRow.reminded_for) != deadline))
                                   .values(reminded_for=deadline))
-            return bool(res.rowcount)  # type: ignore[attr-defined]
+            claimed = bool(res.rowcount)  # type: ignore[attr-defined]
+            if claimed:
+                s.add_all(outbox or [])
+        if claimed:
+            self._outbox_written(outbox or [])
+        return claimed

@@ -163,7 +163,7 @@ def step_amount(state: ImperoState, auction: Auction, step: int) -> int:
 def auction_line(state: ImperoState, auction: Auction, language: str) -> str:
     return t("impero.ui.auction_line", language, company=state.company(auction.company).name,
              best=auction.best_bid, bidder=state.name_of(auction.best_bidder) if auction.best_bidder else "-",
-             min=GAME.min_bid(state, auction), closes_at=auction.closes_at)
+             min=GAME.min_bid(state, auction), closes_at=GAME.closes_at(state, auction))
 
 
 class BidButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import catalog, channel_language, t
+from bot.i18n import catalog, t
 from bot.service import NOTIFY_KINDS
 from bot.translator import L
 from bot.ui import lang, send, service_of
@@ -76,15 +76,9 @@ class PlayerCog(commands.Cog):
         moment = parse_until(until, tz)
         results = await svc.set_away(str(interaction.user.id), moment)
         key = "core.away_set" if moment else "core.away_cleared"
+        # each game's channel is told (the outbox announces it in the server's language): the absence,
+        # and a turn the autopilot played at once for a player who was on turn
         await send(interaction, t(key, language, until=moment, games=len(results)), ephemeral=True)
-        # each game's channel is told, in its server's language: the absence, and a turn the
-        # autopilot played at once for a player who was on turn
-        notifier = interaction.client.notifier  # type: ignore[attr-defined]
-        for res in results:
-            public = [ev for ev in res.events if ev.to is None]
-            if public:
-                cfg = await svc.guild_config(res.game.guild_id)
-                await notifier.announce(res.game, res.state, public, channel_language(cfg.locale, svc.default_locale))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from bot.storage.types import UTCDateTime
+
+# ids that grow with every move, and engine seeds (63-bit), pass 2^31: 64-bit on PostgreSQL. SQLite's
+# integers are 64-bit already, and only a column declared exactly INTEGER is its auto-increment rowid.
+BIG_ID = BigInteger().with_variant(Integer(), "sqlite")
 
 
 def _dt(nullable: bool = False, index: bool = False) -> Column:  # type: ignore[type-arg]
@@ -34,7 +38,7 @@ class GameRow(SQLModel, table=True):
     is_thread: bool = False
     status: str = Field(default="lobby", max_length=16, index=True)  # lobby | active | finished
     settings_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
-    seed: int = 0
+    seed: int = Field(default=0, sa_column=Column(BIG_ID, nullable=False))
     snapshot_json: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     schema_version: int = 1
     version: int = 0
@@ -65,7 +69,7 @@ class ActionRow(SQLModel, table=True):
     __tablename__ = "action_log"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, sa_column=Column(BIG_ID, primary_key=True))
     game_id: int = Field(foreign_key="game.id", index=True)
     seq: int
     actor: str = Field(max_length=32)
@@ -106,3 +110,25 @@ class UserLanguage(SQLModel, table=True):
     user_id: str = Field(primary_key=True, max_length=32)
     chosen: str | None = Field(default=None, max_length=8)
     seen: str | None = Field(default=None, max_length=16)
+
+
+class OutboxRow(SQLModel, table=True):
+    """Something the bot must still say: written in the transaction of the move or timer that caused
+    it, delivered (and marked sent) by the notifier's sender. It holds the event, not the text, so the
+    text is written in its reader's language when it is sent."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_due", "sent_at", "next_at"),)
+
+    id: int | None = Field(default=None, sa_column=Column(BIG_ID, primary_key=True))
+    game_id: int | None = Field(default=None)
+    guild_id: str = Field(max_length=32)
+    channel_id: str = Field(max_length=32)
+    what: str = Field(max_length=16)  # announce | dm | moderators | reminder
+    recipient: str | None = Field(default=None, max_length=32)  # the DM's reader
+    payload_json: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(sa_column=_dt())
+    next_at: datetime = Field(sa_column=_dt())  # the next attempt (backoff after a failure)
+    attempts: int = 0
+    sent_at: datetime | None = Field(default=None, sa_column=_dt(nullable=True))
+    error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # why it was given up

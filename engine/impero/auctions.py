@@ -35,7 +35,6 @@ def recapitalize(state: ImperoState, actor: str, a: Recapitalize, now: datetime)
             company=company.id,
             start_price=a.start_price,
             opened_at=now,
-            closes_at=closes,
             timer_id=timer.id,
         )
     )
@@ -55,6 +54,11 @@ def auction_of(state: ImperoState, name: str) -> tuple[Company, Auction]:
     return company, auction
 
 
+def closes_at(state: ImperoState, auction: Auction) -> datetime | None:
+    """When the auction closes: its timer, which pause, resume, extend and late bids move."""
+    return state.deadline("auction", auction=auction.id)
+
+
 def min_bid(state: ImperoState, auction: Auction) -> int:
     if auction.best_bidder is None:
         return auction.start_price
@@ -64,7 +68,8 @@ def min_bid(state: ImperoState, auction: Auction) -> int:
 def bid(state: ImperoState, actor: str, a: Bid, now: datetime) -> list[Event]:
     s = state.settings
     company, auction = auction_of(state, a.company)
-    if now >= auction.closes_at:
+    closes = closes_at(state, auction)
+    if closes is None or now >= closes:
         raise RuleError("impero.auction_closed", company=company.name)
     positive(a.amount)
     minimum = min_bid(state, auction)
@@ -74,7 +79,25 @@ def bid(state: ImperoState, actor: str, a: Bid, now: datetime) -> list[Event]:
     need_op(state, actor, entry)
     need = a.amount - auction.best_bid if auction.best_bidder == actor else a.amount
     need_cash(state, actor, need)
-    events: list[Event] = []
+    # a bid in the last minute pushes the close back: moved first, so every message names the new close
+    extended = closes - now <= timedelta(seconds=s.snipe_window_seconds)
+    if extended:
+        timer = state.timer(auction.timer_id)
+        assert timer is not None  # closes_at found it
+        timer.at += timedelta(seconds=s.snipe_extension_seconds)
+        closes = timer.at
+    events = [
+        Event(
+            key="impero.bid_placed",
+            params={
+                "company": company.name,
+                "player": state.name_of(actor),
+                "amount": a.amount,
+                "closes_at": closes.isoformat(),
+                "extended": extended,
+            },
+        )
+    ]
     previous = auction.best_bidder
     if previous is not None and previous != actor:
         state.cash[previous] += auction.best_bid
@@ -87,7 +110,7 @@ def bid(state: ImperoState, actor: str, a: Bid, now: datetime) -> list[Event]:
                     "company": company.name,
                     "amount": a.amount,
                     "refund": auction.best_bid,
-                    "closes_at": auction.closes_at.isoformat(),
+                    "closes_at": closes.isoformat(),
                 },
             )
         )
@@ -97,25 +120,6 @@ def bid(state: ImperoState, actor: str, a: Bid, now: datetime) -> list[Event]:
         auction.bidders.append(actor)
     auction.best_bid = a.amount
     auction.best_bidder = actor
-    extended = auction.closes_at - now <= timedelta(seconds=s.snipe_window_seconds)
-    if extended:
-        auction.closes_at += timedelta(seconds=s.snipe_extension_seconds)
-        timer = state.timer(auction.timer_id)
-        if timer is not None:
-            timer.at = auction.closes_at
-    events.insert(
-        0,
-        Event(
-            key="impero.bid_placed",
-            params={
-                "company": company.name,
-                "player": state.name_of(actor),
-                "amount": a.amount,
-                "closes_at": auction.closes_at.isoformat(),
-                "extended": extended,
-            },
-        ),
-    )
     return events
 
 

@@ -65,6 +65,8 @@ class Impero(Game[ImperoState]):
     action_model = ImperoAction
     # transfers are bribes: only the two players involved read them in /game log
     private_actions = frozenset({"offer_money", "accept_offer", "refuse_offer"})
+    # 2: deadlines live in their timers only (turn_ends_at and Auction.closes_at dropped)
+    state_version = 2
 
     # lookups and views the cogs, renderers and tests ask the game for
     board = staticmethod(nodes.board_of)
@@ -78,6 +80,8 @@ class Impero(Game[ImperoState]):
     free_adjacent = staticmethod(nodes.free_adjacent)
     node_price = staticmethod(nodes.node_price)
     min_bid = staticmethod(auctions.min_bid)
+    closes_at = staticmethod(auctions.closes_at)
+    turn_ends = staticmethod(turn_end.turn_ends)
     listed = staticmethod(market.listed)
     interception_odds = staticmethod(offers.interception_odds)
     halved_by = staticmethod(turn_end.halved_by)
@@ -109,7 +113,6 @@ class Impero(Game[ImperoState]):
             created_at=now,
             clock=now,
             settings=s,
-            turn_ends_at=ends,
             yields=yields,
             cash={p.id: s.start_cash for p in players},
             op={p.id: s.player_op for p in players},
@@ -147,7 +150,8 @@ class Impero(Game[ImperoState]):
             auction = next((x for x in state.auctions if x.id == timer.data.get("auction")), None)
             return close_auction(state, auction, now) if auction else []
         if timer.kind == "turn_end":
-            return turn_end.turn_end(state, now)
+            # a moderator's /mod force fires the timer before it is due
+            return turn_end.turn_end(state, now, forced=now < timer.at)
         return []
 
     def owed(self, state: ImperoState, player: str) -> list[Msg]:
@@ -165,8 +169,7 @@ class Impero(Game[ImperoState]):
         """The turn end, not an auction close that may come first: that is what players plan for."""
         if state.status != "active" or state.paused_at is not None:
             return None
-        ends = [t.at for t in state.timers_of("turn_end")]
-        return min(ends) if ends else None
+        return turn_end.turn_ends(state)
 
     def headline(self, state: ImperoState) -> Msg:
         if state.status != "active":
@@ -178,9 +181,17 @@ class Impero(Game[ImperoState]):
             params={
                 "turn": state.turn,
                 "turns": state.settings.turns,
-                "ends_at": state.turn_ends_at.isoformat(),
+                "ends_at": ends.isoformat() if (ends := turn_end.turn_ends(state)) else None,
             },
         )
+
+    def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
+        if from_version == 1:  # the copies of the turn end and the auction closes: the timers hold them
+            data = dict(data)
+            data.pop("turn_ends_at", None)
+            data["auctions"] = [{k: v for k, v in a.items() if k != "closes_at"} for a in data.get("auctions", [])]
+            from_version = 2
+        return super().migrate_state(data, from_version)
 
     def view(self, state: ImperoState, viewer: str | None) -> ImperoView:
         return views.game_view(state, viewer)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engine.impero.auctions import min_bid
+from engine.impero.auctions import closes_at, min_bid
 from engine.impero.board import TIERS
 from engine.impero.companies import can_claim
 from engine.impero.market import listed
@@ -76,7 +76,8 @@ def legal_actions(state: ImperoState, actor: str) -> list[BaseModel]:
             for quantity in sorted({1, free}):
                 out.append(ListShares(company=c.name, quantity=quantity, price=price))
     for a in state.auctions:
-        if state.clock >= a.closes_at:
+        closes = closes_at(state, a)
+        if closes is None or state.clock >= closes:
             continue
         amount = min_bid(state, a)
         need = amount - a.best_bid if a.best_bidder == actor else amount

@@ -87,8 +87,7 @@ class Auction(BaseModel):
     company: str  # company id
     start_price: int
     opened_at: datetime
-    closes_at: datetime
-    timer_id: str
+    timer_id: str  # the "auction" timer: the close lives there only (pause, extend and late bids move it)
     best_bid: int = 0
     best_bidder: str | None = None
     bidders: list[str] = Field(default_factory=list)  # players who paid the entry OP
@@ -141,7 +140,6 @@ class TurnReport(BaseModel):
 class ImperoState(GameState):
     settings: ImperoSettings
     turn: int = 1
-    turn_ends_at: datetime
     yields: dict[str, int]  # node -> yield in whole dollars
     owner: dict[str, str] = Field(default_factory=dict)  # node -> company id
     renters: dict[str, list[str]] = Field(default_factory=dict)  # node -> renting company ids
@@ -346,7 +344,7 @@ class AuctionView(BaseModel):
     best_bidder: str | None
     best_bidder_name: str | None
     min_bid: int
-    closes_at: datetime
+    closes_at: datetime | None  # None once the game has ended
     closes_local: str
 
 

@@ -15,6 +15,7 @@ from engine.impero.models import (
     OfferMoney,
     RefuseOffer,
 )
+from engine.impero.turn_end import turn_ends
 
 
 def offer_money(state: ImperoState, actor: str, a: OfferMoney, now: datetime) -> list[Event]:
@@ -45,7 +46,7 @@ def offer_money(state: ImperoState, actor: str, a: OfferMoney, now: datetime) ->
         "sender": state.name_of(actor),
         "receiver": seat.name,
         "amount": a.amount,
-        "expires_at": state.turn_ends_at.isoformat(),
+        "expires_at": expires.isoformat() if (expires := turn_ends(state)) else None,
     }
     return [
         Event(key="impero.offer_sent", params=params, to=[actor]),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 
 from engine.core import Event, finish_game
-from engine.core.clock import next_wall_time
+from engine.core.clock import first_wall_time_after_gap, next_wall_time
 from engine.core.money import split_floor
 from engine.impero.accounts import net_worth
 from engine.impero.companies import company_op
@@ -66,7 +66,22 @@ def pay_dividends(company: Company, income: int, cash: dict[str, int]) -> Compan
     )
 
 
-def turn_end(state: ImperoState, now: datetime) -> list[Event]:
+def turn_ends(state: ImperoState) -> datetime | None:
+    """When the current turn ends: its timer, which pause, resume, extend and force move or fire."""
+    return state.deadline("turn_end")
+
+
+def next_turn_end(state: ImperoState, now: datetime, forced: bool) -> datetime:
+    """The next turn end on the wall clock; after a turn forced to end early, the first wall time
+    at least `first_turn_min_hours` away, as for the first turn, so the new turn is never a few
+    seconds long."""
+    s = state.settings
+    if forced:
+        return first_wall_time_after_gap(now, turn_times(s), s.timezone, timedelta(hours=s.first_turn_min_hours))
+    return next_wall_time(now, turn_times(s), s.timezone)
+
+
+def turn_end(state: ImperoState, now: datetime, forced: bool = False) -> list[Event]:
     s = state.settings
     board = board_of(state)
     events: list[Event] = []
@@ -139,8 +154,8 @@ def turn_end(state: ImperoState, now: datetime) -> list[Event]:
         for pid, hist in state.cash_history.items():
             hist.append(state.cash[pid])
         state.turn += 1
-        state.turn_ends_at = next_wall_time(now, turn_times(s), s.timezone)
-        state.add_timer("turn_end", state.turn_ends_at, turn=state.turn)
+        ends = next_turn_end(state, now, forced)
+        state.add_timer("turn_end", ends, turn=state.turn)
         for pid in state.op:
             state.op[pid] = s.player_op
         for company in state.companies:
@@ -149,7 +164,7 @@ def turn_end(state: ImperoState, now: datetime) -> list[Event]:
             Event(
                 key="impero.turn_started",
                 notify="turn",
-                params={"turn": state.turn, "turns": s.turns, "ends_at": state.turn_ends_at.isoformat()},
+                params={"turn": state.turn, "turns": s.turns, "ends_at": ends.isoformat()},
             )
         )
     return events

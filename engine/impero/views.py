@@ -6,7 +6,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from engine.impero.accounts import escrow, net_worth
-from engine.impero.auctions import min_bid
+from engine.impero.auctions import closes_at, min_bid
 from engine.impero.companies import can_claim, find_company
 from engine.impero.market import listed
 from engine.impero.models import (
@@ -28,6 +28,7 @@ from engine.impero.models import (
     Shareholder,
 )
 from engine.impero.nodes import board_of
+from engine.impero.turn_end import turn_ends
 
 
 def local_time(moment: datetime | None, tz: str) -> str:
@@ -37,7 +38,7 @@ def local_time(moment: datetime | None, tz: str) -> str:
 
 
 def shown_deadline(state: ImperoState) -> datetime | None:
-    return state.turn_ends_at if state.status == "active" else None
+    return turn_ends(state) if state.status == "active" else None
 
 
 def map_view(state: ImperoState) -> MapView:
@@ -119,8 +120,8 @@ def auction_view(state: ImperoState, a: Auction) -> AuctionView:
         best_bidder=a.best_bidder,
         best_bidder_name=state.name_of(a.best_bidder) if a.best_bidder else None,
         min_bid=min_bid(state, a),
-        closes_at=a.closes_at,
-        closes_local=local_time(a.closes_at, state.settings.timezone),
+        closes_at=closes_at(state, a),
+        closes_local=local_time(closes_at(state, a), state.settings.timezone),
     )
 
 

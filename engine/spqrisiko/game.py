@@ -58,6 +58,8 @@ class SpqRisiko(Game[SpqrState]):
     state_model = SpqrState
     settings_model = SpqrSettings
     action_model = SpqrAction
+    # 2: the turn's deadline lives in its timer only (turn_deadline dropped)
+    state_version = 2
 
     # lookups the cogs, renderers and tests ask the game for
     current_player = staticmethod(territory.current_player)
@@ -132,6 +134,12 @@ class SpqRisiko(Game[SpqrState]):
     def awaiting(self, state: SpqrState) -> set[str]:
         player = territory.current_player(state)
         return {player} if player else set()
+
+    def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
+        if from_version == 1:  # the copy of the turn timer's moment: the timer holds it
+            data = {k: v for k, v in data.items() if k != "turn_deadline"}
+            from_version = 2
+        return super().migrate_state(data, from_version)
 
     def on_timer(self, state: SpqrState, timer: Timer, now: datetime) -> list[Event]:
         return turns.on_timer(state, timer, now)

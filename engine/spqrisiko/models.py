@@ -198,7 +198,6 @@ class SpqrState(GameState):
     order_rolls: list[dict[str, int]] = Field(default_factory=list)
     last_attack: LastAttack | None = None
     last_scoring: dict[str, int] = Field(default_factory=dict)
-    turn_deadline: datetime | None = None
 
 
 # ---- views -----------------------------------------------------------------------------------

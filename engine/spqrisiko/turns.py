@@ -19,22 +19,23 @@ from engine.spqrisiko.scoring import score, time_up
 from engine.spqrisiko.territory import alive_players, provinces_of
 
 
-def set_turn_timer(state: SpqrState, now: datetime, hours: int) -> None:
+def set_turn_timer(state: SpqrState, now: datetime, hours: int) -> datetime:
+    """The seat's turn timer: the turn's deadline lives there only (pause, extend and force move it)."""
     state.cancel_timers("turn")
     at = now + timedelta(hours=hours)
     state.add_timer("turn", at, player=state.order[state.current])
-    state.turn_deadline = at
+    return at
 
 
 def start_placement_turn(state: SpqrState, now: datetime) -> list[Event]:
     player = state.order[state.current]
-    set_turn_timer(state, now, state.settings.placement_hours)
+    deadline = set_turn_timer(state, now, state.settings.placement_hours)
     return [
         Event(
             key="spqrisiko.your_placement",
             to=[player],
             notify="turn",
-            params={"player": state.name_of(player), "deadline": state.turn_deadline},
+            params={"player": state.name_of(player), "deadline": deadline},
         )
     ]
 
@@ -109,7 +110,7 @@ def turn_ping(state: SpqrState, player: str) -> Event:
         params={
             "who": player,
             "owed": [m.model_dump() for m in owed(state, player)],
-            "deadline": state.turn_deadline,
+            "deadline": state.deadline("turn", player=player),
         },
     )
 
@@ -149,7 +150,7 @@ def start_turn(state: SpqrState, now: datetime) -> list[Event]:
     bonus = sorted(p for p in held if p in state.colossei)
     for p in bonus:  # a colosseum's legionary has to go in its own province
         state.legions[p] += 1
-    set_turn_timer(state, now, state.settings.turn_hours)
+    deadline = set_turn_timer(state, now, state.settings.turn_hours)
     events.append(
         Event(
             key="spqrisiko.your_turn",
@@ -160,7 +161,7 @@ def start_turn(state: SpqrState, now: datetime) -> list[Event]:
                 "round": state.round,
                 "reinforcements": state.turn.reinforcements,
                 "colosseum_bonus": len(bonus),
-                "deadline": state.turn_deadline,
+                "deadline": deadline,
             },
         )
     )

@@ -89,7 +89,7 @@ def game_view(state: SpqrState, viewer: str | None) -> SpqrView:
         round=state.round,
         target_points=state.settings.target_points,
         current=current_player(state),
-        turn_deadline=state.turn_deadline if state.status == "active" else None,
+        turn_deadline=state.deadline("turn") if state.status == "active" else None,
         order=list(state.order),
         players=players,
         armies=armies,

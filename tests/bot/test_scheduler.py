@@ -18,8 +18,9 @@ async def started(service: GameService, hours: int = 2):
 async def test_wakes_at_reminder_then_deadline_and_reminds_once(service: GameService, clock) -> None:
     reminded: list[tuple[int, list[str], datetime]] = []
 
-    async def remind(row, players, deadline):
+    def remind(row, players, deadline):
         reminded.append((row.id, players, deadline))
+        return []
 
     sched = DeadlineScheduler(service, remind=remind)
     res = await started(service)
@@ -43,8 +44,9 @@ async def test_wakes_at_reminder_then_deadline_and_reminds_once(service: GameSer
 async def test_absent_players_get_no_reminder(service: GameService, clock) -> None:
     reminded: list[list[str]] = []
 
-    async def remind(row, players, deadline):
+    def remind(row, players, deadline):
         reminded.append(players)
+        return []
 
     sched = DeadlineScheduler(service, remind=remind)
     res = await started(service)
@@ -82,8 +84,9 @@ async def test_reminder_goes_by_the_turn_deadline_not_an_earlier_timer(service: 
     """Impero: an auction closing before the turn end neither steals nor delays the turn reminder."""
     reminded: list[datetime] = []
 
-    async def remind(row, players, deadline):
+    def remind(row, players, deadline):
         reminded.append(deadline)
+        return []
 
     sched = DeadlineScheduler(service, remind=remind)
     await service.create(kind="impero", guild_id="1", channel_id="3", creator_id="10", creator_name="A",

@@ -13,6 +13,7 @@ import pytest
 from bot import notifier
 from bot.cogs import impero_views
 from bot.main import AraldoBot
+from engine.impero import GAME
 from engine.impero.models import ImperoState
 from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
@@ -129,14 +130,15 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         assert "Telco" in market.content and pngs(market) and button(market, "Telco: +1$")
 
         # 30 s before the close bob bids a custom amount: the close moves 60 s later
-        auction = (await state_of(bot, gid)).auctions[0]
-        close = auction.closes_at
+        before = await state_of(bot, gid)
+        close = GAME.closes_at(before, before.auctions[0])
         clock.set(close - timedelta(seconds=30))
         modal = await press(emulator, bob, old, "Telco: importo")
         assert modal.modal
         sniped = await emulator.submit_modal(bob, modal, {"amount": "4,00"})
         assert not sniped.ephemeral and "4,00\xa0$" in sniped.content
-        assert (await state_of(bot, gid)).auctions[0].closes_at == close + timedelta(seconds=60)
+        after = await state_of(bot, gid)
+        assert GAME.closes_at(after, after.auctions[0]) == close + timedelta(seconds=60)
 
         clock.set(close)
         await bot.deadlines.wake(gid)
@@ -164,20 +166,21 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         # half an hour before the turn end, players with OP left get the reminder by DM
         state = await state_of(bot, gid)
         assert state.op[ids["alice"]] > 0
-        clock.set(state.turn_ends_at - timedelta(minutes=30))
+        clock.set(GAME.turn_ends(state) - timedelta(minutes=30))
         await bot.deadlines.wake(gid)
         assert await dm_with(emulator, alice, "Promemoria")
 
         # two turn ends, each reported in the channel with the board
         for turn in (1, 2):
-            clock.set((await state_of(bot, gid)).turn_ends_at)
+            clock.set(GAME.turn_ends(await state_of(bot, gid)))
             await bot.deadlines.wake(gid)
             reports = await posted(emulator, carol, f"Fine del turno {turn}")
             assert reports and reports[-1].images and reports[-1].images[0].width > 0
         assert (await state_of(bot, gid)).turn == 3
         # players' cash is private by default: the chart waits for the end of the game
         chart = await emulator.slash(alice, "impero chart")
-        assert chart.ephemeral and not pngs(chart) and "public_cash" in chart.content
+        assert chart.ephemeral and "public_cash" in chart.content
+        assert not [a for m in chart.messages if m.ephemeral for a in m.attachments]
         emulator.assert_no_unknown_routes()
 
 

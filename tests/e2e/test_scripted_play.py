@@ -56,8 +56,8 @@ async def test_a_seeded_play_is_reproducible_with_a_transcript_per_user(tmp_path
     # erin's own panel speaks her language; bob's stays his (and is not in anyone else's transcript)
     assert "net worth" in erin and "net worth" not in alice and "patrimonio" not in erin
     # same seed, same clock: the same pictures, byte for byte (DMs may interleave differently)
-    images = sorted(p.read_bytes() for p in first if p.suffix == ".png")
-    again = sorted(p.read_bytes() for p in second if p.suffix == ".png")
+    images = {p.read_bytes() for p in first if p.suffix == ".png"}
+    again = {p.read_bytes() for p in second if p.suffix == ".png"}
     assert images and images == again
 
 

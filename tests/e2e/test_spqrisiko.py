@@ -188,6 +188,7 @@ async def test_turn_timeout_is_played_by_autopilot(emulator: Any, tmp_path: Any)
         late = state.order[0]
         clock.advance(hours=1, minutes=5)
         await bot.deadlines.wake(row.id)
+        await bot.notifier.drain()  # what the timer says goes out through the outbox
         state = await state_of(bot, row)
         assert state.order[state.current] != late and state.timeouts[late] == 1
         assert any("scaduto" in m.content for m in emulator.dms(users[late]))

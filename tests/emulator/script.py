@@ -378,6 +378,8 @@ async def run_script(
                         world.bot.deadlines.scheduler.pause()
                     player = ScriptPlayer(emu, world)
                     await player.play(steps)
+                    if world.bot is not None:  # everything the bot still has to say goes out first
+                        await world.bot.notifier.drain()
                     await asyncio.sleep(emu.settle_quiet)
             finally:
                 # Even a failed play leaves what each user saw up to the failing line.

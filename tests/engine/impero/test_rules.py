@@ -96,7 +96,7 @@ def test_company_op_is_five_plus_one_per_shareholder() -> None:
     p.act(A, {"type": "list_shares", "company": "Alfa", "quantity": 2, "price": 100})
     p.act(B, {"type": "buy_shares", "listing": p.state.listings[0].id, "quantity": 1})
     assert alfa(p).op == 6  # recomputed only at the next turn
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert alfa(p).op == 7
 
 
@@ -213,7 +213,7 @@ def test_bid_at_or_after_close_is_refused() -> None:
     p.act(A, {"type": "recapitalize", "company": "Alfa"})
     auction = p.state.auctions[0]
     with pytest.raises(RuleError) as err:
-        GAME.apply(p.state, B, {"type": "bid", "company": "Alfa", "amount": 100}, auction.closes_at)
+        GAME.apply(p.state, B, {"type": "bid", "company": "Alfa", "amount": 100}, GAME.closes_at(p.state, auction))
     assert err.value.code == "impero.auction_closed"
 
 
@@ -299,7 +299,7 @@ def test_dividends_at_turn_end_and_yield_means_dollars() -> None:
     p.act(B, {"type": "buy_shares", "listing": p.state.listings[0].id, "quantity": 7})  # A 13, B 7
     c = alfa(p)
     cash_a, cash_b, capital = p.state.cash[A], p.state.cash[B], c.capital
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert c.last_income == 1000  # 6 + 3 + 1 dollars
     assert p.state.cash[A] - cash_a == 13 * 35 and p.state.cash[B] - cash_b == 7 * 35
     assert c.capital - capital == 300 + 700 - 20 * 35
@@ -327,7 +327,7 @@ def test_blackouts_zero_and_halve_without_stacking() -> None:
 
 def test_blackout_probability_setting_and_dm() -> None:
     p = founded(blackout_denominator=1)  # yield / 1 >= 1: every owned node goes dark
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert alfa(p).last_income == 0
     assert p.state.last_report is not None and p.state.last_report.blackouts == alfa(p).nodes
     dm = [e for e in p.events if e.key == "impero.dm.blackout"]
@@ -336,7 +336,7 @@ def test_blackout_probability_setting_and_dm() -> None:
 
 def test_turn_end_resets_op_and_records_cash() -> None:
     p = founded()
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert p.state.turn == 2 and p.state.op[A] == 8
     assert len(p.state.cash_history[A]) == 2
     assert any(e.key == "impero.turn_started" and e.notify == "turn" for e in p.events)
@@ -418,7 +418,7 @@ def test_offers_expire_at_turn_end_with_refund() -> None:
     p = Play()
     p.wait(minutes=1)
     p.act(A, {"type": "offer_money", "to": B, "amount": 700})
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert not p.state.offers and p.state.cash[A] == 5000
     assert any(e.key == "impero.dm.offer_expired" for e in p.events)
 
@@ -447,12 +447,12 @@ def test_interception_odds_are_proportional() -> None:
 def test_game_ends_after_fourteen_turns_and_settles_everything() -> None:
     p = founded()
     while p.state.turn < 14:
-        p.at(p.state.turn_ends_at)
+        p.at(GAME.turn_ends(p.state))
     p.act(A, {"type": "recapitalize", "company": "Alfa"})
     p.act(B, {"type": "bid", "company": "Alfa", "amount": 300})
     p.act(C, {"type": "offer_money", "to": B, "amount": 200})
     p.state.cash[C] = p.state.cash[B] = 9999  # a shared win
-    p.at(p.state.turn_ends_at + timedelta(hours=1))
+    p.at(GAME.turn_ends(p.state) + timedelta(hours=1))
     s = p.state
     assert s.status == "finished" and not s.auctions and not s.offers and not s.timers
     assert s.cash[B] >= 9999 + 300  # bid refunded (plus dividends)
@@ -467,7 +467,7 @@ def test_game_ends_after_fourteen_turns_and_settles_everything() -> None:
 
 def test_ties_are_shared() -> None:
     p = Play(turns=1)
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     assert set(p.state.winners) == {A, B, C}
 
 
@@ -481,11 +481,11 @@ def test_awaiting_lists_players_with_unspent_op() -> None:
 def test_reminders_target_the_turn_end_not_an_auction_close() -> None:
     p = founded(auction_hours=1)
     p.act(A, {"type": "recapitalize", "company": "Alfa"})
-    assert GAME.next_deadline(p.state) == p.state.auctions[0].closes_at < p.state.turn_ends_at
-    assert GAME.turn_deadline(p.state) == p.state.turn_ends_at  # what players are reminded of and shown
+    assert GAME.next_deadline(p.state) == GAME.closes_at(p.state, p.state.auctions[0]) < GAME.turn_ends(p.state)
+    assert GAME.turn_deadline(p.state) == GAME.turn_ends(p.state)  # what players are reminded of and shown
     assert GAME.awaiting(p.state) == {A, B, C}
-    p.at(p.state.auctions[0].closes_at)
-    assert GAME.next_deadline(p.state) == GAME.turn_deadline(p.state) == p.state.turn_ends_at
+    p.at(GAME.closes_at(p.state, p.state.auctions[0]))
+    assert GAME.next_deadline(p.state) == GAME.turn_deadline(p.state) == GAME.turn_ends(p.state)
 
 
 def test_views_hide_offers_from_others() -> None:

@@ -69,7 +69,7 @@ def test_final_standings_show_net_worth_beside_cash() -> None:
     p.wait(minutes=1)
     p.act(A, {"type": "create_company", "name": "Alfa", "capital": 2000})  # A: 30$ cash, 20$ in shares
     p.state.cash[C] = 5000  # C ties B on cash
-    p.at(p.state.turn_ends_at)
+    p.at(GAME.turn_ends(p.state))
     rows = [e.params for e in p.events if e.key == "impero.standing"]
     by_name = {r["player"]: r for r in rows}
     assert [r["player"] for r in rows][-1] == "Alice" and by_name["Alice"]["rank"] == 3

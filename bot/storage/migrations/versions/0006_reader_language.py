@@ -1,7 +1,7 @@
 """reader language: each player's DM language (their choice, or the Discord locale last seen)
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0006l
+Revises: 0005o
 """
 
 from alembic import op
@@ -9,8 +9,8 @@ import sqlalchemy as sa
 import sqlmodel  # noqa: F401
 
 
-revision = '0004'
-down_revision = '0003'
+revision = '0006l'
+down_revision = '0005o'
 branch_labels = None
 depends_on = None
 
