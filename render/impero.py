@@ -21,7 +21,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.money import format_cents
 from engine.impero.models import ChartView, ImperoView, MapView, MarketView
 from render.common import (
     INK,
@@ -49,6 +48,7 @@ BLACKOUT = (25, 25, 25)
 GRID = (205, 198, 180)
 
 LABEL_KEYS: dict[str, str] = {
+    "money": "impero.label.money",
     "title": "impero.label.title",
     "deadline": "impero.label.deadline",
     "final": "impero.label.final",
@@ -85,6 +85,7 @@ LABEL_KEYS: dict[str, str] = {
     "turn": "impero.label.turn",
 }
 DEFAULT_LABELS: dict[str, str] = {
+    "money": "{units}{decimal}{cents}\u00a0$|.|,",  # the amount's pattern, thousands and decimal marks
     "title": "Impero — turno {turn}/{turns}",
     "deadline": "Fine turno: {deadline} ({tz})",
     "final": "Partita conclusa",
@@ -136,6 +137,15 @@ def _labels(labels: Mapping[str, str] | None) -> dict[str, str]:
     if labels:
         merged.update(labels)
     return merged
+
+
+def money(cents: int, lab: Mapping[str, str]) -> str:
+    """Dollars as the picture's language writes them ("1.234,50 $", "$1,234.50"): the pattern and
+    marks come with the labels (`money` = "pattern|thousands|decimal")."""
+    pattern, thousands, decimal = (lab.get("money") or DEFAULT_LABELS["money"]).split("|")
+    units = f"{abs(cents) // 100:,}".replace(",", thousands)
+    text = pattern.format(units=units, decimal=decimal, cents=f"{abs(cents) % 100:02d}")
+    return f"-{text}" if cents < 0 else text
 
 
 def _fmt(template: str, **values: Any) -> str:
@@ -293,24 +303,24 @@ def render_market(view: MarketView | ImperoView, labels: Mapping[str, str] | Non
     y = _table(d, 16, y, lab["companies"],
                [lab["company"], lab["ceo"], lab["capital"], lab["shares"], lab["share_value"], lab["reinvest"],
                 lab["nodes"], lab["income"]],
-               [[c.name, c.ceo_name, format_cents(c.capital), str(c.shares_total), format_cents(c.share_value),
+               [[c.name, c.ceo_name, money(c.capital, lab), str(c.shares_total), money(c.share_value, lab),
                  f"{c.reinvest}%", str(len(c.nodes)) + (f"+{len(c.rented)}" if c.rented else ""),
-                 format_cents(c.last_income)] for c in v.companies],
+                 money(c.last_income, lab)] for c in v.companies],
                widths_c, [company_colour(c.colour) for c in v.companies], lab["none"])
     colour_of = {c.id: company_colour(c.colour) for c in v.companies}
     y = _table(d, 16, y, lab["auctions"],
                [lab["company"], lab["best_bid"], lab["bidder"], lab["min_bid"], lab["closes"]],
-               [[a.company_name, format_cents(a.best_bid) if a.best_bidder else "—", a.best_bidder_name or "—",
-                 format_cents(a.min_bid), a.closes_local] for a in v.auctions],
+               [[a.company_name, money(a.best_bid, lab) if a.best_bidder else "—", a.best_bidder_name or "—",
+                 money(a.min_bid, lab), a.closes_local] for a in v.auctions],
                [190, 110, 150, 110, 180], [colour_of.get(a.company) for a in v.auctions], lab["none"])
     y = _table(d, 16, y, lab["listings"],
                ["#", lab["company"], lab["seller"], lab["quantity"], lab["price"]],
-               [[x.id, x.company_name, x.seller_name, str(x.quantity), format_cents(x.price)] for x in v.listings],
+               [[x.id, x.company_name, x.seller_name, str(x.quantity), money(x.price, lab)] for x in v.listings],
                [60, 190, 150, 70, 110], None, lab["none"])
     if v.players:  # players' money is shown only when the game makes it public
         _table(d, 16, y, lab["players"],
                [lab["player"], lab["cash"], lab["escrow"], lab["net_worth"], lab["op"]],
-               [[p.name, format_cents(p.cash), format_cents(p.escrow), format_cents(p.net_worth), str(p.op)]
+               [[p.name, money(p.cash, lab), money(p.escrow, lab), money(p.net_worth, lab), str(p.op)]
                 for p in sorted(v.players, key=lambda p: -p.cash)],
                [190, 120, 120, 130, 60], [player_colour(p.colour) for p in sorted(v.players, key=lambda p: -p.cash)],
                lab["none"])
@@ -334,7 +344,7 @@ def render_chart(view: ChartView | ImperoView, labels: Mapping[str, str] | None 
         value = top * i // 4
         y = y1 - (y1 - y0) * i // 4
         d.line((x0, y, x1, y), fill=(225, 220, 205))
-        label = format_cents(value)
+        label = money(value, lab)
         d.text((x0 - 8 - text_width(d, label, fnt), y - 7), label, font=fnt, fill=MUTED)
     span = max(v.turns, 1)
     for t in range(span + 1):
@@ -350,7 +360,7 @@ def render_chart(view: ChartView | ImperoView, labels: Mapping[str, str] | None 
             d.line(points, fill=colour, width=3)
         for px, py in points:
             d.ellipse((px - 3, py - 3, px + 3, py + 3), fill=colour)
-        items.append((colour, f"{p.name} {format_cents(hist[-1] if hist else p.cash)}"))
+        items.append((colour, f"{p.name} {money(hist[-1] if hist else p.cash, lab)}"))
     draw_legend(d, (x1 + 20, y0), items)
     return img
 
