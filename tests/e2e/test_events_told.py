@@ -70,6 +70,14 @@ async def test_turn_pings_conquest_in_words_and_away_on_turn(emulator: Any, aral
     state = await state_of(araldo, row)
     assert state.order[state.current] != nxt
 
+    # /game log: provinces by name, a moderator off the table as a mention, never an id
+    await emulator.slash(emulator.owner, "mod pause")
+    log = await emulator.slash(users[first], "game log", page=1)
+    assert f"<@{emulator.owner.id}>" in log.content and "mette in pausa" in log.content
+    older = await emulator.slash(users[first], "game log", page=2)
+    assert f"{b.name(dst)} da {b.name(src)}" in older.content or b.name(dst) in log.content + older.content
+    assert dst not in (log.content + older.content).replace(b.name(dst), "") or dst == b.name(dst)
+
 
 async def test_the_reminder_says_what_is_left(emulator: Any, tmp_path: Any) -> None:
     clock = FakeClock(datetime.now(UTC).replace(microsecond=0))
