@@ -30,6 +30,8 @@ COGS = (
     "bot.cogs.player",
     "bot.cogs.impero",
     "bot.cogs.spqrisiko",
+    "bot.cogs.nomic",
+    "bot.cogs.highfrontier",
 )
 
 

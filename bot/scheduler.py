@@ -8,8 +8,10 @@ The job fires at the earlier of the game's next deadline and its reminder time.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections import deque
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -21,6 +23,7 @@ from bot.storage.models import GameRow, OutboxRow
 from engine.core import RuleError, get_game
 
 log = logging.getLogger(__name__)
+RESUME_CONCURRENCY = 8  # games woken at once at startup: enough to overlap I/O, few enough to stay fair
 
 # the reminders to send (outbox rows), written in the transaction that claims the reminder
 ReminderPlanner = Callable[[GameRow, list[str], datetime], list[OutboxRow]]
@@ -60,17 +63,47 @@ class DeadlineScheduler:
             self.scheduler.shutdown(wait=False)
 
     async def resume_all(self) -> int:
-        """Tick every active game of this process's guilds to now and schedule its next wake-up."""
-        count = 0
+        """At startup: every active game of this process's guilds that is due (a missed deadline, an
+        open reminder window) is woken, most overdue first, RESUME_CONCURRENCY at a time; the others
+        only get their alarm. Reads deadlines, not snapshots. How many games this process keeps."""
         if self.closed:
             return 0
-        for row in await self.service.active_games():
-            if not self.owns(row.guild_id):
-                continue
+        now = self.service.clock()
+        due: list[tuple[datetime, int]] = []
+        later: list[GameRow] = []
+        mine = [row for row in await self.service.active_timetable() if self.owns(row.guild_id)]
+        for row in mine:
             assert row.id is not None
-            await self.wake(row.id)
-            count += 1
-        return count
+            when = self.due_since(row, now)
+            if when is not None:
+                due.append((when, row.id))
+            else:
+                later.append(row)
+        due.sort()
+        queue = deque(game_id for _, game_id in due)
+
+        async def worker() -> None:
+            while queue and not self.closed:
+                await self.wake(queue.popleft())
+
+        workers = [asyncio.create_task(worker()) for _ in range(min(RESUME_CONCURRENCY, len(queue)))]
+        for i, row in enumerate(later):
+            self.schedule(row)
+            if i % 500 == 499:  # let the overdue games (and commands) run meanwhile
+                await asyncio.sleep(0)
+        await asyncio.gather(*workers)
+        return len(mine)
+
+    def due_since(self, row: GameRow, now: datetime) -> datetime | None:
+        """When the game became due for a wake-up, if it already is: a timer at or before `now`, or
+        a reminder window open and not yet used."""
+        moments = [row.next_deadline] if row.next_deadline is not None and row.next_deadline <= now else []
+        turn, minutes = row.turn_deadline, reminder_minutes(row)
+        if turn is not None and minutes and row.reminded_for != turn:
+            remind_at = turn - timedelta(minutes=minutes)
+            if remind_at <= now < turn:
+                moments.append(remind_at)
+        return min(moments) if moments else None
 
     def wake_time(self, row: GameRow) -> datetime | None:
         """The next timer, or the reminder before the turn deadline if that comes first."""

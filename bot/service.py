@@ -12,7 +12,8 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -20,12 +21,13 @@ from typing import Any, Literal
 from pydantic import BaseModel
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import defer
 from sqlmodel import col, select
 
+from bot import replaying
 from bot.storage.db import Database
 from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, OutboxRow, Seat, UserLanguage
-from engine.core import Event, Game, GameRecord, GameState, LogEntry, Player, ReplayError, RuleError, get_game
-from engine.core import replay as replay_record
+from engine.core import Event, Game, GameRecord, GameState, Player, RuleError, get_game
 
 log = logging.getLogger(__name__)
 
@@ -83,13 +85,27 @@ class GameService:
         self.listeners: list[Listener] = []
         self.planners: list[Planner] = []
         self.outbox_listeners: list[Callable[[], None]] = []  # told after a commit wrote outbox rows
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # game -> (lock, [holders+waiters])
         # the Discord locale last stored per user: a write only when a player's client changes language
         self._seen_locale: dict[str, str] = {}
 
     # ---- helpers -------------------------------------------------------------------------
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def _lock(self, game_id: int) -> AsyncIterator[None]:
+        """The game's in-process lock; forgotten as soon as nobody holds or awaits it (10,000 games
+        must not keep 10,000 locks)."""
+        lock, users = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                self._locks.pop(game_id, None)
+
+    def locks_held(self) -> int:
+        return len(self._locks)
 
     def _plan(self, upd: Update) -> list[OutboxRow]:
         return [row for planner in self.planners for row in planner(upd)]
@@ -150,6 +166,14 @@ class GameService:
     async def active_games(self) -> list[GameRow]:
         async with self.db.sessions() as s:
             q = select(GameRow).where(GameRow.status == "active").order_by(col(GameRow.id))
+            return list((await s.execute(q)).scalars())
+
+    async def active_timetable(self) -> list[GameRow]:
+        """Every active game with what the scheduler needs (deadlines, reminder settings), without
+        the snapshots: a restart with 10,000 games must not read 10,000 snapshots first."""
+        async with self.db.sessions() as s:
+            q = (select(GameRow).options(defer(GameRow.snapshot_json))  # type: ignore[arg-type]
+                 .where(GameRow.status == "active").order_by(col(GameRow.next_deadline), col(GameRow.id)))
             return list((await s.execute(q)).scalars())
 
     async def seats(self, game_id: int) -> list[Seat]:
@@ -424,49 +448,23 @@ class GameService:
         if row.status == "lobby" or row.started_at is None:
             raise RuleError("core.not_started")
         state = self.load_state(row)
-        rows = await self.log_rows(game_id)
-        return GameRecord(game=row.kind, seed=row.seed, settings=json.loads(row.settings_json),
-                          created_at=row.started_at, players=self._original_players(state, rows),
-                          log=[LogEntry(at=r.at, actor=r.actor, action=json.loads(r.action_json),
-                                        moderator=r.moderator) for r in rows],
-                          advanced_to=state.clock)
-
-    @staticmethod
-    def _original_players(state: GameState, rows: list[ActionRow]) -> list[Player]:
-        """The seats as they were at the start: undo the renames moderators made, last first."""
-        players = [Player(id=p.id, name=p.name) for p in state.players]
-        for r in reversed(rows):
-            action = json.loads(r.action_json)
-            if r.moderator and action.get("type") == "mod_replace":
-                for p in players:
-                    if p.id == action["new_id"]:
-                        p.id = action["player"]
-        return players
+        return replaying.record_of(row, state, await self.log_rows(game_id))
 
     async def verify(self, game_id: int, moderator: str) -> tuple[bool, str]:
-        """Replay the log from the seed and compare with the saved snapshot."""
+        """Replay the log from the seed (in a worker thread) and compare with the saved snapshot."""
         row = await self.get(game_id)
-        record = await self.record(game_id)
-        game = get_game(row.kind)
+        if row.status == "lobby" or row.started_at is None:
+            raise RuleError("core.not_started")
+        rows = await self.log_rows(game_id)
         state = self.load_state(row)
-        try:
-            replayed = replay_record(game, record, until=state.clock)
-        except ReplayError as exc:
-            ok, detail = False, f"entry {exc.index}: {exc.error.code}"
-        else:
-            a, b = game.dump_state(replayed), game.dump_state(state)
-            diff = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
-            ok, detail = not diff, ", ".join(diff)
+        ok, detail = await asyncio.to_thread(replaying.verify, get_game(row.kind), row, state, rows)
         await self._audit(game_id, moderator, "verify", f"ok={ok} {detail}")
         return ok, detail
 
     async def import_record(self, record: GameRecord, *, guild_id: str, channel_id: str, moderator: str,
                             is_thread: bool = False) -> ActResult:
         game = get_game(record.game)
-        try:
-            state = replay_record(game, record)
-        except ReplayError as exc:
-            raise RuleError("core.import_invalid", index=exc.index, error=exc.error.code) from None
+        state = await asyncio.to_thread(replaying.imported, game, record)
         now = max(self.clock(), state.clock)
         events = game.advance(state, now)
         async with self.db.transaction() as s:
@@ -510,10 +508,11 @@ class GameService:
         async with self._lock(game_id):
             doomed = await self.undo_preview(game_id, count)
             row = await self.get(game_id)
+            if row.started_at is None:
+                raise RuleError("core.not_started")
             game = get_game(row.kind)
-            record = await self.record(game_id)
-            record.log = record.log[: len(record.log) - count]
-            state = replay_record(game, record)
+            rows = await self.log_rows(game_id)
+            state = await asyncio.to_thread(replaying.without_last, game, row, self.load_state(row), rows, count)
             now = max(self.clock(), state.clock)
             events = game.advance(state, now)
             async with self.db.transaction() as s:

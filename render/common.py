@@ -138,7 +138,7 @@ def render_png(game: str, view: Any, picture: str = "board", labels: dict[str, s
     return to_png(fn(view, labels) if labels else fn(view))
 
 
-BUILTIN_RENDERERS: tuple[str, ...] = ("render.impero", "render.spqrisiko")
+BUILTIN_RENDERERS: tuple[str, ...] = ("render.impero", "render.spqrisiko", "render.nomic", "render.highfrontier")
 
 
 def _load_builtin() -> None:

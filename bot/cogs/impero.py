@@ -404,8 +404,8 @@ class ImperoCog(commands.Cog):
     @app_commands.autocomplete(name=any_company)
     async def company(self, interaction: discord.Interaction, name: str) -> None:
         row, state = await _here(interaction)
-        text, view = company_panel(row, state, name, str(interaction.user.id),
-                                   await channel_lang(interaction))
+        company = GAME.find_company(state, name)
+        text, view = company_panel(row, state, company.id, str(interaction.user.id), await channel_lang(interaction))
         await send(interaction, text, view=view)
 
     @group.command(name=L("me", "cmd.impero.me"),

@@ -36,6 +36,7 @@ from bot.service import ActResult
 from bot.storage.models import GameRow
 from bot.ui import channel_lang, lang, render_events, send, service_of
 from engine.core import GameState, RuleError
+from engine.core.names import find_by_name
 from engine.impero import GAME
 from engine.impero.models import Auction, ImperoState
 from render.common import to_png
@@ -220,8 +221,8 @@ def auction_of_company(name: str) -> Panel:
 
     def build(row: GameRow, state: ImperoState, language: str) -> discord.ui.View | None:
         assert row.id is not None
-        company = next((c for c in state.companies if c.name.casefold() == name.strip().casefold()
-                        or c.id == name), None)
+        cid = find_by_name(name, {c.id: c.name for c in state.companies})
+        company = state.company(cid) if cid is not None else None
         return auctions_panel(row.id, state, language, company.id) if company is not None else None
 
     return build
@@ -316,7 +317,9 @@ class ClaimButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                 text, view = company_panel(row, state, self.company_id, str(interaction.user.id), language)
                 await stale(interaction, text, view)
                 return
-            await play(interaction, self.game_id, {"type": "claim_ceo", "company": self.company_id})
+            # the button carries the id; the move names the company, as a player would
+            company = state.company(self.company_id)
+            await play(interaction, self.game_id, {"type": "claim_ceo", "company": company.name})
         except Exception as exc:
             await report(interaction, exc)
 
@@ -363,10 +366,10 @@ def me_panel(row: GameRow, state: ImperoState, pid: str, language: str) -> disco
 
 
 # ---- company and market panels --------------------------------------------------------------
-def company_panel(row: GameRow, state: ImperoState, name: str, viewer: str,
+def company_panel(row: GameRow, state: ImperoState, company_id: str, viewer: str,
                   language: str) -> tuple[str, discord.ui.View | None]:
     assert row.id is not None
-    c = GAME.company_view(state, name, viewer)
+    c = GAME.company_view(state, company_id, viewer)
     holders = [f"{h.name} {h.shares}" + (f" ({h.listed}↗)" if h.listed else "") for h in c.shareholders]
     lines = [
         t("impero.ui.company_head", language, company=c.name, ceo=c.ceo_name, founder=c.founder_name),

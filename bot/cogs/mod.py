@@ -71,9 +71,10 @@ class UndoConfirm(discord.ui.View):
             await require_moderator(interaction)
             svc = service_of(interaction)
             doomed = await svc.undo_preview(self.game_id, self.count)
+            await interaction.response.defer()  # the replay may take seconds: acknowledge first
             res = await svc.undo(self.game_id, self.count, str(interaction.user.id))
             self.stop()
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=t("core.undone", lang(interaction), count=self.count, version=res.game.version), view=None)
             # the table is told, in the server's language: who undid what; the old answers are struck
             language = await channel_lang(interaction)
@@ -168,6 +169,7 @@ class ModCog(commands.Cog):
         await require_moderator(interaction)
         row = await game_here(interaction, live_only=False)
         assert row.id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a long log replays for seconds
         ok, detail = await service_of(interaction).verify(row.id, str(interaction.user.id))
         key = "core.verify_ok" if ok else "core.verify_bad"
         await send(interaction, t(key, lang(interaction), detail=detail), ephemeral=True)
@@ -184,6 +186,7 @@ class ModCog(commands.Cog):
             record = GameRecord.model_validate_json(await file.read())
         except ValueError:
             raise RuleError("core.import_not_a_game") from None
+        await interaction.response.defer(thinking=True)  # the replay may take seconds
         res = await service_of(interaction).import_record(record, guild_id=guild_id(interaction),
                                                           channel_id=channel_id(interaction),
                                                           moderator=str(interaction.user.id))

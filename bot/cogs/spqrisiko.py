@@ -319,7 +319,8 @@ class SpqrCog(commands.Cog):
     @app_commands.describe(attacker=L("Legionaries in the attacking province", "opt.spqr.attacker.desc"),
                            defender=L("Legionaries defending", "opt.spqr.defenders.desc"),
                            stop_at=L("Blitz: stop when this many are left", "opt.spqr.stop_at.desc"),
-                           landing=L("A landing force (all of it rolls)", "opt.spqr.landing.desc"))
+                           landing=L("A landing force (all of it rolls, to the end: stop_at does not apply)",
+                                     "opt.spqr.landing.desc"))
     async def odds(self, interaction: discord.Interaction, attacker: app_commands.Range[int, 1, MAX_ODDS_ARMY],
                    defender: app_commands.Range[int, 1, MAX_ODDS_ARMY],
                    stop_at: app_commands.Range[int, 1, MAX_ODDS_ARMY] = 1, landing: bool = False) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -73,6 +74,16 @@ class CoreSettings(BaseModel):
 
     timezone: str = "Europe/Rome"
     reminder_minutes: int = Field(default=60, ge=0, le=24 * 60)
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, v: str) -> str:
+        """Refused when the game is created, not when it starts (an IANA name like Europe/Rome)."""
+        try:
+            ZoneInfo(v)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError("unknown time zone") from None
+        return v
 
 
 class GameState(BaseModel):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
 
@@ -9,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from engine.core.errors import RuleError
 from engine.core.game import Game
-from engine.core.model import GameState, Player
+from engine.core.model import Event, GameState, Player
 
 FORMAT = "araldo-game/1"
 
@@ -41,12 +42,19 @@ class ReplayError(Exception):
 
 
 def replay(game: Game[Any], record: GameRecord, *, until: datetime | None = None,
-           entries: int | None = None) -> GameState:
+           entries: int | None = None,
+           on_events: Callable[[int | None, list[Event]], None] | None = None) -> GameState:
     """Rebuild the state from seed + settings + players + log.
 
     Before each entry the game is advanced to its `at`. With `until`, entries after it are
     skipped and the game is advanced to it at the end; `entries` keeps only the first N.
+    `on_events(index, events)` hears what each entry did (its index) and what the timers that
+    fired before it did (index None): the audit trail of `python -m engine replay --events`.
     """
+    def heard(index: int | None, events: list[Event]) -> None:
+        if on_events is not None and events:
+            on_events(index, events)
+
     settings = game.parse_settings(record.settings)
     players = [p.model_copy() for p in record.players]
     state: GameState = game.setup(settings, players, record.seed, record.created_at)
@@ -54,11 +62,11 @@ def replay(game: Game[Any], record: GameRecord, *, until: datetime | None = None
     for index, entry in enumerate(log):
         if until is not None and entry.at > until:
             break
-        game.advance(state, entry.at)
+        heard(None, game.advance(state, entry.at))
         try:
-            game.apply(state, entry.actor, entry.action, entry.at, moderator=entry.moderator)
+            heard(index, game.apply(state, entry.actor, entry.action, entry.at, moderator=entry.moderator))
         except RuleError as exc:
             raise ReplayError(index, exc) from exc
     if until is not None:
-        game.advance(state, until)
+        heard(None, game.advance(state, until))
     return state

@@ -9,7 +9,9 @@ from engine.core.errors import RuleError
 from engine.core.game import Game
 
 # the game packages Araldo ships; tests may register more (see tests/fixtures/testgame)
-BUILTIN_GAMES: tuple[str, ...] = ("engine.impero", "engine.spqrisiko")
+BUILTIN_GAMES: tuple[str, ...] = (
+    "engine.impero", "engine.spqrisiko", "engine.nomic", "engine.highfrontier", "engine.galactica",
+)
 
 _GAMES: dict[str, Game[Any]] = {}
 _loaded = False

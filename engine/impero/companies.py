@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine.core import Event, RuleError
+from engine.core.names import check_name, find_by_name
 from engine.impero.accounts import need_cash, need_op, positive
 from engine.impero.board import get_map
 from engine.impero.models import (
@@ -18,11 +19,12 @@ from engine.impero.models import (
 
 
 def find_company(state: ImperoState, name: str) -> Company:
-    key = name.strip().casefold()
-    for c in state.companies:
-        if c.name.casefold() == key or c.id == name:
-            return c
-    raise RuleError("impero.unknown_company", company=name.strip())
+    """The company a player named (ignoring case and accents). By name only: a company called "c1"
+    and the company whose id is c1 are never confused; buttons carry ids and use `state.company`."""
+    cid = find_by_name(name, {c.id: c.name for c in state.companies})
+    if cid is None:
+        raise RuleError("impero.unknown_company", company=name.strip())
+    return state.company(cid)
 
 
 def company_op(state: ImperoState, company: Company) -> int:
@@ -62,11 +64,11 @@ def ceo_spends(state: ImperoState, actor: str, name: str, amount: int) -> Compan
 
 def create_company(state: ImperoState, actor: str, a: CreateCompany, now: datetime) -> list[Event]:
     s = state.settings
-    name = " ".join(a.name.split())
-    if not 1 <= len(name) <= s.name_max_length:
+    # the core check (1-32 characters, nothing invisible, unique ignoring case and accents): first as
+    # typed, so a tab or newline is refused rather than swallowed, then with runs of spaces made one
+    name = check_name(" ".join(check_name(a.name).split()), [c.name for c in state.companies])
+    if len(name) > s.name_max_length:
         raise RuleError("impero.name_invalid", max=s.name_max_length)
-    if any(c.name.casefold() == name.casefold() for c in state.companies):
-        raise RuleError("impero.name_taken", name=name)
     positive(a.capital)
     if a.capital < s.min_company_capital:
         raise RuleError("impero.capital_too_low", min=s.min_company_capital)

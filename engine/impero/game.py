@@ -22,7 +22,7 @@ from engine.core import Event, Game, GameMeta, Msg, Player, Rng, RuleError, Time
 from engine.core.clock import first_wall_time_after_gap
 from engine.impero import accounts, auctions, companies, market, nodes, offers, turn_end, views
 from engine.impero.auctions import bid, close_auction, recapitalize
-from engine.impero.board import TIERS, get_map, load_layout
+from engine.impero.board import get_map, load_layout
 from engine.impero.companies import claim_ceo, create_company, set_reinvest
 from engine.impero.legal import legal_actions
 from engine.impero.market import buy_shares, list_shares, withdraw_listing
@@ -98,9 +98,7 @@ class Impero(Game[ImperoState]):
         board = get_map(s.map)
         rng = Rng(seed=seed)
         if s.yield_layout:
-            layout = load_layout(s.yield_layout)
-            if set(layout) != set(board.nodes) or any(v not in TIERS for v in layout.values()):
-                raise RuleError("core.bad_setting", setting="yield_layout")
+            layout = load_layout(s.yield_layout)  # fits the map: checked with the settings
             yields = {n: layout[n] for n in board.nodes}
         else:
             yields = {n: board.yield_values[rng.weighted(board.yield_weights)] for n in board.nodes}

@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, ValidationInfo, field_validator
 
-from engine.core import CoreSettings, GameState
+from engine.core import Action, CoreSettings, GameState
+from engine.impero.board import TIERS, get_map, load_layout
 
 INFO = "info"  # notify kind of the DMs that only inform
 
@@ -31,7 +32,7 @@ class ImperoSettings(CoreSettings):
     company_op_base: int = Field(default=5, ge=0, le=100)
     company_op_per_shareholder: int = Field(default=1, ge=0, le=100)
     node_price_permille: int = Field(default=1500, ge=0)  # price = yield x 1.5
-    upgrade_costs: list[int] = Field(
+    upgrade_costs: list[Annotated[int, Field(ge=0)]] = Field(
         default_factory=lambda: [100, 200, 500, 1300, 3000], min_length=5, max_length=5, json_schema_extra=MONEY
     )
     reinvest_start: int = Field(default=30, ge=0, le=100)
@@ -52,6 +53,32 @@ class ImperoSettings(CoreSettings):
     public_cash: bool = False
     map: str = "italia"
     yield_layout: str | None = None  # a data/impero/<name>.toml layout instead of a seeded draw
+
+    @field_validator("map")
+    @classmethod
+    def _known_map(cls, v: str) -> str:
+        try:
+            get_map(v)
+        except (OSError, KeyError, ValueError):
+            raise ValueError("unknown map") from None
+        return v
+
+    @field_validator("yield_layout")
+    @classmethod
+    def _known_layout(cls, v: str | None, info: ValidationInfo) -> str | None:
+        """A layout file for this very map, every node given one of the six yields."""
+        if v is None:
+            return v
+        try:
+            layout = load_layout(v)
+        except (OSError, KeyError, ValueError):
+            raise ValueError("unknown yield layout") from None
+        board = info.data.get("map")
+        if board is None:
+            return v  # the map was refused already
+        if set(layout) != set(get_map(board).nodes) or any(n not in TIERS for n in layout.values()):
+            raise ValueError("the layout does not fit the map")
+        return v
 
     @field_validator("turn_end_times")
     @classmethod
@@ -166,7 +193,7 @@ class ImperoState(GameState):
 # Companies are named by their name (case-insensitive); nodes by coordinate ("f12" is fine).
 # Amounts and prices are integer cents. Only structural checks are pydantic constraints: the
 # engine gives specific errors for the rest.
-class CreateCompany(BaseModel):
+class CreateCompany(Action):
     type: Literal["create_company"] = "create_company"
     name: str = Field(max_length=200)
     capital: int
@@ -174,7 +201,7 @@ class CreateCompany(BaseModel):
 
 # A company's move on one of the map's nodes: buy, upgrade and rent take the same fields. `type`
 # is declared here only to keep it the first field (dumps and the JSON schema read as before).
-class CompanyNodeAction(BaseModel):
+class CompanyNodeAction(Action):
     type: str
     company: str
     node: str
@@ -188,7 +215,7 @@ class UpgradeNode(CompanyNodeAction):
     type: Literal["upgrade_node"] = "upgrade_node"
 
 
-class SetReinvest(BaseModel):
+class SetReinvest(Action):
     """Move the reinvestment rate to `rate`; each step of 10 points costs 1 company OP."""
 
     type: Literal["set_reinvest"] = "set_reinvest"
@@ -196,7 +223,7 @@ class SetReinvest(BaseModel):
     rate: int
 
 
-class Recapitalize(BaseModel):
+class Recapitalize(Action):
     """Open a 12-hour auction for one new share of the company."""
 
     type: Literal["recapitalize"] = "recapitalize"
@@ -208,7 +235,7 @@ class RentNode(CompanyNodeAction):
     type: Literal["rent_node"] = "rent_node"
 
 
-class Bid(BaseModel):
+class Bid(Action):
     """Bid `amount` (the total, not the raise) in the company's open auction."""
 
     type: Literal["bid"] = "bid"
@@ -216,41 +243,41 @@ class Bid(BaseModel):
     amount: int
 
 
-class ListShares(BaseModel):
+class ListShares(Action):
     type: Literal["list_shares"] = "list_shares"
     company: str
     quantity: int
     price: int  # per share
 
 
-class WithdrawListing(BaseModel):
+class WithdrawListing(Action):
     type: Literal["withdraw_listing"] = "withdraw_listing"
     listing: str
 
 
-class BuyShares(BaseModel):
+class BuyShares(Action):
     type: Literal["buy_shares"] = "buy_shares"
     listing: str
     quantity: int = 1
 
 
-class ClaimCeo(BaseModel):
+class ClaimCeo(Action):
     type: Literal["claim_ceo"] = "claim_ceo"
     company: str
 
 
-class OfferMoney(BaseModel):
+class OfferMoney(Action):
     type: Literal["offer_money"] = "offer_money"
     to: str  # player id
     amount: int
 
 
-class AcceptOffer(BaseModel):
+class AcceptOffer(Action):
     type: Literal["accept_offer"] = "accept_offer"
     offer: str
 
 
-class RefuseOffer(BaseModel):
+class RefuseOffer(Action):
     type: Literal["refuse_offer"] = "refuse_offer"
     offer: str
 

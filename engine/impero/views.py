@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 from engine.impero.accounts import escrow, net_worth
 from engine.impero.auctions import closes_at, min_bid
-from engine.impero.companies import can_claim, find_company
+from engine.impero.companies import can_claim
 from engine.impero.market import listed
 from engine.impero.models import (
     Auction,
@@ -74,8 +74,9 @@ def map_view(state: ImperoState) -> MapView:
     )
 
 
-def company_view(state: ImperoState, name: str, viewer: str | None = None) -> CompanyView:
-    company = find_company(state, name)
+def company_view(state: ImperoState, cid: str, viewer: str | None = None) -> CompanyView:
+    """The company with id `cid` (a command resolves the name a player typed with find_company)."""
+    company = state.company(cid)
     index = state.companies.index(company)
     total = company.total_shares()
     holders = sorted(company.shares, key=lambda p: (-company.shares[p], state.name_of(p)))

@@ -95,7 +95,7 @@ def legal_actions(state: SpqrState, actor: str) -> list[BaseModel]:
                 out.append(Reinforce(province=p, count=turn.reinforcements))
             out.append(Reinforce(province=border[-1], count=1))
         if turn.sets_played < state.settings.card_sets_per_turn:
-            out += [PlayCards(symbols=s) for s in playable_sets(state.hands[actor])]
+            out += [PlayCards.model_validate({"symbols": s}) for s in playable_sets(state.hands[actor])]
         for sea, fleet in sorted(state.ships.items()):
             if fleet.get(actor, 0) > 0:
                 coast = [p for p in b.seas[sea].coasts if state.owner.get(p) == actor]
@@ -165,7 +165,7 @@ def choose_action(state: SpqrState, actor: str) -> BaseModel:
     if turn.phase == "reinforce" and turn.sets_played < state.settings.card_sets_per_turn:
         sets = playable_sets(state.hands[actor])
         if sets:
-            return PlayCards(symbols=sets[0])
+            return PlayCards.model_validate({"symbols": sets[0]})
     if turn.reinforcements > 0:
         mine = provinces_of(state, actor)
         border = [p for p in mine if borders_enemy(state, p)] or mine

@@ -124,9 +124,7 @@ class SpqRisiko(Game[SpqrState]):
         return handler(state, actor, action, now)
 
     def on_kick(self, state: SpqrState, player: str, now: datetime) -> list[Event]:
-        if player not in state.autopilot:
-            state.autopilot.append(player)
-        return []
+        return turns.on_kick(state, player, now)
 
     def owed(self, state: SpqrState, player: str) -> list[Msg]:
         return turns.owed(state, player)

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core import CoreSettings, GameState
+from engine.core import Action, CoreSettings, GameState
 from engine.core.deck import Deck
 
 Phase = Literal["placement", "reinforce", "naval", "naval_combat", "combat", "fortify"]
@@ -32,7 +32,7 @@ class SpqrSettings(CoreSettings):
 
 
 # ---- actions ---------------------------------------------------------------------------------
-class Place(BaseModel):
+class Place(Action):
     """Setup: 2 own legionaries on an empty province (and 3 neutral on another while any remain)."""
 
     type: Literal["place"] = "place"
@@ -41,7 +41,7 @@ class Place(BaseModel):
     neutral: str | None = None  # which neutral colour (neutral-1/neutral-2); default: the one with most left
 
 
-class PlayCards(BaseModel):
+class PlayCards(Action):
     """Play a set of three cards by symbol; ships and colossei they bring are placed at once."""
 
     type: Literal["play_cards"] = "play_cards"
@@ -50,13 +50,13 @@ class PlayCards(BaseModel):
     colosseum_provinces: list[str] = Field(default_factory=list)  # one per colosseo card; same
 
 
-class Reinforce(BaseModel):
+class Reinforce(Action):
     type: Literal["reinforce"] = "reinforce"
     province: str
     count: int = Field(default=1, ge=1, le=999)
 
 
-class Convert(BaseModel):
+class Convert(Action):
     """ship -> 2 legionaries in a province on that sea; 3 legionaries of one province -> ship next to it."""
 
     type: Literal["convert"] = "convert"
@@ -65,14 +65,14 @@ class Convert(BaseModel):
     sea: str
 
 
-class MoveFleet(BaseModel):
+class MoveFleet(Action):
     type: Literal["move_fleet"] = "move_fleet"
     from_sea: str
     to_sea: str
     count: int = Field(ge=1, le=999)
 
 
-class NavalAttack(BaseModel):
+class NavalAttack(Action):
     """Fight the ships of `defender` in `sea`: one roll, or rolls until a roll sinks nothing."""
 
     type: Literal["naval_attack"] = "naval_attack"
@@ -81,7 +81,7 @@ class NavalAttack(BaseModel):
     rolls: Literal["once", "blitz"] = "blitz"
 
 
-class Attack(BaseModel):
+class Attack(Action):
     """Land attack. once = one roll; blitz = roll until conquest or the attacker is down to stop_at."""
 
     type: Literal["attack"] = "attack"
@@ -91,14 +91,14 @@ class Attack(BaseModel):
     stop_at: int = Field(default=1, ge=1, le=999)
 
 
-class MoveIn(BaseModel):
+class MoveIn(Action):
     """Right after a conquest: move more legionaries in than the dice of the last roll."""
 
     type: Literal["move_in"] = "move_in"
     count: int = Field(ge=1, le=999)
 
 
-class Land(BaseModel):
+class Land(Action):
     """Landing across one sea zone where you have more ships than the defender; fought to the end."""
 
     type: Literal["land"] = "land"
@@ -108,7 +108,7 @@ class Land(BaseModel):
     sea: str | None = None  # which shared sea zone; default: one where you have superiority
 
 
-class Fortify(BaseModel):
+class Fortify(Action):
     """The one end-of-turn move between two adjacent provinces of yours; ends the turn."""
 
     type: Literal["fortify"] = "fortify"
@@ -117,7 +117,7 @@ class Fortify(BaseModel):
     count: int = Field(ge=1, le=999)
 
 
-class EndTurn(BaseModel):
+class EndTurn(Action):
     type: Literal["end_turn"] = "end_turn"
 
 

@@ -5,7 +5,8 @@ home) against min(3, d); highest against highest, ties to the defender. The atta
 the defender is wiped out or the attacker is down to `stop_at` legionaries (1 = fight to the
 end), and never rolls past that stop: near it the attacker rolls at most a - stop_at dice, so no
 roll can leave fewer than `stop_at` at home (docs/rules/spqrisiko.md). A landing force of
-`attackers` rolls min(3, a) and fights until one side is gone.
+`attackers` rolls min(3, a) and fights until one side is gone: the rulebook (4.4b) forbids
+stopping a landing, so `stop_at` does not apply to it.
 
 Computed by dynamic programming over (attacker, defender) counts with the per-roll outcome
 distributions enumerated once and cached: 60 v 60 is a few thousand states.
@@ -70,8 +71,7 @@ def odds(attackers: int, defenders: int, *, stop_at: int = 1, landing: bool = Fa
     """Win probability and expected survivors of an attack (see the module docstring)."""
     if attackers < 0 or defenders < 0:
         raise ValueError("negative army")
-    floor = 0 if landing else 1
-    stop = max(stop_at, floor)
+    stop = 0 if landing else max(stop_at, 1)  # a landing fights to the end (rulebook 4.4b)
     # dist[(a, d)]: probability of passing through state (a, d); forward DP from the start
     win = 0.0
     exp_a = 0.0

@@ -253,9 +253,24 @@ def on_away(state: SpqrState, player: str, until: datetime | None, now: datetime
     events = [
         Event(key="spqrisiko.autopilot_on", params={"player": state.name_of(player), "reason": "away"})
     ]
-    if state.order[state.current] == player and auto_eligible(state, player):
-        if state.phase == "placement":
-            events += auto_place(state, now)
-        else:
-            events += autopilot_rest(state, now)
-    return events
+    return events + play_seat_now(state, player, now)
+
+
+def on_kick(state: SpqrState, player: str, now: datetime) -> list[Event]:
+    """A kicked seat is played by the autopilot; if it is that seat's turn, the turn is played at
+    once, as for a declared absence, instead of waiting out the deadline."""
+    if player not in state.autopilot:
+        state.autopilot.append(player)
+    if player in state.eliminated:
+        return []
+    return play_seat_now(state, player, now)
+
+
+def play_seat_now(state: SpqrState, player: str, now: datetime) -> list[Event]:
+    """If it is `player`'s turn and the seat is on autopilot (with someone left to play against),
+    the autopilot plays the turn (or the placement) right away."""
+    if state.status != "active" or state.order[state.current] != player or not auto_eligible(state, player):
+        return []
+    if state.phase == "placement":
+        return auto_place(state, now)
+    return autopilot_rest(state, now)

@@ -134,3 +134,30 @@ def test_guild_to_shard_follows_discords_rule() -> None:
     assert bot.owns_guild(str(1 << 22)) and not bot.owns_guild(str(2 << 22))
     bot.settings = Settings(DISCORD_TOKEN="x", _env_file=None)
     assert bot.owns_guild("12345")
+
+
+async def test_restart_wakes_overdue_games_most_overdue_first_and_leaves_the_rest(
+        service: GameService, clock, monkeypatch) -> None:
+    import bot.scheduler as scheduler
+
+    monkeypatch.setattr(scheduler, "RESUME_CONCURRENCY", 1)
+    games = []
+    for channel, hours in (("20", 3), ("21", 1), ("22", 9)):
+        await service.create(kind="corsa", guild_id="1", channel_id=channel, creator_id="10", creator_name="A",
+                             settings={"turn_hours": hours, "reminder_minutes": 0})
+        await service.join(channel, "11", "B")
+        games.append((await service.start(channel, "10")).game.id)
+    clock.advance(hours=4)  # the 1-hour game is 3 h overdue, the 3-hour one 1 h, the 9-hour one not due
+    versions = {gid: (await service.get(gid)).version for gid in games}
+    ticked: list[int] = []
+
+    async def heard(upd) -> None:
+        ticked.append(upd.game.id)
+
+    service.listeners.append(heard)
+    sched = DeadlineScheduler(service)
+    assert await sched.resume_all() == 3
+    assert ticked == [games[1], games[0]]
+    assert (await service.get(games[2])).version == versions[games[2]]  # not due: untouched
+    assert sched.scheduler.get_job(job_id(games[2])) is not None  # but its alarm is set
+    assert service.locks_held() == 0  # idle games keep no lock

@@ -328,3 +328,32 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
         assert await dm_with(emulator, carol, "Intercettati")
         assert await posted(emulator, alice, "Finanza")
         emulator.assert_no_unknown_routes()
+
+
+async def test_a_company_named_like_an_id_captures_nothing(emulator: Any, tmp_path: Any) -> None:
+    """Bob names his company "c1", the id of alice's Telco (issue 12): the command finds Bob's
+    company by its name, and the claim button on Telco's panel (which carries Telco's id) claims
+    Telco, not the company called "c1"."""
+    clock = FakeClock(datetime.now(UTC).replace(microsecond=0))
+    alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
+    ids = {name: str(emulator.user(name).id) for name in ("alice", "bob", "carol")}
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=EXTRA, clock=clock)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        gid = await start_game(emulator, bot, [alice, bob, carol])
+        await emulator.slash(alice, "impero create-company", name="Telco", capital="130,50")
+        telco = (await state_of(bot, gid)).companies[0]
+        await emulator.slash(bob, "impero create-company", name=telco.id, capital="100")
+        state = await state_of(bot, gid)
+        decoy = next(c for c in state.companies if c.name == telco.id)
+        assert decoy.id != telco.id and decoy.ceo == ids["bob"]
+        panel = await emulator.slash(carol, "impero company", name=telco.id)
+        assert "Bob" in panel.content and "Alice" not in panel.content
+
+        await emulator.slash(alice, "impero list-shares", company="Telco", quantity=11, price="0.10")
+        listings = await emulator.autocomplete(carol, "impero buy-shares", focused="listing", value="")
+        await emulator.slash(carol, "impero buy-shares", listing=listings[0]["value"], quantity=11)
+        panel = await emulator.slash(carol, "impero company", name="Telco")
+        claimed = await press(emulator, carol, panel, "Diventa amministratore")
+        assert "Carol" in claimed.content
+        state = await state_of(bot, gid)
+        assert state.company(telco.id).ceo == ids["carol"] and state.company(decoy.id).ceo == ids["bob"]

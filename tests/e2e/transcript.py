@@ -43,7 +43,7 @@ def text_problems(text: str) -> list[str]:
                           (SINGULAR_WRONG, "a wrong plural")):
         for match in pattern.finditer(words):
             out.append(f"{what} {match.group(0)!r} in {text[:120]!r}")
-    for match in EMPTY.finditer(CODE.sub(" ", LINK.sub(" ", text))):
+    for match in EMPTY.finditer(CODE.sub("code", LINK.sub("link", text))):
         line = text[max(0, match.start() - 40):match.end() + 10]
         if "http" not in line:
             out.append(f"an empty field in {line!r}")

@@ -51,3 +51,82 @@ def test_replay_stops_on_an_illegal_entry(tmp_path, capsys) -> None:
 
 def test_replay_of_a_missing_file_is_an_error(tmp_path, capsys) -> None:
     assert main(["replay", str(tmp_path / "nope.json")]) == 1
+
+
+# ---- hardening (issue 12): one line and exit 1, never a traceback --------------------------------
+def recorded(kind: str) -> dict:
+    from tests.fixtures.recorded import path
+
+    return json.loads(path(kind).read_text(encoding="utf-8"))["record"]
+
+
+def run(tmp_path, capsys, data: dict, *args: str) -> tuple[int, str, str]:
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code = main(["replay", str(path), *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(code: int, err: str) -> str:
+    assert code == 1
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    return err
+
+
+def test_until_without_offset_is_refused(tmp_path, capsys) -> None:
+    code, _, err = run(tmp_path, capsys, recorded("impero"), "--until", "2026-03-02T10:00:00")
+    assert "offset" in one_line_error(code, err)
+
+
+def test_log_time_without_offset_is_refused(tmp_path, capsys) -> None:
+    data = recorded("impero")
+    data["log"][3]["at"] = data["log"][3]["at"][:19]
+    code, _, err = run(tmp_path, capsys, data)
+    assert "entry 3" in one_line_error(code, err)
+
+
+def test_duplicate_and_missing_players_are_refused(tmp_path, capsys) -> None:
+    data = recorded("impero")
+    data["players"].append(dict(data["players"][0]))
+    code, _, err = run(tmp_path, capsys, data)
+    assert data["players"][0]["id"] in one_line_error(code, err)
+    data = recorded("impero")
+    gone = data["log"][0]["actor"]
+    data["players"] = [p for p in data["players"] if p["id"] != gone]
+    code, _, err = run(tmp_path, capsys, data)
+    assert gone in one_line_error(code, err)
+
+
+def test_missing_data_file_is_one_line(tmp_path, capsys) -> None:
+    for setting in ({"map": "atlantide"}, {"yield_layout": "perduto"}):
+        data = recorded("impero")
+        data["settings"] = setting
+        code, _, err = run(tmp_path, capsys, data)
+        assert next(iter(setting)) in one_line_error(code, err)
+
+
+def test_without_until_it_replays_to_advanced_to(tmp_path, capsys) -> None:
+    from engine.core import GameRecord, get_game, replay
+
+    data = recorded("impero")
+    data["log"] = data["log"][:40]
+    last = datetime.fromisoformat(data["log"][-1]["at"])
+    data["advanced_to"] = (last + timedelta(days=2)).isoformat()  # turn ends fire after the last move
+    code, out, _ = run(tmp_path, capsys, data, "--json")
+    assert code == 0
+    game = get_game("impero")
+    record = GameRecord.model_validate(data)
+    expected = game.view(replay(game, record, until=record.advanced_to), None)
+    stopped = game.view(replay(game, record), None)
+    assert json.loads(out) == json.loads(expected.model_dump_json())
+    assert json.loads(out)["turn"] > stopped.turn  # ...not where the last entry left it
+
+
+def test_events_tell_what_each_entry_and_timer_did(tmp_path, capsys) -> None:
+    code, out, _ = run(tmp_path, capsys, recorded("impero"), "--events")
+    assert code == 0
+    assert "impero.dividends" in out and "impero.offer_intercepted" in out and " timers" in out
+    assert " entry 0 " in out
+    code, out, _ = run(tmp_path, capsys, recorded("spqrisiko"), "--events")
+    assert code == 0 and "spqrisiko.attack" in out and "spqrisiko.landing" in out

@@ -65,11 +65,37 @@ def test_create_company() -> None:
     assert len(c.nodes) == 1 and p.state.yields[c.nodes[0]] == 1 and p.state.owner[c.nodes[0]] == c.id
 
 
+def test_names_are_names_and_ids_are_ids() -> None:
+    """A company may be called "c1" without capturing what was meant for the company whose id is c1
+    (issue 12): commands look companies up by name only, ignoring case and accents."""
+    p = founded()
+    first = alfa(p)
+    p.act(B, {"type": "create_company", "name": first.id, "capital": 500})
+    named = GAME.find_company(p.state, first.id)
+    assert named.id != first.id and named.founder == B
+    assert GAME.find_company(p.state, "ALFA").id == first.id == GAME.find_company(p.state, " àlfa ").id
+    p.act(B, {"type": "set_reinvest", "company": first.id, "rate": 40})  # B's own company, not Alfa
+    assert p.state.company(named.id).reinvest == 40 and p.state.company(first.id).reinvest == 30
+    with pytest.raises(RuleError) as err:
+        GAME.find_company(p.state, named.id)  # an id is not a name
+    assert err.value.code == "impero.unknown_company"
+
+
+def test_company_names_go_through_the_core_check() -> None:
+    p = founded()
+    for name, code in (("Àlfa", "core.name_taken"), ("Al\u200bfa", "core.name_invisible"),
+                       ("Rete\nSud", "core.name_invisible"), ("\t", "core.name_empty")):
+        refused(p, B, {"type": "create_company", "name": name, "capital": 500}, code)
+    p.act(B, {"type": "create_company", "name": "  Rete   Sud ", "capital": 500})
+    assert GAME.find_company(p.state, "rete sud").name == "Rete Sud"
+    refused(p, C, {"type": "create_company", "name": "RETE  SUD", "capital": 500}, "core.name_taken")
+
+
 def test_create_company_bad_input() -> None:
     p = founded()
-    refused(p, B, {"type": "create_company", "name": "ALFA", "capital": 500}, "impero.name_taken")
-    refused(p, B, {"type": "create_company", "name": " ", "capital": 500}, "impero.name_invalid")
-    refused(p, B, {"type": "create_company", "name": "x" * 33, "capital": 500}, "impero.name_invalid")
+    refused(p, B, {"type": "create_company", "name": "ALFA", "capital": 500}, "core.name_taken")
+    refused(p, B, {"type": "create_company", "name": " ", "capital": 500}, "core.name_empty")
+    refused(p, B, {"type": "create_company", "name": "x" * 33, "capital": 500}, "core.name_too_long")
     refused(p, B, {"type": "create_company", "name": "Beta", "capital": 0}, "impero.amount_positive")
     refused(p, B, {"type": "create_company", "name": "Beta", "capital": -100}, "impero.amount_positive")
     refused(p, B, {"type": "create_company", "name": "Beta", "capital": 99}, "impero.capital_too_low")
@@ -380,10 +406,10 @@ def test_claim_ceo_needs_strictly_more_shares() -> None:
     p.act(B, {"type": "buy_shares", "listing": lid, "quantity": 10})
     refused(p, B, {"type": "claim_ceo", "company": "Alfa"}, "impero.cannot_claim")
     refused(p, A, {"type": "claim_ceo", "company": "Alfa"}, "impero.already_ceo")
-    assert not GAME.company_view(p.state, "Alfa", B).can_claim_ceo
+    assert not GAME.company_view(p.state, alfa(p).id, B).can_claim_ceo
     p.act(A, {"type": "list_shares", "company": "Alfa", "quantity": 1, "price": 10})
     p.act(B, {"type": "buy_shares", "listing": p.state.listings[0].id, "quantity": 1})
-    assert GAME.company_view(p.state, "Alfa", B).can_claim_ceo
+    assert GAME.company_view(p.state, alfa(p).id, B).can_claim_ceo
     ev = p.act(B, {"type": "claim_ceo", "company": "ALFA"})
     assert alfa(p).ceo == B
     assert {(e.key, tuple(e.to or ()), e.notify) for e in ev} >= {

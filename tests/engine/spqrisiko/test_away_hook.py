@@ -43,3 +43,23 @@ def test_repeated_absence_and_return_without_absence_are_quiet() -> None:
     assert state.autopilot.count(other) == 1
     fresh = state.order[1]
     assert [e.key for e in away(state, fresh, None)] == ["core.back"]
+
+
+def test_kicking_the_player_whose_turn_it_is_plays_the_seat_at_once() -> None:
+    """As /away does: the next player need not wait out the kicked player's deadline (issue 12)."""
+    state = random_game()
+    player, following = cur(state), state.order[1]
+    events = GAME.apply(state, "mod", {"type": "mod_kick", "player": player}, at(1), moderator=True)
+    keys = [e.key for e in events]
+    assert keys[0] == "core.mod.kicked"
+    assert "spqrisiko.autopilot_turn" in keys and "spqrisiko.turn_ended" in keys
+    assert cur(state) == following and player in state.autopilot
+    assert GAME.turn_deadline(state) == at(1) + timedelta(hours=state.settings.turn_hours)
+
+
+def test_kicking_a_waiting_player_plays_nothing_yet() -> None:
+    state = random_game()
+    other = state.order[2]
+    events = GAME.apply(state, "mod", {"type": "mod_kick", "player": other}, at(1), moderator=True)
+    assert [e.key for e in events] == ["core.mod.kicked"] and cur(state) == state.order[0]
+    assert other in state.autopilot

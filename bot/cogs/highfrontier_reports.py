@@ -1,0 +1,134 @@
+"""`/hf report ...`: the base-game events a table tells Araldo, each with what it moves on the market."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.cogs.highfrontier_views import go, here
+from bot.translator import L
+from engine.core import RuleError
+from engine.highfrontier.models import HfState
+
+
+class HfReport(app_commands.Group):
+    """`/hf report ...`: what happened in the base game, and what it moves on the market."""
+
+    def __init__(self) -> None:
+        super().__init__(name=L("report", "cmd.hf.report"),
+                         description=L("Tell Araldo a base-game event", "cmd.hf.report.desc"))
+
+    @app_commands.command(name=L("event", "cmd.hf.event"), description=L("The event roll; a board meeting follows",
+                                                                           "cmd.hf.event.desc"))
+    @app_commands.rename(roll=L("roll", "opt.hf.roll"), effect=L("effect", "opt.hf.effect"),
+                         cards_lost=L("cards_lost", "opt.hf.cards_lost"))
+    @app_commands.describe(roll=L("The die", "opt.hf.roll.desc"), effect=L("What it did", "opt.hf.effect.desc"),
+                           cards_lost=L("Explosion: cards lost, insured ones excluded", "opt.hf.cards_lost.desc"))
+    @app_commands.choices(effect=[app_commands.Choice(name=L(e, f"hf.effect.{e}"), value=e)
+                                  for e in ("none", "anarchy", "war", "budget_cuts", "explosion")])
+    async def event(self, interaction: discord.Interaction, roll: app_commands.Range[int, 1, 6],
+                    effect: str = "none", cards_lost: app_commands.Range[int, 0, 30] = 0) -> None:
+        await go(interaction, {"type": "event_roll", "roll": roll, "effect": effect, "cards_lost": cards_lost})
+
+    @app_commands.command(name=L("turn-end", "cmd.hf.turn_end"), description=L("Your turn is over",
+                                                                                 "cmd.hf.turn_end.desc"))
+    async def turn_end(self, interaction: discord.Interaction) -> None:
+        await go(interaction, {"type": "turn_end"})
+
+    @app_commands.command(name=L("year", "cmd.hf.year"), description=L("The sunspot cube moves to the next year",
+                                                                         "cmd.hf.year.desc"))
+    async def year(self, interaction: discord.Interaction) -> None:
+        await go(interaction, {"type": "year"})
+
+    @app_commands.command(name=L("parade", "cmd.hf.parade"), description=L("You held a glory parade",
+                                                                             "cmd.hf.parade.desc"))
+    @app_commands.rename(take=L("take_presidency", "opt.hf.take"))
+    @app_commands.describe(take=L("Take the presidency where tied one to one", "opt.hf.take.desc"))
+    async def parade(self, interaction: discord.Interaction, take: bool = False) -> None:
+        await go(interaction, {"type": "parade", "take_presidency": take})
+
+    @app_commands.command(name=L("usurp", "cmd.hf.usurp"), description=L("You usurped a claim", "cmd.hf.usurp.desc"))
+    async def usurp(self, interaction: discord.Interaction) -> None:
+        await go(interaction, {"type": "usurp"})
+
+    @app_commands.command(name=L("bernal", "cmd.hf.bernal"), description=L("You anchored or unanchored a Bernal",
+                                                                             "cmd.hf.bernal.desc"))
+    @app_commands.rename(anchored=L("anchored", "opt.hf.anchored"), monetization=L("monetization", "opt.hf.monetization"))
+    @app_commands.describe(anchored=L("Anchored (or unanchored)", "opt.hf.anchored.desc"),
+                           monetization=L("A monetization Bernal: inflation", "opt.hf.monetization.desc"))
+    async def bernal(self, interaction: discord.Interaction, anchored: bool = True, monetization: bool = False) -> None:
+        await go(interaction, {"type": "bernal", "anchored": anchored, "monetization": monetization})
+
+    @app_commands.command(name=L("risk-one", "cmd.hf.risk_one"), description=L("You rolled a 1 on a risk roll",
+                                                                                 "cmd.hf.risk_one.desc"))
+    async def risk_one(self, interaction: discord.Interaction) -> None:
+        await go(interaction, {"type": "risk_one"})
+
+    @app_commands.command(name=L("first-isotope", "cmd.hf.first_isotope"),
+                          description=L("You produced the first isotope: the market flips", "cmd.hf.first_isotope.desc"))
+    @app_commands.rename(domes=L("domes", "opt.hf.domes"))
+    @app_commands.describe(domes=L("Domes per player, e.g. @anna 2, @bob 1", "opt.hf.domes.desc"))
+    async def first_isotope(self, interaction: discord.Interaction, domes: str = "") -> None:
+        _, state = await here(interaction)
+        await go(interaction, {"type": "first_isotope", "domes": parse_domes(state, domes)})
+
+    @app_commands.command(name=L("isotopes", "cmd.hf.isotopes"),
+                          description=L("Isotopes delivered to (+) or withdrawn from (-) your vault",
+                                        "cmd.hf.isotopes.desc"))
+    @app_commands.rename(delta=L("delta", "opt.hf.delta"))
+    @app_commands.describe(delta=L("How many: + delivered, - withdrawn", "opt.hf.delta.desc"))
+    async def isotopes(self, interaction: discord.Interaction, delta: app_commands.Range[int, -50, 50]) -> None:
+        await go(interaction, {"type": "isotopes", "delta": delta})
+
+    @app_commands.command(name=L("contract-advance", "cmd.hf.contract_advance"),
+                          description=L("A gold-side contract's cash advance", "cmd.hf.contract_advance.desc"))
+    @app_commands.rename(aqua=L("aqua", "opt.hf.aqua"))
+    @app_commands.describe(aqua=L("The Aqua printed on the card", "opt.hf.aqua.desc"))
+    async def contract_advance(self, interaction: discord.Interaction, aqua: app_commands.Range[int, 0, 100]) -> None:
+        await go(interaction, {"type": "contract_advance", "aqua": aqua})
+
+    @app_commands.command(name=L("exodus", "cmd.hf.exodus"), description=L("The Exodus left: bank panic",
+                                                                             "cmd.hf.exodus.desc"))
+    async def exodus(self, interaction: discord.Interaction) -> None:
+        await go(interaction, {"type": "exodus"})
+
+    @app_commands.command(name=L("ledger", "cmd.hf.ledger"),
+                          description=L("Base-game Aqua (or pearls) you received or spent", "cmd.hf.ledger.desc"))
+    @app_commands.rename(kind=L("kind", "opt.hf.kind"), amount=L("amount", "opt.hf.amount"),
+                         income=L("income", "opt.hf.income"))
+    @app_commands.describe(kind=L("What for (inflation doubles some)", "opt.hf.kind.desc"),
+                           amount=L("The printed amount", "opt.hf.amount.desc"),
+                           income=L("Received (or spent)", "opt.hf.income.desc"))
+    @app_commands.choices(kind=[app_commands.Choice(name=L(k, f"hf.kind.{k}"), value=k) for k in (
+        "fundraising", "free_market", "insurance", "bernal_profit", "faction", "cash_advance", "research", "lobby",
+        "weapons", "futures", "launch", "contract_penalty", "pearls", "other")])
+    async def ledger(self, interaction: discord.Interaction, kind: str, amount: app_commands.Range[int, 1, 1000],
+                     income: bool = True) -> None:
+        await go(interaction, {"type": "ledger", "kind": kind, "amount": amount, "income": income})
+
+    @app_commands.command(name=L("base-vp", "cmd.hf.base_vp"), description=L("Your base-game victory points",
+                                                                               "cmd.hf.base_vp.desc"))
+    @app_commands.rename(points=L("points", "opt.hf.points"))
+    @app_commands.describe(points=L("VP from the base game", "opt.hf.points.desc"))
+    async def base_vp(self, interaction: discord.Interaction, points: app_commands.Range[int, -200, 500]) -> None:
+        await go(interaction, {"type": "base_vp", "points": points})
+
+    @app_commands.command(name=L("end-game", "cmd.hf.end_game"), description=L("The last seniority disc is gone",
+                                                                                 "cmd.hf.end_game.desc"))
+    async def end_game(self, interaction: discord.Interaction) -> None:
+        await go(interaction, {"type": "end_game"})
+
+
+def parse_domes(state: HfState, text: str) -> dict[str, int]:
+    """'<@123> 2, Bianco 1' -> {player id: domes}: mentions or player names."""
+    out: dict[str, int] = {}
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        who, _, count = part.rpartition(" ")
+        who = who.strip().removeprefix("<@").removeprefix("!").removesuffix(">")
+        pid = who if state.player(who) else next((p.id for p in state.players if p.name.casefold() == who.casefold()), None)
+        if pid is None or not count.isdigit():
+            raise RuleError("hf.bad_domes")
+        out[pid] = int(count)
+    return out

@@ -1,0 +1,297 @@
+"""High Frontier's panels and completions: the board-meeting buttons of the deciding president, the
+company names `/hf` options offer, and the private `me` text.
+
+Buttons carry the game id, the state version and the action; a click on an older version is told the
+board changed. No rules live here: the engine decides what a click may do.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import report
+from bot.i18n import t
+from bot.service import ActResult
+from bot.storage.models import GameRow
+from bot.ui import game_here, lang, render_events, send, service_of
+from engine.core import RuleError, get_game
+from engine.core.names import find_by_name, name_key
+from engine.highfrontier.market import board
+from engine.highfrontier.models import NAMES, TOKENS, HfState
+from engine.highfrontier.views import HfView
+
+KIND = "highfrontier"
+MAX_CHOICES = 25
+
+
+async def here(interaction: discord.Interaction) -> tuple[GameRow, HfState]:
+    row = await game_here(interaction, KIND)
+    state = service_of(interaction).load_state(row)
+    assert isinstance(state, HfState)
+    return row, state
+
+
+async def go(interaction: discord.Interaction, action: dict[str, Any], *, company: str | None = None,
+             also: str | None = None) -> None:
+    """Resolve typed company names, apply the action, answer (with the board panel if a president
+    now decides)."""
+    row, state = await here(interaction)
+    language = lang(interaction)
+    if company is not None:
+        action["company"] = resolve_company(state, company, language)
+    if also is not None:
+        action["other"] = resolve_company(state, also, language)
+    assert row.id is not None
+    result = await service_of(interaction).act(row.id, str(interaction.user.id), action,
+                                               interaction_id=str(interaction.id))
+    await answer(interaction, result)
+
+
+def uid(member: discord.abc.User | None) -> str | None:
+    return str(member.id) if member is not None else None
+
+
+
+def company_names(state: HfState | None, language: str) -> dict[str, str]:
+    """Token id -> the name players see now (its side's company), in `language`."""
+    out: dict[str, str] = {}
+    for cid, shape in TOKENS.items():
+        side = state.companies[cid].side if state is not None else "white"
+        out[cid] = t(f"hf.co.{NAMES[(shape, side)]}{cid[-1]}", language)
+    return out
+
+
+def resolve_company(state: HfState, raw: str, language: str) -> str:
+    """A company typed or picked: a token id, or its name in either language (core name rules)."""
+    raw = raw.strip()
+    if raw in TOKENS:
+        return raw
+    for lg in (language, "it", "en"):
+        found = find_by_name(raw, company_names(state, lg))
+        if found is not None:
+            return found
+    raise RuleError("hf.no_company", company=raw[:32])
+
+
+async def state_here(interaction: discord.Interaction) -> HfState | None:
+    try:
+        svc = service_of(interaction)
+        row = await svc.in_channel(str(interaction.channel_id), live_only=True)
+        if row.kind != KIND or row.status != "active":
+            return None
+        state = svc.load_state(row)
+    except Exception:
+        return None
+    return state if isinstance(state, HfState) else None
+
+
+async def companies(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Every company token, by the name it has now; those on the market first."""
+    state = await state_here(interaction)
+    language = lang(interaction)
+    names = company_names(state, language)
+    key = name_key(current or "")
+    order = sorted(TOKENS, key=lambda c: (not (state and state.companies[c].floated), names[c]))
+    return [app_commands.Choice(name=names[c], value=c) for c in order if key in name_key(names[c])][:MAX_CHOICES]
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                  template=r"araldo:hf:board:(?P<game>\d+):(?P<version>\d+):(?P<company>\w+):(?P<choice>\w+):(?P<n>\d+)"):
+    """One board decision: a dividend of n dots, reinvest, reinvest and modernize, or pass."""
+
+    def __init__(self, game_id: int, version: int, company: str, choice: str, n: int, label: str) -> None:
+        style = discord.ButtonStyle.success if choice == "dividend" else (
+            discord.ButtonStyle.primary if choice.startswith("reinvest") else discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(
+            label=label, style=style, custom_id=f"araldo:hf:board:{game_id}:{version}:{company}:{choice}:{n}"))
+        self.game_id, self.version, self.company, self.choice, self.n = game_id, version, company, choice, n
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> BoardButton:
+        return cls(int(match["game"]), int(match["version"]), match["company"], match["choice"], int(match["n"]),
+                   str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await board_click(interaction, self)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def board_panel(game_id: int, version: int, state: HfState, language: str) -> discord.ui.View | None:
+    """The deciding president's buttons: dividend 1..max, reinvest, modernize (after the flip), pass."""
+    if not state.meeting or state.status != "active":
+        return None
+    c = state.companies[state.meeting[0]]
+    view = discord.ui.View(timeout=None)
+    for n in range(1, board().dots(c.row) + 1):
+        view.add_item(BoardButton(game_id, version, c.id, "dividend", n, t("hf.ui.dividend", language, n=n)))
+    if c.row >= 2:
+        view.add_item(BoardButton(game_id, version, c.id, "reinvest", 0, t("hf.ui.reinvest", language)))
+        if state.flipped and c.side == "white":
+            view.add_item(BoardButton(game_id, version, c.id, "modernize", 0, t("hf.ui.modernize", language)))
+    view.add_item(BoardButton(game_id, version, c.id, "pass", 0, t("hf.ui.pass", language)))
+    return view
+
+
+async def answer(interaction: discord.Interaction, result: ActResult, file: discord.File | None = None) -> None:
+    """Public events in the channel with the board panel when a president now decides; the
+    actor's own lines ephemerally."""
+    language = lang(interaction)
+    public, private = render_events(result.events, language, viewer=str(interaction.user.id))
+    state = result.state
+    panel = None
+    if isinstance(state, HfState) and result.game.id is not None:
+        panel = board_panel(result.game.id, result.game.version, state, language)
+    await send(interaction, public or t("core.done", language), view=panel, file=file)
+    if private:
+        await send(interaction, private, ephemeral=True)
+
+
+async def board_click(interaction: discord.Interaction, button: BoardButton) -> None:
+    svc = service_of(interaction)
+    row = await svc.get(button.game_id)
+    state = svc.load_state(row)
+    assert isinstance(state, HfState)
+    language = lang(interaction)
+    if row.version != button.version:
+        fresh = board_panel(button.game_id, row.version, state, language)
+        await send(interaction, t("hf.ui.stale", language), ephemeral=True, view=fresh)
+        return
+    action: dict[str, Any] = {"type": "board", "company": button.company,
+                              "choice": "reinvest" if button.choice == "modernize" else button.choice,
+                              "amount": button.n, "modernize": button.choice == "modernize"}
+    result = await svc.act(button.game_id, str(interaction.user.id), action, interaction_id=str(interaction.id))
+    await interaction.response.edit_message(view=None)  # the panel is spent
+    await answer(interaction, result)
+
+
+def me_text(state: HfState, user: str, language: str) -> str:
+    view = get_game(KIND).view(state, user)
+    assert isinstance(view, HfView)
+    mine = next((h for h in view.holders if h.id == user), None)
+    if mine is None:
+        raise RuleError("core.not_a_player")
+    name = state.name_of(user)
+    holdings = [f"{t('hf.co.' + c.label, language)} ×{c.holes.count(name)}" for c in view.companies
+                if c.floated and name in c.holes]
+    lines = [t("hf.ui.me", language, aqua=mine.aqua, gold=mine.gold, blue=mine.blue, free=mine.shares_free,
+               cubes=mine.debt_cubes, score=mine.score)]
+    if holdings:
+        lines.append(t("hf.ui.holdings", language, shares=", ".join(holdings)))
+    for cubes, due in mine.loans:
+        lines.append(t("hf.ui.loan", language, cubes=cubes, due=due))
+    if mine.default:
+        lines.append(t("hf.default_you", language))
+    if view.claims:
+        lines.append(t("hf.ui.claims", language, companies=view.claims))
+    for d in view.deals:
+        lines.append(t("hf.ui.deal", language, deal=d["id"], by=state.name_of(str(d["by"])),
+                       to=state.name_of(str(d["to"]))))
+    return "\n".join(lines)
+
+
+def score_text(state: HfState, language: str) -> str:
+    from engine.highfrontier.scoring import score
+
+    lines = [t("hf.ui.score_title", language, year=state.year)]
+    for pid in state.order:
+        s = score(state, pid)
+        lines.append(t("hf.final_score", language, player=state.name_of(pid), **s.model_dump()))
+    return "\n".join(lines)
+
+
+# ---- the private panel: what you may do now, from legal_actions --------------------------------------
+PANEL_TYPES = ("proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover", "repay", "accept",
+               "buy", "float", "fragment", "service", "turn_end")
+MAX_BUTTONS = 20
+
+
+def panel_actions(state: HfState, user: str) -> list[Any]:
+    """The actions a button may send now, in a stable order (the version check keeps indexes exact)."""
+    legal: list[Any] = get_game(KIND).legal_actions(state, user)
+    picked = [a for a in legal if a.type in PANEL_TYPES and not getattr(a, "deluxe", False)
+              and not getattr(a, "malf", None)]
+    return sorted(picked, key=lambda a: PANEL_TYPES.index(a.type))[:MAX_BUTTONS]
+
+
+def action_label(state: HfState, action: Any, language: str) -> str:
+    kind = action.type
+    names = company_names(state, language)
+    params: dict[str, Any] = {}
+    company = getattr(action, "company", None)
+    if company:
+        params["company"] = names.get(company, company)
+        if kind in ("float", "fragment"):
+            shape = TOKENS[company]
+            params["company"] = t(f"hf.co.{NAMES[(shape, action.side)]}{company[-1]}", language)
+    if kind == "proxy_answer":
+        kind = f"proxy_answer.{action.counter}"
+    elif kind == "angel":
+        kind = f"angel.{action.offer}"
+    elif kind == "deflate" and company is None:
+        kind = "deflate.lobby"
+    elif kind == "service" and action.cubes:
+        kind, params["cubes"] = "loan", action.cubes
+    elif kind == "hedge":
+        params["what"] = t(f"hf.what.{action.take}", language)
+    elif kind in ("rollover", "repay"):
+        params["cubes"] = getattr(action, "repay", 0) if kind == "rollover" else action.cubes
+    elif kind == "angel_pick":
+        params["player"] = state.name_of(action.player)
+    elif kind == "accept":
+        params["deal"] = action.deal
+    return t(f"hf.btn.{kind}", language, **params)[:80]
+
+
+class ActButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                template=r"araldo:hf:act:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)"):
+    """One of the actions `panel_actions` listed for this version."""
+
+    def __init__(self, game_id: int, version: int, index: int, label: str) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"araldo:hf:act:{game_id}:{version}:{index}"))
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ActButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await act_click(interaction, self)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def action_panel(game_id: int, version: int, state: HfState, user: str, language: str) -> discord.ui.View | None:
+    options = panel_actions(state, user)
+    if not options:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, action in enumerate(options):
+        view.add_item(ActButton(game_id, version, i, action_label(state, action, language)))
+    return view
+
+
+async def act_click(interaction: discord.Interaction, button: ActButton) -> None:
+    svc = service_of(interaction)
+    row = await svc.get(button.game_id)
+    state = svc.load_state(row)
+    assert isinstance(state, HfState)
+    user = str(interaction.user.id)
+    language = lang(interaction)
+    options = panel_actions(state, user) if row.version == button.version else []
+    if button.index >= len(options):
+        fresh = action_panel(button.game_id, row.version, state, user, language)
+        await send(interaction, t("hf.ui.stale", language), ephemeral=True, view=fresh)
+        return
+    action = options[button.index].model_dump(mode="json")
+    result = await svc.act(button.game_id, user, action, interaction_id=str(interaction.id))
+    await answer(interaction, result)

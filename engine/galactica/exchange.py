@@ -1,0 +1,62 @@
+"""One exchange of fire, shared by space and ground combat (rulebook sections 10-11).
+
+The striking side's units each roll (fighters `fighter_strike_rolls` times) x their Attack, the
+receiving side's units one die each x their Defense; both lists are sorted high to low and paired;
+a strike higher than its block destroys the unit that rolled that block, one per pair. Cannons
+and turrets fall last: a hit on one while a ship (or tank) of the line still stands takes that
+ship instead.
+"""
+
+from __future__ import annotations
+
+from engine.galactica.models import GalacticaSettings
+
+ATTACK: dict[str, int] = {"fighter": 1, "torpedo": 3, "colony": 0, "tank": 1}
+DEFENSE: dict[str, int] = {"fighter": 1, "torpedo": 2, "colony": 3, "tank": 1}
+FALL_LAST: frozenset[str] = frozenset({"cannon", "turret"})
+
+
+def attack_of(unit: str, settings: GalacticaSettings) -> int:
+    if unit == "cannon":
+        return settings.cannon_multiplier
+    if unit == "turret":
+        return settings.turret_multiplier
+    return ATTACK[unit]
+
+
+def defense_of(unit: str, settings: GalacticaSettings) -> int:
+    if unit == "cannon":
+        return settings.cannon_multiplier
+    if unit == "turret":
+        return settings.turret_multiplier
+    return DEFENSE[unit]
+
+
+def rolls_of(unit: str, settings: GalacticaSettings) -> int:
+    return settings.fighter_strike_rolls if unit == "fighter" else 1
+
+
+def strike_dice(line: list[str], settings: GalacticaSettings) -> int:
+    return sum(rolls_of(u, settings) for u in line)
+
+
+def settle(striker: list[str], receiver: list[str], striker_dice: list[int], receiver_dice: list[int],
+           settings: GalacticaSettings) -> tuple[list[int], list[int], list[int]]:
+    """(sorted strikes, sorted blocks, indexes into `receiver` of the units destroyed)."""
+    strikes: list[int] = []
+    dice = iter(striker_dice)
+    for unit in striker:
+        for _ in range(rolls_of(unit, settings)):
+            strikes.append(next(dice) * attack_of(unit, settings))
+    strikes.sort(reverse=True)
+    blocks = sorted(((d * defense_of(u, settings), i) for i, (u, d) in enumerate(zip(receiver, receiver_dice,
+                                                                                      strict=True))),
+                    key=lambda b: -b[0])
+    killed = [i for s, (b, i) in zip(strikes, blocks, strict=False) if s > b]
+    block_value = {i: b for b, i in blocks}
+    for n, i in enumerate(killed):
+        if receiver[i] in FALL_LAST:
+            standing = [j for j, u in enumerate(receiver) if u not in FALL_LAST and j not in killed]
+            if standing:
+                killed[n] = min(standing, key=lambda j: block_value[j])
+    return strikes, [b for b, _ in blocks], killed

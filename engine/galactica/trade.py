@@ -1,0 +1,60 @@
+"""Trade between factions (rulebook section 9, phase 4): raw materials and Ndri change hands by
+an offer the other player accepts or refuses. An offer lapses when its maker's turn ends.
+Ships and tanks are not traded: fleets of two colours never share a cell outside the Casino."""
+
+from __future__ import annotations
+
+from engine.core import Event, RuleError
+from engine.core.names import find_by_name
+from engine.galactica.models import Faction, GalacticaState, Goods, Offer
+
+FIELDS: tuple[str, ...] = ("ndri", "fuel", "metal", "stone")
+
+
+def has(faction: Faction, goods: Goods) -> bool:
+    return all(getattr(faction, f) >= getattr(goods, f) for f in FIELDS)
+
+
+def offer(state: GalacticaState, player: str, to_raw: str, give: Goods, want: Goods) -> list[Event]:
+    candidates = {p: state.name_of(p) for p in state.order if p != player and not state.factions[p].out}
+    to = to_raw if to_raw in candidates else find_by_name(to_raw, candidates)
+    if to is None:
+        raise RuleError("galactica.unknown_player", name=to_raw)
+    if give.empty() and want.empty():
+        raise RuleError("galactica.empty_offer")
+    if not has(state.factions[player], give):
+        raise RuleError("galactica.cannot_give")
+    state.offer_seq += 1
+    state.offers.append(Offer(id=state.offer_seq, frm=player, to=to, give=give, want=want))
+    return [Event(key="galactica.trade_offered", params={"player": state.name_of(player), "to": state.name_of(to),
+                                                         "offer": state.offer_seq, **_words(give, want)},
+                  to=[player, to], notify="action")]
+
+
+def answer(state: GalacticaState, player: str, offer_id: int, accept: bool) -> list[Event]:
+    found = next((o for o in state.offers if o.id == offer_id and o.to == player), None)
+    if found is None:
+        raise RuleError("galactica.no_offer", offer=offer_id)
+    frm, to = state.factions[found.frm], state.factions[found.to]
+    if accept and not has(frm, found.give):
+        raise RuleError("galactica.offer_stale")
+    if accept and not has(to, found.want):
+        raise RuleError("galactica.cannot_give")
+    state.offers.remove(found)
+    params = {"player": state.name_of(player), "frm": state.name_of(found.frm), **_words(found.give, found.want)}
+    if not accept:
+        return [Event(key="galactica.trade_refused", params=params, to=[found.frm, player], notify="info")]
+    for f in FIELDS:
+        g, w = getattr(found.give, f), getattr(found.want, f)
+        setattr(frm, f, getattr(frm, f) - g + w)
+        setattr(to, f, getattr(to, f) + g - w)
+    return [Event(key="galactica.trade_done", params=params)]
+
+
+def lapse(state: GalacticaState, player: str) -> None:
+    """The player's turn is over: its own offers lapse."""
+    state.offers = [o for o in state.offers if o.frm != player]
+
+
+def _words(give: Goods, want: Goods) -> dict[str, int]:
+    return {**{f"give_{f}": getattr(give, f) for f in FIELDS}, **{f"want_{f}": getattr(want, f) for f in FIELDS}}

@@ -1,0 +1,226 @@
+"""High Frontier 4 All, Module 5 "Economy": the contract wired to the mechanics' modules."""
+
+from __future__ import annotations
+
+import pickle
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core import Event, Game, GameMeta, Msg, Player, Rng, RuleError, Timer
+from engine.highfrontier import actions as a
+from engine.highfrontier import (
+    board_meetings,
+    bull,
+    deals,
+    hedge_funds,
+    insolvency,
+    litigation,
+    loans,
+    panic,
+    presidency,
+    reports,
+    scoring,
+    services,
+    setup,
+    shares,
+)
+from engine.highfrontier.companies import ev, who
+from engine.highfrontier.legal import candidates
+from engine.highfrontier.models import HfSettings, HfState
+from engine.highfrontier.views import HfView, view
+
+
+class HighFrontier(Game[HfState]):
+    meta = GameMeta(kind="highfrontier", name="High Frontier — Modulo 5", min_players=1, max_players=6,
+                    rules_path="docs/rules/highfrontier.md", rulebook="003_dc85bd6ad93c1b56.txt")
+    state_model = HfState
+    settings_model = HfSettings
+    action_model = a.HfAction
+
+    def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> HfState:
+        state = HfState(game="highfrontier", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
+                        clock=now, settings=settings)
+        setup.prepare(state)
+        return state
+
+    # ---- actions -----------------------------------------------------------------------------
+    def handle(self, state: HfState, actor: str, action: Any, now: datetime) -> list[Event]:
+        kind = action.type
+        busy = self.busy(state)
+        current = state.order[state.current]
+        if kind in a.TRANSACTIONS:
+            if actor != current:
+                raise RuleError("core.not_your_turn", player=state.name_of(current))
+            if busy:
+                raise RuleError("hf.wait")
+            if state.loan_due == actor:
+                raise RuleError("hf.loan_first")
+            if state.transaction_done:
+                raise RuleError("hf.transaction_done")
+        if kind in a.REPORTS and busy:
+            raise RuleError("hf.wait")
+        if kind in ("event_roll", "turn_end", "year", "end_game") and actor != current:
+            raise RuleError("core.not_your_turn", player=state.name_of(current))
+        events = self._dispatch(state, actor, action, now)
+        if kind in a.TRANSACTIONS:
+            state.transaction_done = True
+        return events + self.settle(state, now)
+
+    def _dispatch(self, state: HfState, actor: str, x: Any, now: datetime) -> list[Event]:
+        if isinstance(x, a.Buy):
+            return shares.buy(state, actor, x.company)
+        if isinstance(x, a.Float):
+            return shares.float_company(state, actor, x.company, x.side)
+        if isinstance(x, a.Fragment):
+            return shares.fragment(state, actor, x.company, x.side)
+        if isinstance(x, a.Proxy):
+            return presidency.start_proxy(state, actor, x.company, x.target, x.delegates, now)
+        if isinstance(x, a.Service):
+            return services.service(state, actor, x.company, x.deluxe, x.half, x.cubes, x.malf)
+        if isinstance(x, a.Dump):
+            return shares.dump(state, actor, x.company, x.count)
+        if isinstance(x, a.Hedge):
+            return hedge_funds.take(state, actor, x.take)
+        if isinstance(x, a.Repay):
+            return loans.repay(state, actor, x.cubes)
+        if isinstance(x, a.Rollover):
+            return loans.rollover(state, actor, x.repay)
+        if isinstance(x, a.Litigate):
+            return litigation.litigate(state, actor, x.law, x.company, x.player, x.other)
+        if isinstance(x, a.Offer):
+            return deals.offer(state, actor, x.to, x.give.model_dump(), x.get.model_dump())
+        if isinstance(x, a.Accept):
+            return deals.accept(state, actor, x.deal)
+        if isinstance(x, a.Withdraw):
+            return deals.withdraw(state, actor, x.deal)
+        if isinstance(x, a.Cede):
+            return presidency.cede(state, actor, x.company, x.to)
+        if isinstance(x, a.ProxyAnswer):
+            return presidency.answer_proxy(state, actor, x.counter)
+        if isinstance(x, a.Angel):
+            return insolvency.answer(state, actor, x.company, x.offer)
+        if isinstance(x, a.AngelPick):
+            return insolvency.pick(state, actor, x.company, x.player)
+        if isinstance(x, a.Board):
+            return board_meetings.decide(state, actor, x.company, x.choice, x.amount, x.modernize, now)
+        if isinstance(x, a.Deflate):
+            return panic.discard(state, actor, x.company, now)
+        if isinstance(x, a.CashRatio):
+            return reports.cash_ratio(state, actor, x.blue)
+        if isinstance(x, a.EventRoll):
+            return reports.event_roll(state, x.effect, x.roll, x.cards_lost, now)
+        if isinstance(x, a.TurnEnd):
+            return reports.turn_end(state, now)
+        if isinstance(x, a.YearAdvance):
+            events = reports.year(state)
+            if state.year > state.settings.last_year:
+                events += self.end(state, "years")
+            return events
+        if isinstance(x, a.Parade):
+            return presidency.parade(state, actor, x.take_presidency)
+        if isinstance(x, a.Usurp):
+            return [ev("usurp", player=who(state, actor)), *reports.presidents_move(state, actor, True, "usurp")]
+        if isinstance(x, a.Bernal):
+            return reports.bernal(state, actor, x.anchored, x.monetization)
+        if isinstance(x, a.RiskOne):
+            return reports.risk_one(state, actor)
+        if isinstance(x, a.FirstIsotope):
+            return reports.first_isotope(state, actor, x.domes)
+        if isinstance(x, a.Isotopes):
+            return reports.isotopes(state, actor, x.delta)
+        if isinstance(x, a.ContractAdvance):
+            return reports.contract_advance(state, actor, x.aqua)
+        if isinstance(x, a.Exodus):
+            if not state.flipped:
+                raise RuleError("hf.not_flipped")
+            return [ev("exodus", player=who(state, actor)), *panic.start(state, now, "exodus")]
+        if isinstance(x, a.Ledger):
+            return reports.ledger(state, actor, x.kind, x.amount, x.income)
+        if isinstance(x, a.BaseVp):
+            state.holders[actor].base_vp = x.points
+            return [ev("base_vp", player=who(state, actor), points=x.points)]
+        if isinstance(x, a.EndGame):
+            return self.end(state, "reported")
+        raise RuleError("core.bad_action", detail=x.type)  # pragma: no cover - the union is closed
+
+    def busy(self, state: HfState) -> bool:
+        """A window the table waits on: board meeting, proxy answer, angel, deflation."""
+        return bool(state.meeting or state.insolvencies or state.proxy or state.deflation or state.meeting_roll)
+
+    def settle(self, state: HfState, now: datetime) -> list[Event]:
+        """After every change: the Bull's hedge funds, new angel windows, the meeting moving on."""
+        if state.status != "active":
+            return []
+        events = bull.hedge_claims(state) + insolvency.open_windows(state, now)
+        events += board_meetings.advance(state, now)
+        return events + insolvency.open_windows(state, now)
+
+    def end(self, state: HfState, reason: str) -> list[Event]:
+        events = [ev("final_score", player=who(state, p), **scoring.score(state, p).model_dump())
+                  for p in state.order]
+        return [*events, self.finish(state, scoring.winners(state), reason)]
+
+    # ---- timers ------------------------------------------------------------------------------
+    def on_timer(self, state: HfState, timer: Timer, now: datetime) -> list[Event]:
+        data = timer.data
+        events: list[Event] = []
+        if timer.kind == "board":
+            cid = str(data["company"])
+            c = state.companies[cid]
+            if state.meeting and state.meeting[0] == cid and c.holes[0]:
+                events = board_meetings.decide(state, str(c.holes[0]), cid, "pass", 0, False, now, timeout=True)
+        elif timer.kind == "proxy" and state.proxy is not None:
+            events = presidency.resolve_proxy(state, state.proxy, False)
+        elif timer.kind == "angel":
+            events = insolvency.timeout(state, str(data["company"]))
+        elif timer.kind == "deflation":
+            events = panic.timeout(state, str(data["player"]), now)
+        elif timer.kind == "loan" and state.loan_due == data.get("player"):
+            events = loans.rollover(state, str(data["player"]), 0, forced=True)
+        return events + self.settle(state, now)
+
+    # ---- reading -----------------------------------------------------------------------------
+    def awaiting(self, state: HfState) -> set[str]:
+        if state.status != "active":
+            return set()
+        owed: set[str] = set()
+        if state.proxy is not None:
+            owed.add(state.proxy.defender)
+        for ins in state.insolvencies:
+            owed |= {p for p in insolvency.eligible(state, ins) if p not in ins.offers and p not in ins.declined}
+        if state.meeting:
+            pres = state.companies[state.meeting[0]].holes[0]
+            if pres and pres in state.holders and pres in state.order:
+                owed.add(pres)
+        if state.deflation_order:
+            owed.add(state.deflation_order[0])
+        if state.loan_due:
+            owed.add(state.loan_due)
+        return owed
+
+    def view(self, state: HfState, viewer: str | None) -> HfView:
+        return view(state, viewer)
+
+    def legal_actions(self, state: HfState, actor: str) -> list[BaseModel]:
+        if state.status != "active" or actor not in state.order:
+            return []
+        legal: list[BaseModel] = []
+        for option in candidates(state, actor, self.busy(state)):
+            trial = pickle.loads(pickle.dumps(state))  # twice as fast as a deep model copy
+            try:
+                self.handle(trial, actor, option, trial.clock)
+            except RuleError:
+                continue
+            legal.append(option)
+        return legal
+
+    def headline(self, state: HfState) -> Msg:
+        if state.status != "active":
+            return Msg(key="core.headline.finished")
+        if state.meeting:
+            c = state.companies[state.meeting[0]]
+            return Msg(key="hf.headline.meeting", params={"player": who(state, c.holes[0])})
+        return Msg(key="hf.headline", params={"player": state.name_of(state.order[state.current]),
+                                              "year": state.year, "flipped": state.flipped})

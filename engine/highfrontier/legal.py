@@ -1,0 +1,105 @@
+"""Representative actions a player might send now: the panel's buttons and random play's menu.
+
+`Game.legal_actions` keeps those the rules accept (each tried on a copy of the state)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.highfrontier import actions as a
+from engine.highfrontier.companies import floated, president, value
+from engine.highfrontier.market import board
+from engine.highfrontier.models import MALFS, TOKENS, HfState
+
+
+def answers(state: HfState, actor: str) -> list[BaseModel]:
+    out: list[BaseModel] = []
+    if state.proxy is not None and state.proxy.defender == actor:
+        out += [a.ProxyAnswer(counter=True), a.ProxyAnswer(counter=False)]
+    for ins in state.insolvencies:
+        out += [a.Angel(company=ins.company, offer=True), a.Angel(company=ins.company, offer=False)]
+        out += [a.AngelPick(company=ins.company, player=p) for p in ins.offers]
+    if state.meeting:
+        c = state.companies[state.meeting[0]]
+        if president(c) == actor:
+            out += [a.Board(company=c.id, choice="pass"), a.Board(company=c.id, choice="reinvest"),
+                    a.Board(company=c.id, choice="reinvest", modernize=True)]
+            out += [a.Board(company=c.id, choice="dividend", amount=n) for n in range(1, board().dots(c.row) + 1)]
+    if state.deflation_order and state.deflation_order[0] == actor:
+        out += [a.Deflate(company=c.id) for c in floated(state) if actor in c.holes] + [a.Deflate()]
+    if any(c.player == actor for c in state.claims):
+        out += [a.Hedge(take="share"), a.Hedge(take="cube"), a.Hedge(take="forgive")]
+    if state.loan_due == actor:
+        out += [a.Rollover(), a.Rollover(repay=1), a.Repay(cubes=1)]
+    return out
+
+
+def transactions(state: HfState, actor: str) -> list[BaseModel]:
+    out: list[BaseModel] = []
+    for c in floated(state):
+        out.append(a.Buy(company=c.id))
+        out += [a.Fragment(company=c.id, side="white"), a.Fragment(company=c.id, side="black")]
+        out += [a.Proxy(company=c.id, target=h, delegates=value(state, c)) for h in set(c.holes) if h and h != actor]
+        if c.shape == "hexagon":
+            out += [a.Service(company=c.id, cubes=n) for n in (1, 3)]
+        elif c.shape == "circle":
+            out += [a.Service(company=c.id), a.Service(company=c.id, deluxe=True),
+                    *[a.Service(company=c.id, malf=m) for m in MALFS if m in state.malfs_left][:1]]
+        else:
+            out.append(a.Service(company=c.id))
+    for cid in TOKENS:
+        out += [a.Float(company=cid, side="white"), a.Float(company=cid, side="black")]
+    return out
+
+
+def free(state: HfState, actor: str) -> list[BaseModel]:
+    others = [p for p in state.order if p != actor]
+    out: list[BaseModel] = [a.Dump(company=c.id) for c in floated(state) if actor in c.holes]
+    out += [a.Repay(cubes=1), a.Litigate(law="liberty"), a.Litigate(law="individualism")]
+    out += [a.Litigate(law="equality", company=c.id) for c in floated(state)][:2]
+    out += [a.Litigate(law="honor", company=c.id) for c in floated(state) if actor in c.holes][:2]
+    out += [a.Litigate(law="unity", player=p) for p in others][:1]
+    mine = [c.id for c in floated(state) if actor in c.holes]
+    out += [a.Litigate(law="authority", company=m, player=c.holes[0], other=c.id)
+            for m in mine[:1] for c in floated(state) if c.holes[0] and c.holes[0] != actor][:1]
+    for p in others[:1]:
+        out.append(a.Offer(to=p, give=a.Bundle(aqua=1)))
+        out.append(a.Offer(to=p, give=a.Bundle(debt=1), get=a.Bundle(aqua=1)))
+        out += [a.Offer(to=p, give=a.Bundle(share=m)) for m in mine[:1]]
+        out += [a.Offer(to=p, give=a.Bundle(gold=1)), a.Offer(to=p, give=a.Bundle(blue=1))]
+    out += [a.Accept(deal=d.id) for d in state.deals if d.to == actor]
+    out += [a.Withdraw(deal=d.id) for d in state.deals if d.by == actor][:1]
+    for c in floated(state):
+        if c.holes[0] == actor:
+            out += [a.Cede(company=c.id, to=h) for h in c.holes[1:] if h and h != actor][:1]
+    out += [a.Ledger(kind="fundraising", amount=5), a.Ledger(kind="research", amount=2, income=False),
+            a.Ledger(kind="pearls", amount=1), a.Ledger(kind="pearls", amount=1, income=False)]
+    if state.banker == actor:
+        out.append(a.CashRatio(blue=1))
+    return out
+
+
+TURN_REPORTS = ("event_roll", "turn_end", "year", "end_game")
+
+
+def reports(state: HfState, actor: str) -> list[BaseModel]:
+    out: list[BaseModel] = [a.EventRoll(roll=r) for r in (2, 5)]
+    out += [a.EventRoll(roll=3, effect="budget_cuts"), a.EventRoll(roll=1, effect="explosion", cards_lost=1),
+            a.EventRoll(roll=4, effect="anarchy"), a.EventRoll(roll=6, effect="war")]
+    out += [a.TurnEnd(), a.YearAdvance(), a.Parade(), a.Parade(take_presidency=True), a.Usurp(),
+            a.Bernal(), a.Bernal(anchored=False), a.Bernal(monetization=True), a.RiskOne(),
+            a.FirstIsotope(domes={p: 1 for p in state.order}), a.Isotopes(delta=2), a.Isotopes(delta=-1),
+            a.ContractAdvance(aqua=12), a.Exodus(), a.BaseVp(points=20), a.EndGame()]
+    return out
+
+
+def candidates(state: HfState, actor: str, busy: bool) -> list[BaseModel]:
+    """Cheap filters first: transactions and reports only when the table is not waiting, and the
+    turn's own ones only for the current player."""
+    current = state.order[state.current] == actor
+    out = answers(state, actor) + free(state, actor)
+    if not busy:
+        if current and not state.transaction_done and state.loan_due != actor:
+            out += transactions(state, actor)
+        out += [r for r in reports(state, actor) if current or getattr(r, "type", "") not in TURN_REPORTS]
+    return out

@@ -1,0 +1,128 @@
+"""Base-game events the table reports, and exactly what each one moves on the market."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine.core import Event, RuleError
+from engine.highfrontier import board_meetings, flip, inflation, isotope_bank, loans, panic
+from engine.highfrontier.companies import down, ev, floated, presided, president, up, who
+from engine.highfrontier.models import RESERVE, SPECULATORS, HfState
+
+
+def event_roll(state: HfState, effect: str, roll: int, cards_lost: int, now: datetime) -> list[Event]:
+    events = [ev("event_roll", roll=roll, effect=effect, cards=cards_lost)]
+    if effect == "budget_cuts":  # every company, never immune (5B5b)
+        for c in list(floated(state)):
+            events += down(state, c, 1, "budget_cuts")
+    elif effect == "explosion":  # every launch company, a row per card lost (5B5b)
+        for c in [c for c in floated(state) if c.shape == "triangle" and c.side == "white"]:
+            events += down(state, c, cards_lost, "explosion")
+    elif effect == "war":  # Araldo's ruling: a declaration of war moves every company down
+        for c in list(floated(state)):
+            events += down(state, c, 1, "war")
+    if effect in ("war", "anarchy") and state.flipped:
+        events += panic.start(state, now, effect)
+    return events + board_meetings.start(state, roll)
+
+
+def turn_end(state: HfState, now: datetime) -> list[Event]:
+    current = state.order[state.current]
+    if state.loan_due == current:
+        raise RuleError("hf.loan_first")
+    for _ in range(len(state.order)):
+        state.current = (state.current + 1) % len(state.order)
+        if not state.players[[p.id for p in state.players].index(state.order[state.current])].left:
+            break
+    state.transaction_done = False
+    state.lobby_done = []
+    state.bought = {}
+    state.dumped = {}
+    nxt = state.order[state.current]
+    return [ev("turn", player=who(state, nxt)), ev("your_turn", to=[nxt], notify="turn"), *loans.turn_start(state, nxt, now)]
+
+
+def year(state: HfState) -> list[Event]:
+    state.year += 1
+    return [ev("year", year=state.year)]
+
+
+def presidents_move(state: HfState, player: str, rise: bool, why: str) -> list[Event]:
+    events: list[Event] = []
+    for c in presided(state, player):
+        events += up(state, c, why) if rise else down(state, c, 1, why)
+    return events
+
+
+def bernal(state: HfState, player: str, anchored: bool, monetization: bool) -> list[Event]:
+    events = [ev("bernal", player=who(state, player), anchored=anchored, monetization=monetization)]
+    events += presidents_move(state, player, anchored, "bernal" if anchored else "unanchored")
+    if anchored and monetization:
+        events += inflation.start(state, "bernal")
+    return events
+
+
+def risk_one(state: HfState, player: str) -> list[Event]:
+    """A risk roll of 1 lifts every FINAO company, except the roller's own (5B5a)."""
+    events = [ev("risk_one", player=who(state, player))]
+    for c in [c for c in floated(state) if c.shape == "circle" and c.side == "white"]:
+        if president(c) != player:
+            events += up(state, c, "risk")
+    return events
+
+
+def isotopes(state: HfState, player: str, delta: int) -> list[Event]:
+    if not state.flipped:
+        raise RuleError("hf.not_flipped")
+    if delta > 0:
+        isotope_bank.move(state, RESERVE, player, gold=delta)
+        state.ratio_credit += delta
+    elif delta < 0:
+        if state.vault(player).gold < -delta:
+            raise RuleError("hf.short_pearls", need=-delta, have=state.vault(player).gold)
+        isotope_bank.move(state, player, RESERVE, gold=-delta)
+    return [ev("isotopes", player=who(state, player), delta=delta)]
+
+
+def contract_advance(state: HfState, player: str, aqua: int) -> list[Event]:
+    """A gold-side cash advance (5A4i): after the flip one isotope up to 10 Aqua, two above."""
+    if not state.flipped:
+        state.holders[player].aqua += aqua  # cash advances are never inflated (5A4e)
+        return [ev("ledger", player=who(state, player), amount=aqua, income=True, kind="cash_advance")]
+    n = 1 if aqua <= 10 else 2
+    return isotopes(state, player, n)
+
+
+def cash_ratio(state: HfState, player: str, blue: int) -> list[Event]:
+    """For each isotope added from the reserve the banker may discard a speculators' fiduciary (5F2b)."""
+    if player != state.banker:
+        raise RuleError("hf.not_banker")
+    if blue > state.ratio_credit or blue > state.vault(SPECULATORS).blue:
+        raise RuleError("hf.cash_ratio", most=min(state.ratio_credit, state.vault(SPECULATORS).blue))
+    isotope_bank.move(state, SPECULATORS, RESERVE, blue=blue)
+    state.ratio_credit -= blue
+    return [ev("cash_ratio", player=who(state, player), blue=blue)]
+
+
+def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) -> list[Event]:
+    """Base-game Aqua (or, after the flip, pearls to and from the speculators) a player reports."""
+    if state.flipped:
+        if kind != "pearls":
+            raise RuleError("hf.aqua_crashed")
+        got = isotope_bank.from_speculators(state, player, amount) if income else amount
+        if not income:
+            isotope_bank.pay(state, player, amount)
+        return [ev("ledger", player=who(state, player), amount=got, income=income, kind=kind)]
+    table = inflation.DOUBLED_INCOME if income else inflation.DOUBLED_SPENDING
+    if kind not in table:
+        raise RuleError("hf.bad_kind", kind=kind)
+    value = amount * 2 if state.inflation and table[kind] else amount
+    h = state.holders[player]
+    if not income and h.aqua < value:
+        raise RuleError("hf.short_aqua", need=value, have=h.aqua)
+    h.aqua += value if income else -value
+    return [ev("ledger", player=who(state, player), amount=value, income=income, kind=kind)]
+
+
+def first_isotope(state: HfState, player: str, domes: dict[str, int]) -> list[Event]:
+    return flip.flip(state, player, domes)

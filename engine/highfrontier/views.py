@@ -1,0 +1,126 @@
+"""What players see: the public market and bank, and each player's own holdings and offers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel
+
+from engine.highfrontier import isotope_bank, scoring
+from engine.highfrontier.companies import available_shares, is_bull, label, price, value, who
+from engine.highfrontier.insolvency import angel_cost
+from engine.highfrontier.market import board
+from engine.highfrontier.models import BULL, SPECULATORS, HfState
+
+
+class CompanyView(BaseModel):
+    id: str
+    label: str
+    shape: str
+    side: str
+    floated: bool
+    row: int
+    col: int
+    value: int
+    price: int
+    bull: bool
+    holes: list[str | None]  # player names, "Toro" for the Bull
+    president: str | None
+
+
+class HolderView(BaseModel):
+    id: str
+    name: str
+    aqua: int
+    shares_free: int
+    hedge_shares: int
+    hedge_cubes: int
+    debt_cubes: int
+    loans: list[tuple[int, int]]  # (cubes, due year)
+    malfs: list[str]
+    gold: int
+    blue: int
+    default: bool
+    faction: str | None
+    score: int
+
+
+class HfView(BaseModel):
+    year: int
+    last_year: int
+    current: str | None
+    flipped: bool
+    inflation: bool
+    solo: bool
+    companies: list[CompanyView]
+    holders: list[HolderView]
+    speculators_gold: int
+    speculators_blue: int
+    isotope_total: int
+    banker: str | None
+    default_holder: str | None
+    default_gold: bool
+    meeting: list[str]
+    deciding: str | None
+    deciding_until: datetime | None
+    insolvent: list[tuple[str, int, datetime | None]]  # company, angel cost, deadline
+    proxy: str | None
+    deflation: dict[str, int]
+    bull_hedges: int
+    hedge_funds: dict[str, int]  # the hedge-fund area: shares and cubes left, all players
+    rows: int
+    columns: int
+    prices: list[int]
+    values: list[list[int]]  # values[row-1][col-1] of the side in play
+    bull_cells: list[tuple[int, int]]  # (row, col) inside the bull zone
+    deals: list[dict[str, object]]  # only the viewer's own
+    claims: list[str]  # companies whose capped president the viewer is
+
+
+def view(state: HfState, viewer: str | None) -> HfView:
+    companies = [
+        CompanyView(id=c.id, label=label(c), shape=c.shape, side=c.side, floated=c.floated, row=c.row, col=c.col,
+                    value=value(state, c) if c.floated else 0, price=price(state, c) if c.floated else 0,
+                    bull=c.floated and is_bull(state, c), holes=[who(state, h) if h else None for h in c.holes],
+                    president=who(state, c.holes[0]) if c.holes[0] else None)
+        for c in sorted(state.companies.values(), key=lambda c: -c.arrived)
+    ]
+    holders = []
+    for pid in state.order:
+        h = state.holders[pid]
+        v = state.vault(pid) if state.flipped else None
+        holders.append(HolderView(
+            id=pid, name=state.name_of(pid), aqua=h.aqua, shares_free=available_shares(state, pid),
+            hedge_shares=h.hedge_shares, hedge_cubes=h.hedge_cubes,
+            debt_cubes=sum(loan.cubes for loan in h.loans), loans=[(loan.cubes, loan.due) for loan in h.loans],
+            malfs=list(h.malfs), gold=v.gold if v else 0, blue=v.blue if v else 0,
+            default=state.default_holder == pid, faction=h.faction, score=scoring.score(state, pid).total))
+    spec = state.vault(SPECULATORS) if state.flipped else None
+    deciding = state.meeting[0] if state.meeting else None
+    b = board()
+    return HfView(
+        year=state.year, last_year=state.settings.last_year,
+        current=state.name_of(state.order[state.current]) if state.status == "active" else None,
+        flipped=state.flipped, inflation=state.inflation, solo=state.solo, companies=companies, holders=holders,
+        speculators_gold=spec.gold if spec else 0, speculators_blue=spec.blue if spec else 0,
+        isotope_total=isotope_bank.isotope_total(state) if state.flipped else 0,
+        banker=state.name_of(state.banker) if state.banker else None,
+        default_holder=state.name_of(state.default_holder) if state.default_holder else None,
+        default_gold=state.default_gold,
+        meeting=[label(state.companies[c]) for c in state.meeting],
+        deciding=label(state.companies[deciding]) if deciding else None,
+        deciding_until=state.deadline("board", company=deciding) if deciding else None,
+        insolvent=[(label(state.companies[i.company]), angel_cost(state, i), state.deadline("angel", company=i.company))
+                   for i in state.insolvencies],
+        proxy=label(state.companies[state.proxy.company]) if state.proxy else None,
+        deflation={state.name_of(p): n for p, n in state.deflation.items()},
+        bull_hedges=state.bull_hedges,
+        hedge_funds={"shares": sum(h.hedge_shares for p, h in state.holders.items() if p != BULL),
+                     "cubes": sum(h.hedge_cubes for p, h in state.holders.items() if p != BULL)},
+        rows=b.rows, columns=b.side(state.flipped).columns, prices=list(b.side(state.flipped).prices),
+        values=[list(r) for r in b.side(state.flipped).values],
+        bull_cells=[(r, c) for r in range(1, b.rows + 1) for c in range(1, b.side(state.flipped).columns + 1)
+                    if b.is_bull(state.flipped, r, c)],
+        deals=[d.model_dump() for d in state.deals if viewer in (d.by, d.to)] if viewer else [],
+        claims=[label(state.companies[c.company]) for c in state.claims if c.player == viewer] if viewer else [],
+    )

@@ -1,0 +1,171 @@
+"""DecameroNomic wired to the engine contract. Every rule lives in the module named after its
+mechanic; this file only routes actions and timers to them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core import Event, Game, GameMeta, Msg, Player, Rng, RuleError, Timer
+from engine.core.names import find_by_name
+from engine.nomic import actions as a
+from engine.nomic import (
+    bank,
+    bribes,
+    disputes,
+    giornata,
+    gladiators,
+    ledger,
+    property,
+    proposals,
+    quarantine,
+    roles,
+    scribe,
+    voting,
+)
+from engine.nomic.legal import legal
+from engine.nomic.models import Audit, NomicSettings, NomicState
+from engine.nomic.period import end
+from engine.nomic.ruleset import param, params, require, shipped_rules
+from engine.nomic.views import NomicView, build, to_vote
+
+Handler = Callable[[NomicState, str, Any, datetime], list[Event]]
+# what a quarantined player may still do (rule 2000), besides the Scribe's office (rule 6)
+QUARANTINE_OK = frozenset({"surrender", "quarantine_offer"})
+
+
+def _give(state: NomicState, actor: str, action: a.Give, now: datetime) -> list[Event]:
+    require(state, "nomica")
+    to = roles.resolve(state, action.to)
+    ledger.give(state, actor, to, action.amount)
+    return [Event(key="nomic.gave", params={"player": state.name_of(actor), "to": state.name_of(to),
+                                            "amount": action.amount})]
+
+
+def _gladiator_gate(fn: Callable[[NomicState, str, Any], list[Event]]) -> Handler:
+    return lambda state, actor, action, now: fn(state, actor, action)
+
+
+HANDLERS: dict[type[BaseModel], Handler] = {
+    a.Propose: proposals.propose,
+    a.CastVote: lambda s, actor, x, now: voting.cast(s, actor, x),
+    a.Veto: lambda s, actor, x, now: voting.veto(s, actor, x),
+    a.Give: _give,
+    a.MakeDeposit: lambda s, actor, x, now: bank.deposit(s, actor, x),
+    a.BuyGladiator: _gladiator_gate(gladiators.buy),
+    a.TrainGladiator: _gladiator_gate(gladiators.train),
+    a.Bribe: lambda s, actor, x, now: bribes.bribe(s, actor, x),
+    a.Contest: lambda s, actor, x, now: disputes.contest(s, actor, x),
+    a.IssueDecree: lambda s, actor, x, now: disputes.decree(s, actor, x),
+    a.LawDelete: lambda s, actor, x, now: property.delete(s, actor, x),
+    a.LawTransfer: lambda s, actor, x, now: property.transfer(s, actor, x),
+    a.Surrender: lambda s, actor, x, now: quarantine.surrender(s, actor, x),
+    a.OfferGladiator: lambda s, actor, x, now: quarantine.offer(s, actor, x),
+    a.BuyOffered: lambda s, actor, x, now: quarantine.buy(s, actor, x),
+    a.RuleText: lambda s, actor, x, now: scribe.rule_text(s, actor, x),
+    a.ImportRules: lambda s, actor, x, now: scribe.import_rules(s, actor, x),
+    a.Reorder: lambda s, actor, x, now: scribe.reorder(s, actor, x),
+    a.SetParam: lambda s, actor, x, now: scribe.set_param(s, actor, x),
+    a.Adjust: lambda s, actor, x, now: scribe.adjust(s, actor, x),
+    a.Admit: lambda s, actor, x, now: roles.admit(s, actor, x),
+    a.HandScribe: lambda s, actor, x, now: roles.hand_scribe(s, actor, x),
+    a.RetireDecree: lambda s, actor, x, now: disputes.retire(s, actor, x),
+}
+
+
+class Nomic(Game[NomicState]):
+    meta = GameMeta(kind="nomic", name="DecameroNomic", min_players=2, max_players=40,
+                    rules_path="docs/rules/nomic.md", rulebook="002_1e586876702b88c6.txt")
+    state_model = NomicState
+    settings_model = NomicSettings
+    action_model = a.NomicAction
+
+    def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> NomicState:
+        state = NomicState(game="nomic", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
+                           clock=now, settings=settings)
+        state.rules = shipped_rules()
+        state.last_number = max(r.number for r in state.rules)
+        state.params = {name: p.default for name, p in params().items()}
+        state.king = self._pick(state, settings.king)
+        state.scribe = self._pick(state, settings.scribe)
+        for p in players:
+            state.treasure[p.id] = 0
+            ledger.mint(state, p.id, param(state, "start_treasure"), "start", now=True)
+            state.power[p.id] = param(state, "start_power")
+        giornata.start_first(state, now)
+        return state
+
+    @staticmethod
+    def _pick(state: NomicState, who: str) -> str:
+        if not who.strip():
+            return state.players[0].id
+        pid = who if state.player(who) else find_by_name(who, {p.id: p.name for p in state.players})
+        if pid is None:
+            raise RuleError("nomic.no_player", name=who)
+        return pid
+
+    def handle(self, state: NomicState, actor: str, action: Any, now: datetime) -> list[Event]:
+        kind = action.type
+        if actor in state.quarantined and kind not in QUARANTINE_OK and not kind.startswith("scribe_"):
+            raise RuleError("nomic.quarantined")
+        if isinstance(action, a.KingAnswer):
+            events, over = roles.answer(state, actor, action.accept, now)
+            if over:
+                events.append(self.finish(state, [], "no_king"))
+            return events
+        if isinstance(action, a.DeclareImpossible):
+            roles.require_scribe(state, actor)
+            require(state, "impossible")
+            winner = roles.resolve(state, action.player)
+            state.audit.append(Audit(giornata=state.giornata, by=actor, what="impossible",
+                                     detail={"player": state.name_of(winner), "reason": action.reason}))
+            return [Event(key="nomic.impossible", params={"player": state.name_of(winner), "reason": action.reason}),
+                    self.finish(state, [winner], "impossible")]
+        handler = HANDLERS.get(type(action))
+        if handler is None:  # pragma: no cover - every action type has a handler
+            raise RuleError("core.bad_action", detail=kind)
+        return handler(state, actor, action, now)
+
+    def on_timer(self, state: NomicState, timer: Timer, now: datetime) -> list[Event]:
+        if timer.kind == "giornata":
+            events, over = giornata.rollover(state, now)
+            if over:
+                events.append(self.finish(state, [], "no_king"))
+            return events
+        if timer.kind == "crown":
+            if state.crown_open and state.king == timer.data.get("player"):
+                state.crown_open = False
+                return [Event(key="nomic.king_accepted", params={"player": state.name_of(state.king)})]
+            return []
+        if timer.kind == "vote_reminder":
+            return giornata.remind(state, int(timer.data["hours"]), now, self.awaiting(state))
+        return []
+
+    def awaiting(self, state: NomicState) -> set[str]:
+        if state.status != "active":
+            return set()
+        return {p for p in roles.in_play(state) if to_vote(state, p)}
+
+    def turn_deadline(self, state: NomicState) -> datetime | None:
+        return end(state) if state.status == "active" and state.paused_at is None else None
+
+    def view(self, state: NomicState, viewer: str | None) -> NomicView:
+        return build(state, viewer, state.clock)
+
+    def legal_actions(self, state: NomicState, actor: str) -> list[BaseModel]:
+        return legal(state, actor)
+
+    def headline(self, state: NomicState) -> Msg:
+        if state.status != "active":
+            return Msg(key="core.headline.finished")
+        return Msg(key="nomic.headline", params={"giornata": state.giornata, "king": state.name_of(state.king),
+                                                 "end": end(state), "pending": len(proposals.pending(state))})
+
+    def on_kick(self, state: NomicState, player: str, now: datetime) -> list[Event]:
+        if state.scribe == player:
+            state.scribe = state.king if state.king != player else next(iter(roles.in_play(state)), player)
+        state.quarantined = [p for p in state.quarantined if p != player]
+        return []

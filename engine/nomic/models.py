@@ -1,0 +1,195 @@
+"""DecameroNomic's settings and state (pydantic models). Actions are in actions.py, views in views.py."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core import CoreSettings, GameState
+
+Choice = Literal["for", "against", "abstain"]
+ProposalKind = Literal["enact", "repeal", "amend"]
+
+
+class NomicSettings(CoreSettings):
+    # the creator's picks (rules 6 and 7: "by common agreement"); a player's name, empty = the creator
+    king: str = Field(default="", max_length=64)
+    scribe: str = Field(default="", max_length=64)
+
+
+class RuleEvent(BaseModel):
+    """One line of a rule's history."""
+
+    kind: Literal["shipped", "enacted", "amended", "renumbered", "edited", "imported", "transferred"]
+    giornata: int = 0
+    by: str | None = None  # player id
+    proposal: int | None = None
+    number: int | None = None  # the number the rule had before (renumbering, amendment)
+    note: str = ""  # a shipped rule's amendment record, copied from the rulebook
+
+
+class Rule(BaseModel):
+    id: str  # stable: the original number for shipped rules ("1400"), "p<proposal>" for enacted ones
+    number: int
+    title: str
+    text: str
+    title_en: str | None = None  # shipped summaries exist in both languages until the Scribe edits them
+    text_en: str | None = None
+    owner: str | None = None  # rule 2400
+    history: list[RuleEvent] = Field(default_factory=list)
+
+
+class Ballot(BaseModel):
+    choice: Choice
+    rating: int | None = None  # rule 1800, 1-10
+    champion: str | None = None  # gladiator id named against a protector (rule 1500)
+    crown_pays: bool = False  # the King pays the protector penalty from the Crown (rule 2300)
+    bribed: bool = False  # turned in favour by a bribe (rule 2700): stays in favour
+
+
+class Proposal(BaseModel):
+    id: int
+    letter: int
+    author: str
+    kind: ProposalKind
+    title: str = ""
+    text: str = ""
+    rule: str | None = None  # target rule id (repeal, amend)
+    protector: str | None = None  # gladiator id (rule 1500)
+    second_half: bool = False
+    ballots: dict[str, Ballot] = Field(default_factory=dict)  # the author's automatic vote included
+    growth_from: list[str] = Field(default_factory=list)  # voters whose favour already grew power
+    vetoed: bool = False
+    outcome: Literal["pending", "passed", "rejected", "vetoed", "lapsed"] = "pending"
+    result_number: int | None = None  # the number the rule got when it passed
+    votes_for: int = 0  # weighted totals, filled at the tally
+    votes_against: int = 0
+    giornata: int = 0
+
+
+class Letter(BaseModel):
+    id: int
+    author: str
+    proposals: list[int]
+    giornata: int
+
+
+class Gladiator(BaseModel):
+    id: str
+    name: str
+    magic: str  # 5 digits 1-5
+    owner: str
+    available_from: int  # the Giornata it may first be used in
+    training: str | None = None  # the magic number it will have from the next Giornata
+
+
+class Entry(BaseModel):
+    """A gain or loss waiting for the next Giornata's start (rule 1900). `account` is a player id,
+    "crown", "mint" (money created: income, interest, compensation) or "burn" (money destroyed)."""
+
+    account: str
+    amount: int
+    reason: str
+    giornata: int
+
+
+class Deposit(BaseModel):
+    owner: str
+    amount: int
+    giornate: int
+    percent: int
+    first: int  # the first Giornata of the deposit
+
+
+class Decree(BaseModel):
+    id: int
+    king: str
+    contest: int
+    text: str
+    giornata: int
+    active: bool = True
+    replaced_by: int | None = None
+    retired_by_rule: str | None = None
+
+
+class Contest(BaseModel):
+    id: int
+    by: str
+    text: str
+    giornata: int
+    decree: int | None = None
+
+
+class Audit(BaseModel):
+    giornata: int
+    by: str
+    what: Literal["param", "rule_text", "import", "reorder", "adjust", "scribe", "admit", "retire_decree",
+                  "impossible"]
+    detail: dict[str, str | int] = Field(default_factory=dict)
+    rule: str | None = None
+
+
+class QuarantineOffer(BaseModel):
+    id: int
+    seller: str
+    buyer: str
+    gladiator: str
+    price: int
+
+
+class Snapshot(BaseModel):
+    """Treasure and economic power at the start of a Giornata (the chart)."""
+
+    giornata: int
+    treasure: dict[str, int]
+    power: dict[str, int]
+
+
+class NomicState(GameState):
+    settings: NomicSettings
+    giornata: int = 1
+    giornata_start: str = ""  # ISO instant the current Giornata began (a fact, not a deadline)
+    king: str = ""
+    scribe: str = ""
+    crown_queue: list[str] = Field(default_factory=list)  # next candidates if the King-designate refuses
+    crown_open: bool = False  # the King-designate may still refuse
+    rules: list[Rule] = Field(default_factory=list)
+    repealed: list[Rule] = Field(default_factory=list)
+    last_number: int = 0
+    params: dict[str, int] = Field(default_factory=dict)
+    mechanics: list[str] = Field(default_factory=list)  # those running in this Giornata
+    treasure: dict[str, int] = Field(default_factory=dict)
+    power: dict[str, int] = Field(default_factory=dict)
+    pending: list[Entry] = Field(default_factory=list)
+    crown: int = 0
+    minted: int = 0  # every Nomicum ever created (start treasures, income, interest, compensations)
+    burned: int = 0
+    deposits: list[Deposit] = Field(default_factory=list)
+    gladiators: list[Gladiator] = Field(default_factory=list)
+    gladiator_seq: int = 0
+    trained_in: dict[str, int] = Field(default_factory=dict)  # player -> Giornata of his last training
+    letters: list[Letter] = Field(default_factory=list)
+    proposals: list[Proposal] = Field(default_factory=list)
+    proposal_seq: int = 0
+    vetoes_used: int = 0
+    last_approved: list[str] = Field(default_factory=list)  # rule ids numbered at the last rollover
+    reordered: bool = False
+    to_delete: list[str] = Field(default_factory=list)  # rule ids their owners deleted (rule 2400)
+    quarantined: list[str] = Field(default_factory=list)
+    sale_route: list[str] = Field(default_factory=list)  # quarantined players selling one by one
+    surrendered: list[str] = Field(default_factory=list)
+    offers: list[QuarantineOffer] = Field(default_factory=list)
+    offer_seq: int = 0
+    expelled: list[str] = Field(default_factory=list)
+    applicants: dict[str, str] = Field(default_factory=dict)  # id -> name, seated at the next rollover
+    admitted: list[str] = Field(default_factory=list)  # joined after the start (not founders)
+    contests: list[Contest] = Field(default_factory=list)
+    decrees: list[Decree] = Field(default_factory=list)
+    audit: list[Audit] = Field(default_factory=list)
+    history: list[Snapshot] = Field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> NomicState:
+        """The core copies the state before every action (atomic apply). A JSON round trip through
+        pydantic-core is several times faster than Python's deepcopy over thousands of small models."""
+        return type(self).model_validate_json(self.model_dump_json())

@@ -1,0 +1,104 @@
+"""Proposals (rule 2600) in letters limited by rule 300, and how passed ones change the ruleset:
+enacted and amended laws take the next hundred (rule 1), in submission order."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from engine.core import Event, RuleError
+from engine.core.names import check_name
+from engine.nomic import gladiators, roles
+from engine.nomic.actions import Propose
+from engine.nomic.models import Ballot, Letter, NomicState, Proposal, Rule, RuleEvent
+from engine.nomic.period import second_half
+from engine.nomic.ruleset import by_id, by_number, param, renumber, require, running
+
+
+def pending(state: NomicState) -> list[Proposal]:
+    return [p for p in state.proposals if p.outcome == "pending"]
+
+
+def get(state: NomicState, pid: int) -> Proposal:
+    prop = next((p for p in pending(state) if p.id == pid), None)
+    if prop is None:
+        raise RuleError("nomic.no_proposal", proposal=pid)
+    return prop
+
+
+def letters_sent(state: NomicState, actor: str) -> int:
+    return sum(1 for letter in state.letters if letter.author == actor and letter.giornata == state.giornata)
+
+
+def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> list[Event]:
+    roles.require_courtier(state, actor)
+    if running(state, "letter_limits"):
+        if letters_sent(state, actor) >= param(state, "letters"):
+            raise RuleError("nomic.too_many_letters", most=param(state, "letters"))
+        if len(action.proposals) > param(state, "proposals_per_letter"):
+            raise RuleError("nomic.too_many_proposals", most=param(state, "proposals_per_letter"))
+    # titles stay unique among the laws in force and those that may pass with them
+    titles = [r.title for r in state.rules] + [p.title for p in pending(state) if p.kind == "enact"]
+    late = second_half(state, now)
+    made: list[Proposal] = []
+    for spec in action.proposals:
+        seq = state.proposal_seq + len(made) + 1
+        prop = Proposal(id=seq, letter=0, author=actor, kind=spec.kind, second_half=late, giornata=state.giornata)
+        if spec.kind == "enact":
+            if not spec.text.strip():
+                raise RuleError("nomic.text_needed")
+            prop.title = check_name(spec.title, titles)
+            titles.append(prop.title)
+            prop.text = spec.text.strip()
+        else:
+            if spec.rule is None:
+                raise RuleError("nomic.rule_needed")
+            target = by_number(state, spec.rule)
+            prop.rule = target.id
+            prop.title = target.title
+            if spec.kind == "amend":
+                if not spec.text.strip():
+                    raise RuleError("nomic.text_needed")
+                prop.text = spec.text.strip()
+                if spec.title.strip():
+                    prop.title = check_name(spec.title, [t for t in titles if t != target.title])
+        if spec.protector:
+            require(state, "protectors")
+            prop.protector = gladiators.own_usable(state, actor, spec.protector).id
+        prop.ballots[actor] = Ballot(choice="for")  # the author always votes for (rule 1700)
+        made.append(prop)
+    letter = Letter(id=len(state.letters) + 1, author=actor, proposals=[p.id for p in made], giornata=state.giornata)
+    for p in made:
+        p.letter = letter.id
+    state.letters.append(letter)
+    state.proposals.extend(made)
+    state.proposal_seq += len(made)
+    return [Event(key="nomic.letter_late" if late else "nomic.letter", params={
+        "player": state.name_of(actor), "letter": letter.id,
+        "proposals": [f"#{p.id} {p.title}" for p in made]}, notify="action")]
+
+
+def enact(state: NomicState, prop: Proposal) -> tuple[Literal["passed", "lapsed"], Rule | None]:
+    """Apply one passed proposal to the ruleset. Returns ("passed"|"lapsed", the rule touched)."""
+    if prop.kind == "enact":
+        owner = prop.author if running(state, "property") else None
+        rule = Rule(id=f"p{prop.id}", number=0, title=prop.title, text=prop.text, owner=owner,
+                    history=[RuleEvent(kind="enacted", giornata=state.giornata, by=prop.author, proposal=prop.id)])
+        renumber(state, rule)
+        state.rules.append(rule)
+        return "passed", rule
+    assert prop.rule is not None
+    target = by_id(state, prop.rule)
+    if target is None:  # repealed or deleted earlier in the same rollover
+        return "lapsed", None
+    if prop.kind == "repeal":
+        state.rules.remove(target)
+        state.repealed.append(target)
+        return "passed", target
+    old = target.number
+    target.text, target.title = prop.text, prop.title
+    target.title_en = target.text_en = None
+    target.history.append(RuleEvent(kind="amended", giornata=state.giornata, by=prop.author, proposal=prop.id,
+                                    number=old))
+    renumber(state, target)
+    return "passed", target

@@ -1,0 +1,134 @@
+"""Voting (rule 1700) with the King's double weight and veto (rule 10), economic growth on votes
+in favour (rule 1300) and the protector penalty (rule 1500, paid from the Crown by a King who
+chooses so, rule 2300). Weights are treasures, frozen for the Giornata (rule 1900)."""
+
+from __future__ import annotations
+
+from engine.core import Event, RuleError
+from engine.core.votes import Vote
+from engine.nomic import gladiators, ledger, roles
+from engine.nomic.actions import CastVote, Veto
+from engine.nomic.models import Ballot, NomicState, Proposal
+from engine.nomic.proposals import get, pending
+from engine.nomic.ruleset import param, require, running
+
+MARK = {"for": "✓", "against": "✗", "abstain": "–"}  # the same in every language
+
+
+def grow(state: NomicState, prop: Proposal, voter: str) -> None:
+    """Rule 1300: a vote in favour grows author and voter, once per voter and proposal."""
+    if not running(state, "growth") or voter == prop.author or voter in prop.growth_from:
+        return
+    prop.growth_from.append(voter)
+    amount = param(state, "growth")
+    for pid in (prop.author, voter):
+        state.power[pid] = state.power.get(pid, 0) + amount
+
+
+def cast(state: NomicState, actor: str, action: CastVote) -> list[Event]:
+    require(state, "voting")
+    letter = next((x for x in state.letters if x.id == action.letter and x.giornata == state.giornata), None)
+    if letter is None:
+        raise RuleError("nomic.no_letter", letter=action.letter)
+    if letter.author == actor:
+        raise RuleError("nomic.own_letter")
+    props = {p.id: p for p in pending(state) if p.letter == letter.id}
+    if sorted(i.proposal for i in action.items) != sorted(props):
+        raise RuleError("nomic.whole_letter", proposals=sorted(props))
+    ballots: dict[int, Ballot] = {}
+    for item in action.items:
+        prop = props[item.proposal]
+        old = prop.ballots.get(actor)
+        if old is not None and old.bribed and item.choice != "for":
+            raise RuleError("nomic.bribed_vote", proposal=prop.id)
+        if item.rating is not None:
+            require(state, "polls")
+        champion = None
+        against_protected = item.choice == "against" and prop.protector is not None and running(state, "protectors")
+        if item.champion:
+            if not against_protected:
+                raise RuleError("nomic.champion_unneeded", proposal=prop.id)
+            champion = gladiators.own_usable(state, actor, item.champion).id
+        if item.crown_pays and (actor != state.king or not against_protected or not running(state, "crown")):
+            raise RuleError("nomic.crown_cannot_pay", proposal=prop.id)
+        ballots[prop.id] = Ballot(choice=item.choice, rating=item.rating, champion=champion,
+                                  crown_pays=item.crown_pays, bribed=bool(old and old.bribed))
+    events: list[Event] = []
+    if actor == state.king and state.crown_open:
+        events += roles.require_king(state, actor)
+    for pid, ballot in ballots.items():
+        props[pid].ballots[actor] = ballot
+        if ballot.choice == "for":
+            grow(state, props[pid], actor)
+    events.append(Event(key="nomic.voted", params={
+        "player": state.name_of(actor), "letter": letter.id,
+        "choices": [f"#{pid} {MARK[ballots[pid].choice]}" for pid in sorted(ballots)]}))
+    return events
+
+
+def veto(state: NomicState, actor: str, action: Veto) -> list[Event]:
+    require(state, "king_powers")
+    events = roles.require_king(state, actor)
+    if state.vetoes_used >= param(state, "vetoes"):
+        raise RuleError("nomic.veto_used")
+    prop = get(state, action.proposal)
+    prop.vetoed = True
+    state.vetoes_used += 1
+    return [*events, Event(key="nomic.vetoed", params={"player": state.name_of(actor), "proposal": prop.id,
+                                                       "title": prop.title})]
+
+
+def weight(state: NomicState, voter: str) -> int:
+    """A voter's treasure (never below zero), counted twice for the King (rules 10 and 1700)."""
+    base = max(state.treasure.get(voter, 0), 0)
+    if voter == state.king and running(state, "king_powers"):
+        return base * param(state, "king_weight")
+    return base
+
+
+def decide(state: NomicState, prop: Proposal) -> bool:
+    """Does the proposal pass? Also records the weighted totals on it."""
+    voters = {v: b for v, b in prop.ballots.items() if v in roles.in_play(state)}
+    vote = Vote(choices=["for", "against", "abstain"], eligible={v: weight(state, v) for v in voters})
+    for v, b in voters.items():
+        vote.cast(v, b.choice)
+    totals = vote.close()
+    prop.votes_for, prop.votes_against = totals["for"], totals["against"]
+    if prop.vetoed or not running(state, "voting"):
+        return False
+    if prop.second_half and len(voters) < len(roles.in_play(state)) // 2:
+        return False
+    return vote.passes(yes="for", no="against")
+
+
+def penalties(state: NomicState, prop: Proposal) -> list[Event]:
+    """Rule 1500: each final vote against a protected proposal without a champion that beats the
+    protector costs the penalty (or the whole treasure) to the author."""
+    if prop.protector is None or not running(state, "protectors"):
+        return []
+    protector = next((g for g in state.gladiators if g.id == prop.protector), None)
+    if protector is None:
+        return []
+    events = []
+    for voter, ballot in prop.ballots.items():
+        if ballot.choice != "against" or voter == prop.author or voter not in roles.in_play(state):
+            continue
+        champion = next((g for g in state.gladiators if g.id == ballot.champion and g.owner == voter), None)
+        if champion is not None and gladiators.beats(champion.magic, protector.magic):
+            events.append(Event(key="nomic.champion_won", params={
+                "player": state.name_of(voter), "champion": champion.name, "protector": protector.name}))
+            continue
+        amount = min(param(state, "protector_penalty"), max(state.treasure.get(voter, 0), 0))
+        if amount <= 0:
+            continue
+        if ballot.crown_pays and voter == state.king and running(state, "crown") \
+                and ledger.crown_available(state) >= amount:
+            ledger.transfer(state, ledger.CROWN, prop.author, amount, "protector")
+            payer = "crown"
+        else:
+            ledger.transfer(state, voter, prop.author, amount, "protector")
+            payer = "voter"
+        events.append(Event(key="nomic.penalty_crown" if payer == "crown" else "nomic.penalty", params={
+            "player": state.name_of(voter), "author": state.name_of(prop.author), "amount": amount,
+            "protector": protector.name, "proposal": prop.id}))
+    return events

@@ -1,0 +1,119 @@
+"""High Frontier Module 5 run for a table of three through the emulator: a board meeting with two
+presidents on the panel, a dump into insolvency saved by an angel, the flip and a bank panic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.highfrontier.models import SPECULATORS
+
+pytestmark = pytest.mark.e2e
+
+
+async def open_game(emulator: Any, bot: Any) -> tuple[Any, list[Any]]:
+    alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
+    created = await emulator.slash(alice, "game create", game="highfrontier", settings="last_year=10")
+    for p in (bob, carol):
+        await emulator.click(p, created, label="Partecipa")
+    started = await emulator.slash(alice, "game start")
+    assert not started.ephemeral
+    row = await bot.service.in_channel(str(emulator.general.id))
+    _, state = await bot.service.state(row.id)
+    by_id = {str(u.id): u for u in (alice, bob, carol)}
+    return row, [by_id[pid] for pid in state.order]
+
+
+async def state_of(bot: Any, row: Any) -> Any:
+    _, state = await bot.service.state(row.id)
+    return state
+
+
+def panel_of(result: Any) -> Any:
+    return next((m for m in [*result.followups, *result.messages] if m.buttons and not m.ephemeral), None)
+
+
+async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo: Any) -> None:
+    araldo.service.seed_source = lambda: 20261123
+    row, (p0, p1, p2) = await open_game(emulator, araldo)
+    for p in (p0, p1, p2):
+        got = await emulator.slash(p, "hf report ledger", kind="other", amount=20)
+        assert not got.ephemeral and "20" in got.content
+
+    # a wrong move is refused privately, in Italian, and changes nothing
+    refused = await emulator.slash(p1, "hf buy", company="Lanciatori")
+    assert refused.ephemeral and "Non è il tuo turno" in refused.content
+
+    floated = await emulator.slash(p0, "hf float", company="Lanciatori")  # a name typed, Italian
+    assert not floated.ephemeral and "Lanciatori" in floated.content
+    await emulator.slash(p0, "hf report turn-end")
+    await emulator.slash(p1, "hf float", company="circle1")
+    await emulator.slash(p1, "hf report turn-end")
+    bought = await emulator.slash(p2, "hf buy", company="FINAO")
+    assert "FINAO sale alla riga 2" in bought.content
+    await emulator.slash(p2, "hf report turn-end")
+    await emulator.slash(p0, "hf buy", company="Lanciatori")
+
+    # the event roll opens a board meeting: FINAO (right) decides before the launch company
+    rolled = await emulator.slash(p0, "hf report event", roll=2)
+    assert "Riunione del consiglio" in rolled.content
+    assert any("Decidi per FINAO" in m.content for m in emulator.dms(p1)), "your board decision, by DM"
+    panel = panel_of(rolled)
+    assert panel is not None and "Dividendo 1" in panel.button_labels and "Passa" in panel.button_labels
+    wrong = await emulator.click(p0, panel, label="Dividendo 1")
+    assert wrong.ephemeral and "presidente" in wrong.content
+    paid = await emulator.click(p1, panel, label="Dividendo 1")
+    assert any("FINAO paga 1 Aqua per azione" in m.content for m in paid.followups)
+    second = panel_of(paid)
+    assert second is not None
+    passed = await emulator.click(p0, second, label="Passa")
+    assert any("La riunione del consiglio è finita" in m.content for m in passed.followups)
+    state = await state_of(araldo, row)
+    assert state.meeting == [] and state.companies["circle1"].row == 1
+    await emulator.slash(p0, "hf report turn-end")
+
+    # a dump into insolvency, and an angel
+    dumped = await emulator.slash(p2, "hf dump", company="FINAO")
+    assert "insolvente" in dumped.content and "angelo" in dumped.content
+    assert any("Hai perso le tue azioni di FINAO" in m.content for m in emulator.dms(p1))
+    straw = await emulator.slash(p2, "hf angel", company="FINAO")
+    assert straw.ephemeral and "svendendo" in straw.content
+    mine = await emulator.slash(p0, "hf me")  # the private panel: what p0 may do now
+    buttons = next(m for m in [*mine.messages, *mine.followups] if m.buttons)
+    assert mine.ephemeral and "Angelo per FINAO" in buttons.button_labels
+    offered = await emulator.click(p0, buttons, label="Angelo per FINAO")
+    assert not offered.ephemeral and "si offre come angelo per FINAO" in offered.content
+    saved = await emulator.slash(p1, "hf angel", company="FINAO", offer=False)
+    assert "salva FINAO come angelo" in saved.content
+    state = await state_of(araldo, row)
+    assert state.companies["circle1"].holes[0] == str(p0.id) and state.default_holder is None
+
+    # the flip: the banker reports the first isotope and the domes
+    flipped = await emulator.slash(p1, "hf report first-isotope", domes=f"<@{p0.id}> 2, <@{p2.id}> 1")
+    assert "Il primo isotopo" in flipped.content
+    state = await state_of(araldo, row)
+    assert state.flipped and state.vault(SPECULATORS).blue == 2 and state.vault(str(p0.id)).blue == 2
+    bank = await emulator.slash(p0, "hf bank")
+    assert any(m.attachments for m in [*bank.messages, *bank.followups])
+    market = await emulator.slash(p0, "hf market")
+    assert any(m.attachments for m in [*market.messages, *market.followups])
+    me = await emulator.slash(p0, "hf me")
+    assert me.ephemeral and "fiduciari 2" in me.content
+    await emulator.slash(p1, "hf report turn-end")
+
+    # anarchy: a bank panic, deflation from the first player
+    panic = await emulator.slash(p2, "hf report event", roll=6, effect="anarchy")
+    assert "Panico bancario" in panic.content
+    assert all(any("Panico bancario" in m.content for m in emulator.dms(p)) for p in (p0, p1, p2))
+    state = await state_of(araldo, row)
+    assert state.deflation_order[0] == str(p0.id) and state.deflation[str(p0.id)] == 2
+    await emulator.slash(p0, "hf deflate")  # a centrist lobby saves one share
+    discarded = await emulator.slash(p0, "hf deflate", company="Lanciatori")
+    assert "scarta un'azione di Lanciatori" in discarded.content
+    state = await state_of(araldo, row)
+    assert state.deflation == {} and all(v.blue == 0 for v in state.vaults.values())
+    assert state.companies["triangle1"].holes.count(str(p0.id)) == 1
+
+    score = await emulator.slash(p0, "hf score")
+    assert not score.ephemeral and "PV" in score.content

@@ -1,0 +1,148 @@
+"""DecameroNomic through the emulator: four players, two Giornate by fake clock, a letter voted with
+the panel, a bribe, a veto, a protected proposal and its penalty, a King refusing the crown."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from bot import notifier
+from bot.main import AraldoBot
+from engine.nomic.models import NomicState
+from tests.conftest import FakeClock
+from tests.e2e.conftest import TOP_COMMANDS, bot_settings
+from tests.emulator.fixtures import running_bot
+
+pytestmark = pytest.mark.e2e
+
+
+async def state_of(bot: AraldoBot, game_id: int) -> NomicState:
+    _, state = await bot.service.state(game_id)
+    assert isinstance(state, NomicState)
+    return state
+
+
+async def posted(emulator: Any, user: Any, text: str) -> list[Any]:
+    found: list[Any] = []
+    for _ in range(60):
+        found = [m for m in emulator.messages_seen(user, emulator.general) if text in m.content and not m.ephemeral]
+        if found:
+            break
+        await asyncio.sleep(0.05)
+    return found
+
+
+async def dm_with(emulator: Any, user: Any, text: str) -> bool:
+    for _ in range(60):
+        if any(text in m.content for m in emulator.dms(user)):
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+async def vote(emulator: Any, user: Any, letter: int, labels: list[str], **options: Any) -> Any:
+    panel = await emulator.slash(user, "nomic vote", letter=letter, **options)
+    assert panel.ephemeral and panel.message.buttons
+    for label in labels:
+        await emulator.click(user, panel, label=label)
+    return await emulator.click(user, panel, label="Invia il voto")
+
+
+async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulator: Any, tmp_path: Any) -> None:
+    notifier._CACHE.clear()
+    clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+    alice, bob, carol, dave = (emulator.user(n) for n in ("alice", "bob", "carol", "dave"))
+    ids = {n: str(emulator.user(n).id) for n in ("alice", "bob", "carol", "dave")}
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
+        for p in (bob, carol, dave):
+            await emulator.click(p, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        row = await bot.service.in_channel(str(emulator.general.id))
+        gid = row.id
+        assert gid is not None
+        state = await state_of(bot, gid)
+        assert state.king == ids["alice"] and state.scribe == ids["alice"]
+
+        # Giornata 1: gladiators bought now fight from Giornata 2
+        bought = await emulator.slash(bob, "nomic gladiator buy", name="Maximus", magic="12341")
+        assert not bought.ephemeral and "Maximus" in bought.content
+        await emulator.slash(dave, "nomic gladiator buy", name="Spartaco", magic="21345")
+        taken = await emulator.slash(carol, "nomic gladiator buy", name="maximus", magic="55555")
+        assert taken.ephemeral and "Maximus" in taken.content
+        duel = await emulator.slash(carol, "nomic gladiator duel", first="Maximus", second="Spartaco")
+        assert "vince Spartaco" in duel.content and "3 a 9" in duel.content
+
+        # a letter through the modal, voted against by Dave with the panel, then Dave is bribed
+        modal = await emulator.slash(carol, "nomic propose", kind="enact")
+        assert modal.modal
+        sent = await emulator.submit_modal(carol, modal, {"title": "Cortesia", "text": "Si saluta il Re."})
+        assert not sent.ephemeral and "Lettera 1 di Carol" in sent.content
+        assert await dm_with(emulator, bob, "Cortesia"), "a DM for new proposals"
+        voted = await vote(emulator, dave, 1, ["#1 ✗ contro"])
+        assert not voted.ephemeral and "Dave risponde alla lettera 1" in voted.content
+        small = await emulator.slash(carol, "nomic bribe", proposal=1, player="Dave", amount=300)
+        assert small.ephemeral and "400" in small.content
+        bribe = await emulator.slash(carol, "nomic bribe", proposal=1, player="Dave", amount=400)
+        assert not bribe.ephemeral and "tangente" in bribe.content
+        assert (await state_of(bot, gid)).proposals[0].ballots[ids["dave"]].choice == "for"
+
+        # Bob's letter is vetoed by the King
+        modal = await emulator.slash(bob, "nomic propose", kind="enact")
+        await emulator.submit_modal(bob, modal, {"title": "Silenzio", "text": "Nessuno parla."})
+        veto = await emulator.slash(alice, "nomic veto", proposal=2)
+        assert not veto.ephemeral and "veto" in veto.content
+        again = await emulator.slash(alice, "nomic veto", proposal=1)
+        assert again.ephemeral and "già stato usato" in again.content
+
+        # 48 hours before the end, who has not voted gets a DM
+        end = (await state_of(bot, gid)).deadline("giornata")
+        assert end == datetime(2026, 11, 16, 9, 0, tzinfo=UTC)
+        clock.set(end - timedelta(hours=48))
+        await bot.deadlines.wake(gid)
+        assert await dm_with(emulator, alice, "non hai ancora votato")
+
+        # the rollover: Gazzetta in the channel with the chart, Bob is King-designate and refuses
+        clock.set(end)
+        await bot.deadlines.wake(gid)
+        gazzetta = await posted(emulator, carol, "Gazzetta")
+        assert gazzetta and gazzetta[-1].images
+        state = await state_of(bot, gid)
+        assert state.giornata == 2 and state.king == ids["bob"] and state.crown_open
+        assert next(p for p in state.proposals if p.id == 1).outcome == "passed"
+        assert next(p for p in state.proposals if p.id == 2).outcome == "vetoed"
+        assert state.treasure[ids["carol"]] == 2000 - 400 + state.power[ids["carol"]]
+        assert await dm_with(emulator, bob, "Sei il Re")
+        assert await dm_with(emulator, carol, "approvata")
+        panel = await emulator.slash(bob, "nomic panel")
+        assert panel.ephemeral
+        refused = await emulator.click(bob, panel, label="Rifiuto la corona")
+        assert not refused.ephemeral and "rifiuta la corona" in refused.content
+        state = await state_of(bot, gid)
+        assert state.king == ids["carol"], "Carol proposed too: she is next after Bob"
+
+        # Giornata 2: Bob's proposal protected by Maximus; Alice votes against without a champion,
+        # Dave with Spartaco who beats Maximus
+        modal = await emulator.slash(bob, "nomic propose", kind="enact", protector="Maximus")
+        sent = await emulator.submit_modal(bob, modal, {"title": "Circenses", "text": "Giochi ogni Giornata."})
+        assert not sent.ephemeral and "Circenses" in sent.content
+        letter = (await state_of(bot, gid)).letters[-1].id
+        await vote(emulator, alice, letter, ["#3 ✗ contro"])
+        await vote(emulator, dave, letter, ["#3 ✗ contro"], champion="Spartaco")
+        before = dict((await state_of(bot, gid)).treasure)
+        rules = await emulator.slash(dave, "nomic rules", search="gladiat")
+        assert rules.ephemeral and "1400" in rules.content
+        clock.set((await state_of(bot, gid)).deadline("giornata"))
+        await bot.deadlines.wake(gid)
+        state = await state_of(bot, gid)
+        assert state.giornata == 3 and state.king == ids["bob"]
+        gained = {n: state.treasure[ids[n]] - before[ids[n]] - state.power[ids[n]] for n in ids}
+        assert gained["alice"] == -100 and gained["bob"] == 100 and gained["dave"] == 0
+        assert await posted(emulator, carol, "Spartaco di Dave batte il Protettore Maximus")
+        treasury = await emulator.slash(carol, "nomic treasury")
+        assert "Alice" in treasury.content and any(m.images for m in treasury.messages)
+        emulator.assert_no_unknown_routes()

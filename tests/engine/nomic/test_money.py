@@ -1,0 +1,114 @@
+"""Nomica (rule 600), the deferred ledger (1900), the bank (2200), the Crown (2300), quarantine (2000)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import RuleError
+from engine.nomic import GAME
+from engine.nomic.ledger import available, conserved
+from tests.engine.nomic.helpers import A, B, C, D, act, new_game, rollover
+
+
+def test_deferred_ledger_with_a_deposit_maturing() -> None:
+    s = new_game()
+    act(s, B, {"type": "deposit", "amount": 1000, "giornate": 1})
+    act(s, B, {"type": "give", "to": "Carla", "amount": 300})
+    # rule 1900: the treasure stays frozen for the whole Giornata, the gains wait too
+    assert (s.treasure[B], s.treasure[C]) == (2000, 2000)
+    assert available(s, B) == 700
+    with pytest.raises(RuleError) as err:
+        act(s, B, {"type": "give", "to": "Carla", "amount": 701})
+    assert err.value.code == "nomic.not_enough"
+    with pytest.raises(RuleError) as err:
+        act(s, B, {"type": "deposit", "amount": 100, "giornate": 2})
+    assert err.value.code == "nomic.deposit_open"
+    rollover(s, filler=C)  # Giornata 2: the deposit's only Giornata
+    assert s.treasure[B] == 2000 - 1000 - 300 + 1  # plus the economic power income
+    assert s.treasure[C] == 2000 + 300 + 1
+    assert s.deposits and conserved(s)
+    rollover(s, filler=D)  # Giornata 3: back with 10%
+    assert s.treasure[B] == 701 + 1 + 1100
+    assert not s.deposits and conserved(s)
+
+
+def test_deposit_limits_and_interest_by_length() -> None:
+    s = new_game()
+    for amount in (99, 5001):
+        with pytest.raises(RuleError) as err:
+            act(s, B, {"type": "deposit", "amount": amount, "giornate": 1})
+        assert err.value.code == "nomic.deposit_range"
+    with pytest.raises(RuleError) as err:
+        act(s, B, {"type": "deposit", "amount": 100, "giornate": 5})
+    assert err.value.code == "core.bad_action"
+    act(s, B, {"type": "deposit", "amount": 155, "giornate": 4})
+    act(s, C, {"type": "deposit", "amount": 1000, "giornate": 3})
+    back = {}
+    for filler in (C, D, A, B, C):
+        for e in rollover(s, filler=filler):
+            if e.key == "nomic.deposit_back":
+                back[e.params["player"]] = (s.giornata, e.params["interest"])
+    # requested in G1: 3 Giornate are G2-G4, back at G5; 4 are G2-G5, back at G6 (80%, rounded down)
+    assert back == {"Carla": (5, 500), "Bruno": (6, 124)}
+
+
+def test_crown_collects_losses_not_paid_to_players() -> None:
+    s = new_game()
+    act(s, B, {"type": "gladiator_buy", "name": "Maximus", "magic": "12341"})
+    act(s, C, {"type": "gladiator_buy", "name": "Spartaco", "magic": "21345"})
+    assert s.crown == 0
+    rollover(s, filler=C)
+    assert s.crown == 1000 and conserved(s)
+
+
+def test_quarantine_then_expulsion() -> None:
+    s = new_game()  # Anna is the Scribe
+    act(s, A, {"type": "scribe_adjust", "player": "Dario", "amount": -2500, "reason": "debt"})
+    events = rollover(s, filler=B)
+    assert s.treasure[D] == -499 and s.quarantined == [D]
+    assert any(e.key == "nomic.you_are_quarantined" and e.to == [D] for e in events)
+    with pytest.raises(RuleError) as err:
+        act(s, D, {"type": "give", "to": "Anna", "amount": 1})
+    assert err.value.code == "nomic.quarantined"
+    assert GAME.legal_actions(s, D) == []  # no gladiators to give up
+    rollover(s, filler=C)
+    assert D in s.expelled and s.player(D).left and D not in s.quarantined
+    with pytest.raises(RuleError) as err:
+        act(s, D, {"type": "give", "to": "Anna", "amount": 1})
+    assert err.value.code == "core.not_a_player"
+    assert conserved(s)
+
+
+def test_quarantine_surrender_readmits() -> None:
+    s = new_game()
+    act(s, D, {"type": "gladiator_buy", "name": "Spartaco", "magic": "21345"})
+    act(s, D, {"type": "gladiator_buy", "name": "Crixus", "magic": "11111"})
+    act(s, A, {"type": "scribe_adjust", "player": "Dario", "amount": -1300, "reason": "debt"})
+    rollover(s, filler=B)
+    assert s.treasure[D] == 2000 - 1000 - 1300 + 1 and s.quarantined == [D]
+    with pytest.raises(RuleError) as err:  # giving all up is enough: no selling one by one
+        act(s, D, {"type": "quarantine_offer", "gladiator": "Spartaco", "to": "Anna", "price": 300})
+    assert err.value.code == "nomic.surrender_enough"
+    act(s, D, {"type": "surrender"})
+    assert not [g for g in s.gladiators if g.owner == D]
+    rollover(s, filler=C)
+    assert s.treasure[D] == -299 + 400 + 1 and D not in s.quarantined and D not in s.expelled
+
+
+def test_quarantine_sale_one_by_one_then_the_rest_surrendered() -> None:
+    s = new_game()
+    act(s, D, {"type": "gladiator_buy", "name": "Spartaco", "magic": "21345"})
+    act(s, D, {"type": "gladiator_buy", "name": "Crixus", "magic": "11111"})
+    act(s, A, {"type": "scribe_adjust", "player": "Dario", "amount": -2000, "reason": "debt"})
+    rollover(s, filler=B)
+    assert s.treasure[D] == -999  # two gladiators give 400: not enough, so he may sell
+    with pytest.raises(RuleError) as err:
+        act(s, D, {"type": "quarantine_offer", "gladiator": "Spartaco", "to": "Anna", "price": 200})
+    assert err.value.code == "nomic.offer_low"
+    act(s, D, {"type": "quarantine_offer", "gladiator": "Spartaco", "to": "Anna", "price": 900})
+    act(s, A, {"type": "quarantine_buy", "offer": 1})
+    assert next(g for g in s.gladiators if g.name == "Spartaco").owner == A
+    rollover(s, filler=C)  # Crixus was not sold: given up for 200
+    assert s.treasure[D] == -999 + 900 + 200 + 1
+    assert not [g for g in s.gladiators if g.owner == D] and D not in s.expelled
+    assert conserved(s)

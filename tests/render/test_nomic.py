@@ -1,0 +1,22 @@
+"""The treasure and economic power chart of DecameroNomic."""
+
+from __future__ import annotations
+
+from engine.nomic import GAME
+from render.common import find_renderer, player_colour, render_png
+from tests.engine.nomic.helpers import B, C, enact, new_game, propose, rollover, vote
+
+
+def test_chart_draws_every_giornata_and_player() -> None:
+    s = new_game()
+    (p,) = propose(s, B, enact("Cortesia"))
+    vote(s, C, p, "for")
+    rollover(s)
+    view = GAME.view(s, None)
+    assert len(view.history) == 2
+    image = find_renderer("nomic")(view, {"title": "Nomic"})  # type: ignore[misc]
+    assert image.width == 960 and image.height > 500
+    colours = {c for _, c in image.getcolors(maxcolors=1 << 20) or []}
+    assert player_colour(0) in colours and player_colour(3) in colours  # every player's line is drawn
+    png = render_png("nomic", view, "board", {"giornata": "G {giornata}"})
+    assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
