@@ -4,6 +4,7 @@ channel, applying an action and answering with what happened (public text, priva
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -109,6 +110,47 @@ async def send(interaction: discord.Interaction, content: str, *, ephemeral: boo
             await interaction.response.send_message(part or "\u200b", **kwargs)
 
 
+# kind -> opens the clicking player's private panel for a game (each game's cog registers its own)
+PanelOpener = Callable[[discord.Interaction, GameRow], Awaitable[None]]
+PANEL_OPENERS: dict[str, PanelOpener] = {}
+
+
+class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                      template=r"araldo:panel:(?P<game>\d+)"):
+    """Under a turn ping: whoever clicks gets their own private panel of what they may do now."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label[:80] or None, style=discord.ButtonStyle.success,
+                                           custom_id=f"araldo:panel:{game_id}", emoji="🎮"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> OpenPanelButton:
+        return cls(int(match["game"]), str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.errors import report
+
+        try:
+            row = await service_of(interaction).get(self.game_id)
+            opener = PANEL_OPENERS.get(row.kind)
+            if opener is None:
+                raise RuleError("core.no_panel")
+            await opener(interaction, row)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def panel_button(row: GameRow, events: list[Event], language: str) -> discord.ui.View | None:
+    """The "open my panel" button, under a message that calls a player to play."""
+    if row.id is None or row.kind not in PANEL_OPENERS or not any(ev.key == "core.turn_ping" for ev in events):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenPanelButton(row.id, t("core.button.panel", language)))
+    return view
+
+
 def render_events(events: list[Event], language: str, *, viewer: str | None) -> tuple[str, str]:
     """(public text, text only `viewer` may see)."""
     public, private = [], []
@@ -142,6 +184,8 @@ async def answer_public(interaction: discord.Interaction, result: ActResult, *, 
     viewer = str(interaction.user.id)
     public, _ = render_events(result.events, language, viewer=viewer)
     _, private = render_events(result.events, lang(interaction), viewer=viewer)
+    if view is None:  # a turn ping carries the button that opens the called player's panel
+        view = panel_button(result.game, [ev for ev in result.events if ev.to is None], language)
     if board and file is None:
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)

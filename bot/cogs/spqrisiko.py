@@ -13,13 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import spqrisiko_panel as panel
 from bot.cogs import spqrisiko_views as v
 from bot.cogs.game import register_log_names
 from bot.i18n import t
 from bot.notifier import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import act, channel_lang, file_of, game_here, lang, send, service_of
+from bot.ui import PANEL_OPENERS, OpenPanelButton, act, channel_lang, file_of, game_here, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import CARD_SYMBOLS, board
 from engine.spqrisiko.models import NEUTRAL_IDS, SpqrState, SpqrView
@@ -129,7 +130,9 @@ class SpqrCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.AttackButton, v.BlitzUntil, v.NavalButton, v.MoveInSelect)
+        self.bot.add_dynamic_items(v.AttackButton, v.BlitzUntil, v.NavalButton, v.MoveInSelect,
+                                   panel.PanelSelect, panel.PanelButton, OpenPanelButton)
+        PANEL_OPENERS[KIND] = panel.open_panel
 
     # ---- setup ------------------------------------------------------------------------------------
     @group.command(name=L("place", "cmd.spqr.place"),
@@ -276,6 +279,12 @@ class SpqrCog(commands.Cog):
             return
         await act(interaction, row, {"type": "fortify", "from_province": from_province,
                                      "to_province": to_province, "count": count}, board=True)
+
+    @group.command(name=L("turn", "cmd.spqr.turn"),
+                   description=L("Your private panel: play your turn with buttons", "cmd.spqr.turn.desc"))
+    async def turn(self, interaction: discord.Interaction) -> None:
+        row, _ = await here(interaction)
+        await panel.open_panel(interaction, row)
 
     @group.command(name=L("end-turn", "cmd.spqr.end_turn"),
                    description=L("End your turn without the final move", "cmd.spqr.end_turn.desc"))
