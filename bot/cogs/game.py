@@ -16,8 +16,19 @@ from bot.i18n import has, t
 from bot.notifier import board_attachment
 from bot.storage.models import ActionRow, GameRow
 from bot.translator import L
-from bot.ui import channel_id, channel_lang, file_of, game_here, guild_id, is_moderator, lang, send, service_of
-from engine.core import GameState, RuleError, all_games, get_game
+from bot.ui import (
+    channel_id,
+    channel_lang,
+    file_of,
+    game_here,
+    guild_id,
+    is_moderator,
+    lang,
+    panel_button,
+    send,
+    service_of,
+)
+from engine.core import Event, GameState, RuleError, all_games, get_game
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LOG_PAGE = 10
@@ -244,7 +255,9 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
                    deadline=res.game.turn_deadline)
                  for pid in sorted(game.awaiting(state)) if (owed := game.owed(state, pid))]
         text = "\n".join(lines + (pings or [deadline_text(res.game.turn_deadline, language)]))
-        await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)))
+        view = panel_button(res.game, [Event(key="core.turn_ping")], language) if pings else None
+        await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)),
+                   view=view)
 
 
 async def lobby_action_here(interaction: discord.Interaction, what: str) -> None:

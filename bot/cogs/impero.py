@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import impero_panel
 from bot.cogs.game import register_log_names
 from bot.cogs.impero_views import (
     KIND,
@@ -28,7 +29,6 @@ from bot.cogs.impero_views import (
     company_panel,
     impero_state,
     market_text,
-    me_panel,
     me_text,
     parse_money,
     picture,
@@ -38,7 +38,7 @@ from bot.cogs.impero_views import (
 from bot.i18n import money, t
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import channel_lang, game_here, lang, send, service_of
+from bot.ui import PANEL_OPENERS, OpenPanelButton, channel_lang, game_here, lang, send, service_of
 from engine.core import RuleError
 from engine.impero import GAME
 from engine.impero.models import Company, ImperoState
@@ -239,7 +239,8 @@ class ImperoCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(BidButton, OfferButton, ClaimButton)
+        self.bot.add_dynamic_items(BidButton, OfferButton, ClaimButton, impero_panel.ActionSelect, OpenPanelButton)
+        PANEL_OPENERS[KIND] = open_me
 
     # ---- companies ----------------------------------------------------------------------
     @group.command(name=L("create-company", "cmd.impero.create"),
@@ -414,9 +415,7 @@ class ImperoCog(commands.Cog):
         row, state = await _here(interaction)
         uid = str(interaction.user.id)
         seated(state, uid)
-        language = lang(interaction)
-        await send(interaction, me_text(state, uid, language), ephemeral=True,
-                   view=me_panel(row, state, uid, language))
+        await open_me(interaction, row)
 
     @group.command(name=L("chart", "cmd.impero.chart"), description=L("Cash by turn", "cmd.impero.chart.desc"))
     async def chart(self, interaction: discord.Interaction) -> None:
@@ -427,6 +426,16 @@ class ImperoCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         await send(interaction, t("impero.ui.chart", language, turn=state.turn, turns=state.settings.turns),
                    file=await picture(row, state, "chart", language))
+
+
+async def open_me(interaction: discord.Interaction, row: GameRow) -> None:
+    """The player's own page with every move open now (offers, claims, then the legal moves)."""
+    state = impero_state(service_of(interaction).load_state(row))
+    uid = str(interaction.user.id)
+    seated(state, uid)
+    language = lang(interaction)
+    await send(interaction, me_text(state, uid, language), ephemeral=True,
+               view=impero_panel.full_panel(row, state, uid, language))
 
 
 def log_names(state: Any, language: str) -> dict[str, str]:
