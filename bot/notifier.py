@@ -265,6 +265,9 @@ class Notifier:
         kind = payload.get("event", {}).get("notify") if r.what == "dm" else r.what
         if r.recipient is not None and not await self.service.notify_enabled(r.recipient, kind or "info"):
             return  # the player turned this kind off: nothing to send, nothing lost
+        if payload.get("board") and r.recipient is not None and not await self.service.notify_enabled(
+                r.recipient, "images"):
+            payload["board"] = False  # a DM carries the board only for players who asked (/notify)
         lang = await self.language(r.guild_id, r.recipient)
         channel = await self.language(r.guild_id, None)  # a refused DM's fallback is said in the channel
         role = (await self.service.guild_config(r.guild_id)).mod_role_id if r.what == "moderators" else None

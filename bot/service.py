@@ -33,7 +33,9 @@ log = logging.getLogger(__name__)
 
 LIVE = ("lobby", "active")
 MAX_RETRIES = 5
-NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info")
+NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info", "images")
+# kinds off until a player turns them on: a board image in every DM is heavy on a phone
+NOTIFY_OFF_BY_DEFAULT = ("images",)
 
 
 def utcnow() -> datetime:
@@ -609,7 +611,7 @@ class GameService:
     async def notify_enabled(self, user_id: str, kind: str) -> bool:
         async with self.db.sessions() as s:
             pref = await s.get(NotifyPref, (user_id, kind))
-        return pref.enabled if pref else True
+        return pref.enabled if pref else kind not in NOTIFY_OFF_BY_DEFAULT
 
     async def set_notify(self, user_id: str, kind: str, enabled: bool) -> None:
         if kind not in NOTIFY_KINDS:
@@ -625,7 +627,7 @@ class GameService:
         async with self.db.sessions() as s:
             rows = (await s.execute(select(NotifyPref).where(NotifyPref.user_id == user_id))).scalars()
             prefs = {r.kind: r.enabled for r in rows}
-        return {kind: prefs.get(kind, True) for kind in NOTIFY_KINDS}
+        return {kind: prefs.get(kind, kind not in NOTIFY_OFF_BY_DEFAULT) for kind in NOTIFY_KINDS}
 
     async def mark_reminded(self, game_id: int, deadline: datetime, outbox: list[OutboxRow] | None = None) -> bool:
         """True the first time a reminder for this turn deadline is claimed (survives restarts); the

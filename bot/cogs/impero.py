@@ -214,7 +214,8 @@ async def _play_here(interaction: discord.Interaction, action: dict[str, Any], *
 
 async def _node_move(interaction: discord.Interaction, kind: str, company: str, node: str) -> None:
     """buy-node, upgrade-node and rent-node: the same action shape, answered with the map."""
-    await _play_here(interaction, {"type": kind, "company": company, "node": node}, which="map")
+    # a node move answers with a line: one full map per turn end is enough for the channel (/impero map)
+    await _play_here(interaction, {"type": kind, "company": company, "node": node})
 
 
 # Options that many commands share, spelled once so that their names and help cannot drift apart
