@@ -37,12 +37,13 @@ from render.common import (
     text_width,
 )
 
-# Okabe-Ito first, then further well-separated hues; company i gets COMPANY_COLOURS[i % 20]
+# Well-separated hues that are none of the players' (Okabe-Ito, render/common.py): on the market
+# board and the chart a company is never mistaken for a player. Company i gets COMPANY_COLOURS[i % 20].
 COMPANY_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
-    (213, 94, 0), (204, 121, 167), (120, 60, 160), (160, 40, 40), (60, 120, 60),
-    (255, 120, 120), (40, 60, 130), (150, 200, 80), (120, 80, 40), (255, 190, 220),
-    (0, 200, 200), (180, 140, 255), (100, 100, 20), (255, 80, 180), (30, 30, 90),
+    (120, 60, 160), (160, 40, 40), (60, 120, 60), (255, 120, 120), (40, 60, 130),
+    (150, 200, 80), (120, 80, 40), (255, 190, 220), (0, 200, 200), (180, 140, 255),
+    (100, 100, 20), (255, 80, 180), (30, 30, 90), (200, 170, 120), (0, 90, 90),
+    (170, 0, 90), (90, 160, 255), (140, 140, 0), (255, 150, 60), (70, 200, 140),
 )
 BLACKOUT = (25, 25, 25)
 GRID = (205, 198, 180)

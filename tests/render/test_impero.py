@@ -76,3 +76,10 @@ def test_rented_node_carries_a_dot_in_the_renters_colour() -> None:
     _x0, y0, x1, _y1 = cell_box(node.col, node.row)
     assert img.getpixel((x1 - 4, y0 + 4)) == company_colour(1)
     assert img.getpixel((x1 - 12, y0 + 4)) == company_colour(2)
+
+
+def test_company_colours_are_never_player_colours() -> None:
+    from render.common import PLAYER_COLOURS
+    from render.impero import COMPANY_COLOURS
+
+    assert not set(COMPANY_COLOURS) & set(PLAYER_COLOURS) and len(set(COMPANY_COLOURS)) == len(COMPANY_COLOURS)
