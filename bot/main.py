@@ -32,6 +32,7 @@ COGS = (
     "bot.cogs.spqrisiko",
     "bot.cogs.nomic",
     "bot.cogs.highfrontier",
+    "bot.cogs.galactica",
 )
 
 

@@ -28,20 +28,32 @@ def to_file(file: Attachment | None) -> discord.File | None:
     return discord.File(io.BytesIO(data), filename=name)
 
 
+DM_CHANNELS_KEPT = 50_000  # user -> DM channel ids remembered (a few MB at most)
+
+
 class DiscordMessenger:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        # a DM channel never changes: asking Discord once per user, not once per message, halves
+        # the requests of a burst of DMs
+        self._dm_channels: dict[str, int] = {}
 
     async def dm(self, user_id: str, content: str, file: Attachment | None = None,
                  nonce: str | None = None) -> bool:
         nonce = nonce or secrets.token_hex(8)
         if self.client.is_closed():
             raise ClientClosed
-        try:
-            user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
-            dm = await user.create_dm()
-        except (discord.NotFound, discord.Forbidden):
-            return False  # no such user or no DM channel: the channel fallback speaks instead
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            try:
+                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
+                channel_id = (await user.create_dm()).id
+            except (discord.NotFound, discord.Forbidden):
+                return False  # no such user or no DM channel: the channel fallback speaks instead
+            if len(self._dm_channels) >= DM_CHANNELS_KEPT:
+                self._dm_channels.clear()
+            self._dm_channels[user_id] = channel_id
+        dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         attachment = to_file(file)
         try:
             if attachment is not None:
@@ -58,10 +70,8 @@ class DiscordMessenger:
         nonce = nonce or secrets.token_hex(8)
         if self.client.is_closed():
             raise ClientClosed
-        try:
-            channel = self.client.get_channel(int(channel_id)) or await self.client.fetch_channel(int(channel_id))
-        except (discord.NotFound, discord.Forbidden) as exc:
-            raise Undeliverable(f"channel {channel_id}: {exc}") from None
+        # no lookup: a channel that is gone or closed to us answers the send itself with 404/403
+        channel = self.client.get_channel(int(channel_id)) or self.client.get_partial_messageable(int(channel_id))
         if not isinstance(channel, discord.abc.Messageable):
             raise Undeliverable(f"channel {channel_id} cannot receive messages")
         mentions = discord.AllowedMentions(users=True)

@@ -27,7 +27,7 @@ from sqlmodel import col, select
 
 from bot.i18n import catalog, channel_language, dm_language, normalize, t
 from bot.service import GameService, Update
-from bot.storage.models import GameRow, OutboxRow
+from bot.storage.models import GameRow, GuildConfig, OutboxRow
 from engine.core import Event, GameState, get_game
 from render.common import render_png
 
@@ -36,8 +36,8 @@ Attachment = tuple[str, bytes]
 
 BATCH = 100  # rows read per pass
 CONCURRENCY = 8  # games delivered at once (one game's rows go out in order)
-FINISHED_KEPT = 10_000  # ids of rows sent by this process, remembered against a second send
-POLL_SECONDS = 5.0  # rows written by another process, retries coming due
+POLL_SECONDS = 5.0
+COALESCE_SECONDS = 0.05  # rows written by another process, retries coming due
 RETRY_FIRST, RETRY_MAX = 2.0, 300.0  # seconds of backoff after the first failure, and at most
 MAX_ATTEMPTS = 12  # about half an hour of retries before a row is given up (and logged)
 KEEP_SENT = timedelta(days=2)
@@ -102,6 +102,17 @@ def plan_reminder(game: GameRow, players: list[str], deadline: datetime) -> list
 
 
 @dataclass
+class Pass:
+    """What one sending pass read once for all its rows, and what became of each row."""
+
+    games: dict[int, GameRow]
+    configs: dict[str, GuildConfig]
+    prefs: dict[tuple[str, str], bool]
+    languages: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)  # DM readers'
+    outcomes: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass
 class Letter:
     """One outbox row made into messages, ready to send."""
 
@@ -122,9 +133,6 @@ class Notifier:
         self._inflight: set[int] = set()
         self._task: asyncio.Task[None] | None = None
         self._sem = asyncio.Semaphore(CONCURRENCY)
-        # rows this process marked sent: a pass that read them before the mark (drain() running next
-        # to the sender task) must not send them again
-        self._finished: dict[int, None] = {}
         service.planners.append(plan)
         service.outbox_listeners.append(self.kick)
 
@@ -166,6 +174,9 @@ class Notifier:
                 await self._prune()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=POLL_SECONDS)
+            # gather what a burst of moves or deadlines writes into one pass (fewer reads and
+            # writes), and let the commands that caused it answer first
+            await asyncio.sleep(COALESCE_SECONDS)
 
     async def drain(self) -> None:
         """Send everything due now, including what the sender task is sending (shutdown, tests)."""
@@ -177,65 +188,70 @@ class Notifier:
                 await asyncio.sleep(0.01)
 
     async def send_due(self) -> int:
-        """One pass: the due rows, each game's in order, several games at once. How many were taken."""
+        """One pass: the due rows, each game's in order, several games at once; their games, servers
+        and preferences read once for the pass, their outcomes written in one transaction. How many
+        rows were taken."""
         now = utcnow()
         async with self.service.db.sessions() as s:
             q = (select(OutboxRow).where(col(OutboxRow.sent_at).is_(None), col(OutboxRow.next_at) <= now)
                  .order_by(col(OutboxRow.id)).limit(BATCH))
             rows = [r for r in (await s.execute(q)).scalars()
-                    if r.id not in self._inflight and r.id not in self._finished and self.owns(r.guild_id)]
+                    if r.id not in self._inflight and self.owns(r.guild_id)]
         if not rows:
             self._due = bool(self._inflight)
             return 0
-        groups: dict[tuple[str, int | None], list[OutboxRow]] = {}
-        for r in rows:
-            assert r.id is not None
-            self._inflight.add(r.id)
-            groups.setdefault((r.channel_id, r.game_id), []).append(r)
+        ids = [r.id for r in rows if r.id is not None]
+        self._inflight.update(ids)
         try:
-            await asyncio.gather(*(self._send_group(g) for g in groups.values()))
+            ctx = Pass(games=await self.service.games({r.game_id for r in rows if r.game_id is not None}),
+                       configs=await self.service.guild_configs({r.guild_id for r in rows}),
+                       prefs=await self.service.notify_settings({r.recipient for r in rows if r.recipient}),
+                       languages=await self.service.user_languages({r.recipient for r in rows if r.recipient}))
+            groups: dict[tuple[str, int | None], list[OutboxRow]] = {}
+            for r in rows:
+                groups.setdefault((r.channel_id, r.game_id), []).append(r)
+            await asyncio.gather(*(self._send_group(g, ctx) for g in groups.values()))
+            await self._record(rows, ctx.outcomes)
         finally:
-            self._inflight.difference_update(r.id for r in rows if r.id is not None)
+            self._inflight.difference_update(ids)
         return len(rows)
 
-    async def _send_group(self, rows: list[OutboxRow]) -> None:
+    async def _send_group(self, rows: list[OutboxRow], ctx: Pass) -> None:
         async with self._sem:
             for r in rows:
-                await self._send_one(r)
+                ctx.outcomes[r.id or 0] = await self._send_one(r, ctx)
 
-    async def _send_one(self, r: OutboxRow) -> None:
-        assert r.id is not None
+    async def _send_one(self, r: OutboxRow, ctx: Pass) -> dict[str, Any]:
+        """The row's outcome: sent, given up, or when to try again."""
         try:
-            await self.deliver_row(r)
+            await self.deliver_row(r, ctx)
         except Undeliverable as exc:
             log.warning("outbox %s (%s in %s) cannot be delivered: %s", r.id, r.what, r.channel_id, exc)
-            await self._mark(r.id, sent_at=utcnow(), error=str(exc)[:500], attempts=r.attempts + 1)
-            return
+            return {"sent_at": utcnow(), "error": str(exc)[:500], "attempts": r.attempts + 1}
         except Exception as exc:  # Discord 5xx, a network error, a locked database: later
             attempts = r.attempts + 1
             if attempts >= MAX_ATTEMPTS:
                 log.error("outbox %s (%s in %s) given up after %d attempts: %r", r.id, r.what, r.channel_id,
                           attempts, exc)
-                await self._mark(r.id, sent_at=utcnow(), error=repr(exc)[:500], attempts=attempts)
-                return
+                return {"sent_at": utcnow(), "error": repr(exc)[:500], "attempts": attempts}
             delay = min(RETRY_MAX, RETRY_FIRST * 2 ** (attempts - 1))
             log.warning("outbox %s (%s) failed (%r); retry %d in %.0f s", r.id, r.what, exc, attempts, delay)
-            await self._mark(r.id, next_at=utcnow() + timedelta(seconds=delay), attempts=attempts,
-                             error=repr(exc)[:500])
-            return
-        await self._mark(r.id, sent_at=utcnow(), attempts=r.attempts + 1)
+            return {"next_at": utcnow() + timedelta(seconds=delay), "attempts": attempts, "error": repr(exc)[:500]}
+        return {"sent_at": utcnow(), "attempts": r.attempts + 1}
 
-    async def _mark(self, row_id: int, **values: Any) -> None:
-        """Record the outcome; a locked database is waited out (unmarked, the row would be re-sent,
-        under the same nonces)."""
+    async def _record(self, rows: list[OutboxRow], outcomes: dict[int, dict[str, Any]]) -> None:
+        """Write a pass's outcomes in one transaction; a locked database is waited out (unmarked, the
+        rows would be sent again, under the same nonces)."""
+        sent = [r.id for r in rows if r.id in outcomes and set(outcomes[r.id]) == {"sent_at", "attempts"}]
+        others = {rid: v for rid, v in outcomes.items() if rid not in sent}
         for attempt in range(5):
             try:
                 async with self.service.db.transaction() as s:
-                    await s.execute(update(OutboxRow).where(col(OutboxRow.id) == row_id).values(**values))
-                if values.get("sent_at") is not None:
-                    self._finished[row_id] = None
-                    while len(self._finished) > FINISHED_KEPT:
-                        self._finished.pop(next(iter(self._finished)))
+                    if sent:
+                        await s.execute(update(OutboxRow).where(col(OutboxRow.id).in_(sent))
+                                        .values(sent_at=utcnow(), attempts=OutboxRow.attempts + 1))
+                    for rid, values in others.items():
+                        await s.execute(update(OutboxRow).where(col(OutboxRow.id) == rid).values(**values))
                 return
             except OperationalError:
                 if attempt == 4:
@@ -248,29 +264,28 @@ class Notifier:
                 await s.execute(delete(OutboxRow).where(col(OutboxRow.sent_at) < utcnow() - KEEP_SENT))
 
     # ---- one row --------------------------------------------------------------------------
-    async def language(self, guild_id: str, reader: str | None) -> str:
+    async def language(self, guild_id: str, reader: str | None, ctx: Pass) -> str:
         """The language a message is written in: `reader` None for a channel post (the server's
         language), else the user a DM is for (their choice, else their last seen Discord locale)."""
-        server = (await self.service.guild_config(guild_id)).locale
+        server = ctx.configs[guild_id].locale
         if reader is None:
             return channel_language(server, self.service.default_locale)
-        chosen, seen = await self.service.user_language(reader)
+        chosen, seen = ctx.languages.get(reader, (None, None))
         return dm_language(chosen, seen, server, self.service.default_locale)
 
-    async def deliver_row(self, r: OutboxRow) -> None:
+    async def deliver_row(self, r: OutboxRow, ctx: Pass) -> None:
         payload = json.loads(r.payload_json)
-        game = await self.service.get(r.game_id) if r.game_id is not None else None
+        game = ctx.games.get(r.game_id) if r.game_id is not None else None
         if game is None:
             raise Undeliverable("no game")
         kind = payload.get("event", {}).get("notify") if r.what == "dm" else r.what
-        if r.recipient is not None and not await self.service.notify_enabled(r.recipient, kind or "info"):
+        if r.recipient is not None and not ctx.prefs.get((r.recipient, kind or "info"), True):
             return  # the player turned this kind off: nothing to send, nothing lost
-        if payload.get("board") and r.recipient is not None and not await self.service.notify_enabled(
-                r.recipient, "images"):
-            payload["board"] = False  # a DM carries the board only for players who asked (/notify)
-        lang = await self.language(r.guild_id, r.recipient)
-        channel = await self.language(r.guild_id, None)  # a refused DM's fallback is said in the channel
-        role = (await self.service.guild_config(r.guild_id)).mod_role_id if r.what == "moderators" else None
+        if payload.get("board") and r.recipient is not None and not ctx.prefs.get((r.recipient, "images"), False):
+            payload["board"] = False  # a DM carries the board only for players who asked (/notify images)
+        lang = await self.language(r.guild_id, r.recipient, ctx)
+        channel = await self.language(r.guild_id, None, ctx)  # a refused DM's fallback is said in the channel
+        role = ctx.configs[r.guild_id].mod_role_id if r.what == "moderators" else None
         letter = await asyncio.to_thread(compose, game, r, payload, lang, role, channel)
         nonce = f"a{r.id}."
         for i, (text, file) in enumerate(letter.posts):

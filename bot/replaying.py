@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from bot.storage.models import ActionRow, GameRow
-from engine.core import Game, GameRecord, GameState, LogEntry, Player, ReplayError, RuleError
+from engine.core import Game, GameRecord, GameState, LogEntry, Player, ReplayError, RuleError, get_game
 from engine.core import replay as replay_record
 
 
@@ -22,8 +22,10 @@ def record_of(row: GameRow, state: GameState, rows: list[ActionRow]) -> GameReco
 
 
 def original_players(state: GameState, rows: list[ActionRow]) -> list[Player]:
-    """The seats as they were at the start: undo the renames moderators made, last first."""
-    players = [Player(id=p.id, name=p.name) for p in state.players]
+    """The seats as they were at the start: without those seated later by a logged action, and
+    with the renames moderators made undone, last first."""
+    later = get_game(state.game).joined_later(state)
+    players = [Player(id=p.id, name=p.name) for p in state.players if p.id not in later]
     for r in reversed(rows):
         action = json.loads(r.action_json)
         if r.moderator and action.get("type") == "mod_replace":

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import func, update
+from sqlalchemy import func, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import defer
 from sqlmodel import col, select
@@ -44,6 +44,14 @@ def utcnow() -> datetime:
 
 def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return {k: v for k, v in a.items() if k != "clock"} == {k: v for k, v in b.items() if k != "clock"}
+
+
+_OUTBOX_COLUMNS = [c.name for c in OutboxRow.__table__.columns if c.name != "id"]  # type: ignore[attr-defined]
+
+
+async def insert_outbox(s: Any, rows: list[OutboxRow]) -> None:
+    if rows:
+        await s.execute(insert(OutboxRow), [{c: getattr(r, c) for c in _OUTBOX_COLUMNS} for r in rows])
 
 
 class Conflict(Exception):
@@ -147,16 +155,16 @@ class GameService:
         return row
 
     async def in_channel(self, channel_id: str, *, live_only: bool = False) -> GameRow:
-        """The live game of a channel or thread; else (unless live_only) its latest finished one."""
+        """The live game of a channel or thread; else (unless live_only) its latest finished one.
+        One row read, by the (channel, status) index: a channel's finished games are never loaded."""
         async with self.db.sessions() as s:
-            q = select(GameRow).where(GameRow.channel_id == channel_id).order_by(col(GameRow.id).desc())
-            rows = list((await s.execute(q)).scalars())
-        for row in rows:
-            if row.status in LIVE:
-                return row
-        if rows and not live_only:
-            return rows[0]
-        raise RuleError("core.no_game_here")
+            q = select(GameRow).where(GameRow.channel_id == channel_id).order_by(col(GameRow.id).desc()).limit(1)
+            row = (await s.execute(q.where(col(GameRow.status).in_(LIVE)))).scalar()
+            if row is None and not live_only:
+                row = (await s.execute(q)).scalar()
+        if row is None:
+            raise RuleError("core.no_game_here")
+        return row
 
     async def guild_games(self, guild_id: str, *, include_finished: bool = False) -> list[GameRow]:
         async with self.db.sessions() as s:
@@ -346,15 +354,20 @@ class GameService:
         if row.status == "lobby":
             raise RuleError("core.not_started")
         game = get_game(row.kind)
-        if interaction_id and await self._seen(interaction_id):
-            raise RuleError("core.already_applied")
+        # an interaction id seen before is caught by its unique index when the log row is written
+        # (see _save), or named below if the rules refuse it first: no extra read on every move
         state = self.load_state(row)
         if row.status == "finished" and not data.get("type", "").startswith("mod_"):
             raise RuleError("core.game_over")
         parsed = game.parse_action(data)
         now = max(self.clock(), state.clock)
         events = game.advance(state, now)
-        events += game.apply(state, actor, parsed, now, moderator=moderator)
+        try:
+            events += game.apply(state, actor, parsed, now, moderator=moderator)
+        except RuleError:
+            if interaction_id and await self._seen(interaction_id):  # a retry of a move already made
+                raise RuleError("core.already_applied") from None
+            raise
         await self._save(row, game, state, now, entry=ActionRow(
             game_id=game_id, seq=0, actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")),
             interaction_id=interaction_id, at=now, moderator=moderator),
@@ -369,29 +382,30 @@ class GameService:
     async def _save(self, row: GameRow, game: Game[Any], state: GameState, now: datetime,
                     entry: ActionRow | None, told: Update) -> None:
         """Snapshot (+ log row, + what must be told) in one transaction, only if nobody saved since
-        we loaded."""
+        we loaded. Plain statements, not the ORM's unit of work: this runs on every move and timer."""
         assert row.id is not None
         outbox = self._plan(told)
         old = row.version
         status = "finished" if state.status == "finished" else "active"
         deadline, turn_deadline = game.next_deadline(state), game.turn_deadline(state)
+        snapshot = self._dump(game, state)
         try:
             async with self.db.transaction() as s:
                 res = await s.execute(
                     update(GameRow).where(col(GameRow.id) == row.id, col(GameRow.version) == old)
-                    .values(snapshot_json=self._dump(game, state), version=old + 1, updated_at=now,
+                    .values(snapshot_json=snapshot, version=old + 1, updated_at=now,
                             status=status, next_deadline=deadline, turn_deadline=turn_deadline,
                             schema_version=game.state_version))
                 if res.rowcount != 1:  # type: ignore[attr-defined]
                     raise Conflict
                 if entry is not None:
-                    last = (await s.execute(select(func.max(ActionRow.seq))
-                                            .where(ActionRow.game_id == row.id))).scalar()
-                    entry.seq = (last or 0) + 1
-                    s.add(entry)
+                    next_seq = (select(func.coalesce(func.max(ActionRow.seq), 0) + 1)
+                                .where(ActionRow.game_id == row.id).scalar_subquery())
+                    await s.execute(insert(ActionRow).values(
+                        game_id=row.id, seq=next_seq, actor=entry.actor, action_json=entry.action_json,
+                        interaction_id=entry.interaction_id, at=entry.at, moderator=entry.moderator, undone=False))
                     await self._follow_seats(s, row.id, entry)
-                    await s.flush()
-                s.add_all(outbox)
+                await insert_outbox(s, outbox)
         except IntegrityError:
             # the same interaction id (or seq) was written by a concurrent process
             if entry is not None and entry.interaction_id and await self._seen(entry.interaction_id):
@@ -401,7 +415,7 @@ class GameService:
         row.status = status
         row.next_deadline, row.turn_deadline = deadline, turn_deadline
         row.updated_at = now
-        row.snapshot_json = self._dump(game, state)
+        row.snapshot_json = snapshot
         self._outbox_written(outbox)
 
     @staticmethod
@@ -607,6 +621,35 @@ class GameService:
         if pref is None:
             return None, self._seen_locale.get(user_id)
         return pref.chosen, pref.seen or self._seen_locale.get(user_id)
+
+    async def user_languages(self, user_ids: set[str]) -> dict[str, tuple[str | None, str | None]]:
+        """(choice, Discord locale last seen) of several players in one read, for a sending pass."""
+        async with self.db.sessions() as s:
+            rows = (await s.execute(select(UserLanguage).where(col(UserLanguage.user_id).in_(user_ids)))).scalars()
+            found = {r.user_id: (r.chosen, r.seen) for r in rows}
+        out = {}
+        for u in user_ids:  # a locale seen this very moment may not be stored yet
+            chosen, seen = found.get(u, (None, None))
+            out[u] = (chosen, seen or self._seen_locale.get(u))
+        return out
+
+    async def guild_configs(self, guild_ids: set[str]) -> dict[str, GuildConfig]:
+        """Several servers' settings in one read (defaults for those that never ran /mod config)."""
+        async with self.db.sessions() as s:
+            found = {c.guild_id: c for c in (await s.execute(
+                select(GuildConfig).where(col(GuildConfig.guild_id).in_(guild_ids)))).scalars()}
+        return {gid: found.get(gid) or self._new_config(gid) for gid in guild_ids}
+
+    async def notify_settings(self, user_ids: set[str]) -> dict[tuple[str, str], bool]:
+        """The (user, kind) notifications these users turned on or off; absent means on."""
+        async with self.db.sessions() as s:
+            rows = (await s.execute(select(NotifyPref).where(col(NotifyPref.user_id).in_(user_ids)))).scalars()
+            return {(r.user_id, r.kind): r.enabled for r in rows}
+
+    async def games(self, game_ids: set[int]) -> dict[int, GameRow]:
+        async with self.db.sessions() as s:
+            rows = (await s.execute(select(GameRow).where(col(GameRow.id).in_(game_ids)))).scalars()
+            return {r.id: r for r in rows if r.id is not None}
 
     async def notify_enabled(self, user_id: str, kind: str) -> bool:
         async with self.db.sessions() as s:

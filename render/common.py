@@ -100,6 +100,20 @@ def hex_corners(center: tuple[float, float], size: float) -> list[tuple[float, f
             for i in range(6)]
 
 
+def flat_hex_center(col: int, row: int, size: float, origin: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+    """Pixel centre of the flat-top hex at odd-q offset (col, row): odd columns sit half a hex lower."""
+    x = size * 1.5 * col
+    y = size * math.sqrt(3) * (row + 0.5 * (col & 1))
+    return origin[0] + x, origin[1] + y
+
+
+def flat_hex_corners(center: tuple[float, float], size: float) -> list[tuple[float, float]]:
+    """The six corners of a flat-top hex, for `ImageDraw.polygon`."""
+    cx, cy = center
+    return [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
+            for i in range(6)]
+
+
 def to_png(image: Image.Image) -> bytes:
     """PNG bytes under Discord's attachment limit (fast compression; downscale if ever needed)."""
     for _ in range(4):
@@ -138,7 +152,8 @@ def render_png(game: str, view: Any, picture: str = "board", labels: dict[str, s
     return to_png(fn(view, labels) if labels else fn(view))
 
 
-BUILTIN_RENDERERS: tuple[str, ...] = ("render.impero", "render.spqrisiko", "render.nomic", "render.highfrontier")
+BUILTIN_RENDERERS: tuple[str, ...] = ("render.impero", "render.spqrisiko", "render.nomic", "render.highfrontier",
+                                      "render.galactica")
 
 
 def _load_builtin() -> None:

@@ -106,6 +106,11 @@ class HfReport(app_commands.Group):
                      income: bool = True) -> None:
         await go(interaction, {"type": "ledger", "kind": kind, "amount": amount, "income": income})
 
+    @app_commands.command(name=L("default", "cmd.hf.default"),
+                          description=L("A base-game penalty gave you the default token", "cmd.hf.default.desc"))
+    async def default(self, interaction: discord.Interaction) -> None:
+        await go(interaction, {"type": "default_token"})
+
     @app_commands.command(name=L("base-vp", "cmd.hf.base_vp"), description=L("Your base-game victory points",
                                                                                "cmd.hf.base_vp.desc"))
     @app_commands.rename(points=L("points", "opt.hf.points"))

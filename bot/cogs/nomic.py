@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import nomic_text as nt
 from bot.cogs import nomic_views as v
 from bot.i18n import t
 from bot.notifier import board_attachment
@@ -14,11 +15,9 @@ from bot.translator import L
 from bot.ui import file_of, game_here, is_moderator, lang, send, service_of
 from engine.core import RuleError
 from engine.core.names import find_by_name
-from engine.nomic.gladiators import bout
 from engine.nomic.models import NomicState
 
 KIND = "nomic"
-PAGE = 15
 KIND_CHOICES = [app_commands.Choice(name=L("enact", "choice.nomic.enact"), value="enact"),
                 app_commands.Choice(name=L("repeal", "choice.nomic.repeal"), value="repeal"),
                 app_commands.Choice(name=L("amend", "choice.nomic.amend"), value="amend")]
@@ -93,7 +92,7 @@ class NomicCog(commands.Cog):
         language = lang(interaction)
         _, state = await here(interaction)
         view = v.public_view(state)
-        lines = [v.proposal_line(p, language) for p in view.proposals if p.outcome == "pending"]
+        lines = [nt.proposal_line(p, language) for p in view.proposals if p.outcome == "pending"]
         await send(interaction, "\n".join(lines) or t("nomic.ui.no_proposals", language), ephemeral=True)
 
     # ---- the ruleset ------------------------------------------------------------------------------
@@ -103,39 +102,15 @@ class NomicCog(commands.Cog):
                            page=L("Page number", "opt.nomic.page.desc"))
     async def rules(self, interaction: discord.Interaction, search: str | None = None,
                     page: app_commands.Range[int, 1, 100] = 1) -> None:
-        language = lang(interaction)
         _, state = await here(interaction)
-        view = v.public_view(state)
-        needle = (search or "").casefold()
-        found = [r for r in view.rules if needle in f"{r.title} {r.text} {r.title_en or ''} {r.text_en or ''}".casefold()]
-        pages = max(1, (len(found) + PAGE - 1) // PAGE)
-        shown = found[(min(page, pages) - 1) * PAGE:min(page, pages) * PAGE]
-        lines = [t("nomic.ui.rules_header", language, page=min(page, pages), pages=pages, count=len(found))]
-        for r in shown:
-            title = r.title_en if language == "en" and r.title_en else r.title
-            owner = t("nomic.ui.owner", language, owner=r.owner) if r.owner else ""
-            lines.append(f"**{r.number}.** {title}{owner}")
-        decrees = [d for d in view.decrees if d.active]
-        if decrees and page == 1:
-            lines.append(t("nomic.ui.decrees", language))
-            lines += [f"{d.id}. {d.text}" for d in decrees]
-        await send(interaction, "\n".join(lines), ephemeral=True)
+        await send(interaction, nt.rules_page(v.public_view(state), lang(interaction), search, page), ephemeral=True)
 
     @group.command(name=L("rule", "cmd.nomic.rule"), description=L("One rule, with its history", "cmd.nomic.rule.desc"))
     @app_commands.rename(number=L("number", "opt.nomic.number"))
     @app_commands.describe(number=L("The rule's number", "opt.nomic.number.desc"))
     async def rule(self, interaction: discord.Interaction, number: int) -> None:
-        language = lang(interaction)
         _, state = await here(interaction)
-        r = next((x for x in v.public_view(state).rules if x.number == number), None)
-        if r is None:
-            raise RuleError("nomic.no_rule", number=number)
-        english = language == "en" and r.text_en
-        lines = [f"**{r.number}. {r.title_en if english else r.title}**", (r.text_en if english else r.text) or ""]
-        if r.owner:
-            lines.append(t("nomic.ui.owner", language, owner=r.owner).strip())
-        lines += [f"[{h}]" for h in r.history]
-        await send(interaction, "\n".join(lines), ephemeral=True)
+        await send(interaction, nt.one_rule(v.public_view(state), lang(interaction), number), ephemeral=True)
 
     # ---- money --------------------------------------------------------------------------------------
     @group.command(name=L("treasury", "cmd.nomic.treasury"), description=L("Treasures, economic power, deposits",
@@ -144,21 +119,10 @@ class NomicCog(commands.Cog):
         language = lang(interaction)
         row = await game_here(interaction, KIND)
         state = v.nomic_state(service_of(interaction).load_state(row))
-        view = v.my_view(state, str(interaction.user.id))
         await interaction.response.defer(thinking=True)
-        lines = [t("nomic.ui.treasury_header", language, giornata=view.giornata, king=view.king, scribe=view.scribe,
-                   crown=view.crown, bank=view.bank, end=view.end)]
-        for p in view.players:
-            flags = t("nomic.ui.quarantined_mark", language) if p.quarantined else ""
-            lines.append(t("nomic.ui.treasury_line", language, player=p.name, treasure=p.treasure, pending=p.pending,
-                           power=p.power, deposit=p.deposit) + flags)
-        for g in view.gladiators:
-            lines.append(t("nomic.ui.gladiator_line", language, gladiator=g.name, magic=g.magic, owner=g.owner,
-                           giornata=g.available_from))
-        if view.me is not None:
-            lines.append(t("nomic.ui.my_available", language, available=view.me.available))
+        text = nt.treasury(v.public_view(state), language)  # said in the channel: the public view
         file = file_of(await board_attachment(row, state, None, lang=language))
-        await send(interaction, "\n".join(lines), file=file)
+        await send(interaction, text, file=file)
 
     @group.command(name=L("give", "cmd.nomic.give"), description=L("Give Nomica to a player", "cmd.nomic.give.desc"))
     @app_commands.rename(player=L("player", "opt.nomic.player"), amount=L("amount", "opt.nomic.amount"))
@@ -277,8 +241,7 @@ class NomicCog(commands.Cog):
     async def gladiator_list(self, interaction: discord.Interaction) -> None:
         language = lang(interaction)
         _, state = await here(interaction)
-        lines = [t("nomic.ui.gladiator_line", language, gladiator=g.name, magic=g.magic, owner=g.owner,
-                   giornata=g.available_from) for g in v.public_view(state).gladiators]
+        lines = nt.gladiator_lines(v.public_view(state), language)
         await send(interaction, "\n".join(lines) or t("nomic.ui.no_gladiators", language), ephemeral=True)
 
     @gladiator.command(name=L("duel", "cmd.nomic.gladiator.duel"), description=L("A bout, digit by digit",
@@ -287,23 +250,8 @@ class NomicCog(commands.Cog):
     @app_commands.describe(first=L("A gladiator or a magic number", "opt.nomic.fighter.desc"),
                            second=L("A gladiator or a magic number", "opt.nomic.fighter.desc"))
     async def gladiator_duel(self, interaction: discord.Interaction, first: str, second: str) -> None:
-        language = lang(interaction)
         _, state = await here(interaction)
-        fighters = []
-        for who in (first, second):
-            g = next((x for x in state.gladiators if x.name.casefold() == who.strip().casefold()), None)
-            magic = g.magic if g else who.strip()
-            if len(magic) != 5 or not set(magic) <= set("12345"):
-                raise RuleError("nomic.no_gladiator", name=who)
-            fighters.append((g.name if g else magic, magic))
-        b = bout(fighters[0][1], fighters[1][1])
-        lines = [f"**{fighters[0][0]}** ({b.a}) vs **{fighters[1][0]}** ({b.b})"]
-        for i, r in enumerate(b.rounds, 1):
-            who = fighters[0][0] if r.scorer == "a" else fighters[1][0] if r.scorer == "b" else "—"
-            lines.append(t("nomic.ui.bout_round", language, n=i, a=r.a, b=r.b, who=who, points=r.points))
-        winner = fighters[0][0] if b.winner == "a" else fighters[1][0]
-        lines.append(t("nomic.ui.bout_result", language, a=b.score_a, b=b.score_b, winner=winner))
-        await send(interaction, "\n".join(lines))
+        await send(interaction, nt.duel(state, first, second, lang(interaction)))
 
     # ---- laws you own, quarantine -------------------------------------------------------------------------
     @law.command(name=L("delete", "cmd.nomic.law.delete"), description=L("Delete a law you own",
@@ -358,7 +306,7 @@ class NomicCog(commands.Cog):
         game_id, state = await here(interaction)
         if str(interaction.user.id) != state.scribe:
             raise RuleError("nomic.not_scribe", scribe=state.name_of(state.scribe))
-        rule = next((r for r in state.rules if r.number == number), None)
+        rule = next((r for r in v.public_view(state).rules if r.number == number), None)
         if rule is None:
             raise RuleError("nomic.no_rule", number=number)
         await interaction.response.send_modal(v.RuleTextModal(game_id, number, lang(interaction), rule.text))

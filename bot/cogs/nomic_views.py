@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.cogs.nomic_text import proposal_line
 from bot.errors import report
 from bot.i18n import has, t
 from bot.service import ActResult
@@ -20,7 +21,6 @@ from engine.nomic.views import NomicView, ProposalView
 
 KIND = "nomic"
 CHOICES = ("for", "against", "abstain")
-MARK = {"for": "✓", "against": "✗", "abstain": "–"}
 STYLE = {"for": discord.ButtonStyle.success, "against": discord.ButtonStyle.danger,
          "abstain": discord.ButtonStyle.secondary}
 
@@ -59,16 +59,6 @@ async def play(interaction: discord.Interaction, game_id: int, action: dict[str,
     if private:
         await send(interaction, private, ephemeral=True)
     return result
-
-
-def proposal_line(p: ProposalView, language: str) -> str:
-    target = f" ({p.rule})" if p.rule else ""
-    guard = t("nomic.ui.protected", language, gladiator=p.protector) if p.protector else ""
-    late = t("nomic.ui.late", language) if p.second_half else ""
-    veto = t("nomic.ui.vetoed_mark", language) if p.vetoed else ""
-    ballots = " ".join(f"{b.player} {MARK.get(b.choice, '?')}" for b in p.ballots)
-    return t("nomic.ui.proposal_line", language, id=p.id, letter=p.letter, kind=t(f"nomic.ui.kind.{p.kind}", language),
-             title=p.title, target=target, author=p.author, extra=guard + late + veto, ballots=ballots)
 
 
 # ---- the vote panel ----------------------------------------------------------------------------

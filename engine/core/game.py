@@ -95,6 +95,11 @@ class Game(Generic[S]):
         """A player declared an absence (or came back). `state.away` is already updated."""
         return []
 
+    def joined_later(self, state: S) -> set[str]:
+        """Players seated after the start by a logged action (DecameroNomic's newcomers). An export
+        leaves them out of the starting seats: replaying that action seats them again."""
+        return set()
+
     def log_visible(self, action: dict[str, Any], actor: str, viewer: str | None) -> bool:
         """May `viewer` read this log entry? Secret moves (an Impero bribe) stay between their players."""
         if action.get("type") not in self.private_actions:

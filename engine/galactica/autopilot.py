@@ -76,13 +76,13 @@ def choose_action(state: GalacticaState, actor: str) -> BaseModel | None:
                 return _market_choice(state, by_type[kind])
             return by_type[kind][0]
     if state.phase == "production":
+        loads = [o for o in by_type.get("load", []) if o.tanks > 0]  # type: ignore[attr-defined]
+        if loads:  # tanks board first, so a fleet can storm a planet
+            return loads[0]
         produce = by_type.get("produce", [])
         best = sorted(produce, key=lambda o: {"torpedo": 0, "tank": 1, "fighter": 2, "colony": 3}[o.unit])  # type: ignore[attr-defined]
         if best:
             return best[0]
-        loads = [o for o in by_type.get("load", []) if o.tanks > 0]  # type: ignore[attr-defined]
-        if loads:
-            return loads[0]
     if state.phase == "movement":
         if "market_draw" in by_type:
             return by_type["market_draw"][0]

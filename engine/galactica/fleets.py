@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import RuleError
+from engine.galactica.galaxy import normalize_cell
 from engine.galactica.models import SHIP_TYPES, Fleet, GalacticaState
 
 CAPACITY: dict[str, int] = {"fighter": 0, "torpedo": 2, "colony": 3}
@@ -25,8 +26,6 @@ def fleet_by_id(state: GalacticaState, fleet_id: str) -> Fleet | None:
 
 
 def own_fleet(state: GalacticaState, player: str, raw_cell: str) -> Fleet:
-    from engine.galactica.galaxy import normalize_cell
-
     cell = normalize_cell(raw_cell)
     if cell is None:
         raise RuleError("galactica.bad_cell", cell=raw_cell)

@@ -44,14 +44,15 @@ def normalize_cell(raw: str) -> str | None:
 def all_tiles() -> tuple[str, ...]:
     """The 100 tile ids: planet tiles are named after their planet card."""
     data = load_data("galactica", "tiles.toml")
-    from engine.galactica.planets import planet_cards
+    # the planet keys straight from the data file: importing planets.py here would close a cycle
+    planets = [str(p["key"]) for p in load_data("galactica", "planets.toml")["planet"]]
 
     tiles = [f"space-{i:02d}" for i in range(1, data["space"] + 1)]
-    tiles += [f"planet-{key}" for key in planet_cards()]
+    tiles += [f"planet-{key}" for key in planets]
     tiles += [f"asteroids-{i:02d}" for i in range(1, data["asteroids"] + 1)]
     tiles += [f"market-{i}" for i in range(1, data["market"] + 1)]
     tiles += [f"casino-{i}" for i in range(1, data["casino"] + 1)]
-    if len(planet_cards()) != data["planets"]:
+    if len(planets) != data["planets"]:
         raise ValueError("tiles.toml and planets.toml disagree on the planets")
     return tuple(tiles)
 

@@ -1,5 +1,5 @@
 """Trade between factions (rulebook section 9, phase 4): raw materials and Ndri change hands by
-an offer the other player accepts or refuses. An offer lapses when its maker's turn ends.
+an offer the other player accepts or refuses, until its maker's next turn begins.
 Ships and tanks are not traded: fleets of two colours never share a cell outside the Casino."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def answer(state: GalacticaState, player: str, offer_id: int, accept: bool) -> l
 
 
 def lapse(state: GalacticaState, player: str) -> None:
-    """The player's turn is over: its own offers lapse."""
+    """The player's turn comes round again: the offers it made last turn lapse."""
     state.offers = [o for o in state.offers if o.frm != player]
 
 

@@ -56,6 +56,7 @@ def start_turn(state: GalacticaState, now: datetime) -> list[Event]:
     state.phase = "production"
     state.acted = False
     state.market_draws = 0
+    trade.lapse(state, player)
     for fleet in fleets_of(state, player):
         fleet.moved = False
     state.cancel_timers("turn")
@@ -103,7 +104,6 @@ def end_turn(state: GalacticaState, now: datetime, *, timed_out: bool = False) -
     events = settle_open(state, now)
     market.discard(state)
     events += casino.end_turn(state, player)
-    trade.lapse(state, player)
     faction = state.factions[player]
     if timed_out and not state.acted:
         faction.missed += 1

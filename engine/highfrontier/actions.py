@@ -205,6 +205,12 @@ class Ledger(Action):
     income: bool = True
 
 
+class TakeDefault(Action):
+    """A base-game penalty gives you the default token: a late contract unpaid, a mutiny (5A4j)."""
+
+    type: Literal["default_token"] = "default_token"
+
+
 class BaseVp(Action):
     type: Literal["base_vp"] = "base_vp"
     points: int = Field(ge=-200, le=500)
@@ -218,9 +224,9 @@ HfAction = Annotated[
     Buy | Float | Fragment | Proxy | Service | Dump | Hedge | Repay | Rollover | Litigate | Offer | Accept
     | Withdraw | Cede | ProxyAnswer | Angel | AngelPick | Board | Deflate | CashRatio | EventRoll | TurnEnd
     | YearAdvance | Parade | Usurp | Bernal | RiskOne | FirstIsotope | Isotopes | ContractAdvance | Exodus
-    | Ledger | BaseVp | EndGame,
+    | Ledger | TakeDefault | BaseVp | EndGame,
     Field(discriminator="type"),
 ]
 TRANSACTIONS = ("buy", "float", "fragment", "proxy", "service")
 REPORTS = ("event_roll", "turn_end", "year", "parade", "usurp", "bernal", "risk_one", "first_isotope",
-           "isotopes", "contract_advance", "exodus", "end_game")
+           "isotopes", "contract_advance", "exodus", "default_token", "end_game")

@@ -138,6 +138,8 @@ class HighFrontier(Game[HfState]):
             return [ev("exodus", player=who(state, actor)), *panic.start(state, now, "exodus")]
         if isinstance(x, a.Ledger):
             return reports.ledger(state, actor, x.kind, x.amount, x.income)
+        if isinstance(x, a.TakeDefault):
+            return insolvency.give_default(state, actor)
         if isinstance(x, a.BaseVp):
             state.holders[actor].base_vp = x.points
             return [ev("base_vp", player=who(state, actor), points=x.points)]

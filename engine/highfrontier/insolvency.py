@@ -38,6 +38,8 @@ def eligible(state: HfState, ins: Insolvency) -> list[str]:
 def open_windows(state: HfState, now: datetime) -> list[Event]:
     """Give every new insolvency its deadline and ask the table for an angel."""
     events: list[Event] = []
+    for ins in [i for i in state.insolvencies if not eligible(state, i)]:
+        events += close(state, ins, None)  # nobody may be its angel (a solitaire straw man): decide now
     for ins in state.insolvencies:
         if state.deadline("angel", company=ins.company) is None:
             state.add_timer("angel", now + timedelta(hours=state.settings.decision_hours), company=ins.company)

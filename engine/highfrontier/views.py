@@ -28,6 +28,12 @@ class CompanyView(BaseModel):
     president: str | None
 
 
+class InsolventView(BaseModel):
+    company: str
+    cost: int
+    angel_deadline: datetime | None
+
+
 class HolderView(BaseModel):
     id: str
     name: str
@@ -62,10 +68,13 @@ class HfView(BaseModel):
     default_gold: bool
     meeting: list[str]
     deciding: str | None
-    deciding_until: datetime | None
-    insolvent: list[tuple[str, int, datetime | None]]  # company, angel cost, deadline
+    board_deadline: datetime | None
+    insolvent: list[InsolventView]
     proxy: str | None
+    proxy_deadline: datetime | None
     deflation: dict[str, int]
+    deflation_deadline: datetime | None
+    loan_deadline: datetime | None
     bull_hedges: int
     hedge_funds: dict[str, int]  # the hedge-fund area: shares and cubes left, all players
     rows: int
@@ -109,11 +118,15 @@ def view(state: HfState, viewer: str | None) -> HfView:
         default_gold=state.default_gold,
         meeting=[label(state.companies[c]) for c in state.meeting],
         deciding=label(state.companies[deciding]) if deciding else None,
-        deciding_until=state.deadline("board", company=deciding) if deciding else None,
-        insolvent=[(label(state.companies[i.company]), angel_cost(state, i), state.deadline("angel", company=i.company))
+        board_deadline=state.deadline("board", company=deciding) if deciding else None,
+        insolvent=[InsolventView(company=label(state.companies[i.company]), cost=angel_cost(state, i),
+                                 angel_deadline=state.deadline("angel", company=i.company))
                    for i in state.insolvencies],
         proxy=label(state.companies[state.proxy.company]) if state.proxy else None,
+        proxy_deadline=state.deadline("proxy"),
         deflation={state.name_of(p): n for p, n in state.deflation.items()},
+        deflation_deadline=state.deadline("deflation"),
+        loan_deadline=state.deadline("loan"),
         bull_hedges=state.bull_hedges,
         hedge_funds={"shares": sum(h.hedge_shares for p, h in state.holders.items() if p != BULL),
                      "cubes": sum(h.hedge_cubes for p, h in state.holders.items() if p != BULL)},

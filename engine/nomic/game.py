@@ -164,6 +164,13 @@ class Nomic(Game[NomicState]):
         return Msg(key="nomic.headline", params={"giornata": state.giornata, "king": state.name_of(state.king),
                                                  "end": end(state), "pending": len(proposals.pending(state))})
 
+    def dump_state(self, state: NomicState) -> dict[str, Any]:
+        """Snapshots leave out every field at its default (most of a closed proposal's)."""
+        return state.model_dump(mode="json", exclude_defaults=True)
+
+    def joined_later(self, state: NomicState) -> set[str]:
+        return set(state.admitted)
+
     def on_kick(self, state: NomicState, player: str, now: datetime) -> list[Event]:
         if state.scribe == player:
             state.scribe = state.king if state.king != player else next(iter(roles.in_play(state)), player)

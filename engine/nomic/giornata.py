@@ -59,6 +59,8 @@ def rollover(state: NomicState, now: datetime) -> tuple[list[Event], bool]:
         events += polls.prize(state, props)
     events += quarantine.close(state)
     proposers = {p.author for p in props}
+    for prop in props:  # closed: the totals stay, the ballots are no longer needed
+        prop.ballots, prop.growth_from = {}, []
     # the new Giornata: the rules now in force decide which mechanics run in it
     state.giornata = ended + 1
     state.mechanics = in_force(state)

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from engine.nomic import actions as a
 from engine.nomic import gladiators, ledger, proposals, roles
 from engine.nomic.models import NomicState
-from engine.nomic.ruleset import ordered, param, running
+from engine.nomic.ruleset import ordered, param, running, texts
 
 
 def _free_magic(state: NomicState, start: int) -> str:
@@ -166,7 +166,7 @@ def _scribe(state: NomicState, actor: str) -> list[BaseModel]:
     out: list[BaseModel] = []
     if rules:
         r = rules[state.giornata % len(rules)]
-        out.append(a.RuleText(rule=r.number, text=r.text + " (text checked by the Scribe)"))
+        out.append(a.RuleText(rule=r.number, text=texts(r)[1] + " (text checked by the Scribe)"))
     out.append(a.ImportRules(rules=[a.ImportedRule(number=rules[0].number if rules else 1,
                                                    title=rules[0].title if rules else "Rules",
                                                    text="The group's own text.")]))

@@ -34,8 +34,9 @@ class Rule(BaseModel):
     number: int
     title: str
     text: str
-    title_en: str | None = None  # shipped summaries exist in both languages until the Scribe edits them
-    text_en: str | None = None
+    # a shipped rule's text is read from data/nomic (both languages) until it is amended or rewritten;
+    # keeping it out of the state keeps every snapshot small
+    shipped: bool = False
     owner: str | None = None  # rule 2400
     history: list[RuleEvent] = Field(default_factory=list)
 
@@ -192,4 +193,4 @@ class NomicState(GameState):
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> NomicState:
         """The core copies the state before every action (atomic apply). A JSON round trip through
         pydantic-core is several times faster than Python's deepcopy over thousands of small models."""
-        return type(self).model_validate_json(self.model_dump_json())
+        return type(self).model_validate_json(self.model_dump_json(exclude_defaults=True))

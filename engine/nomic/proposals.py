@@ -12,7 +12,7 @@ from engine.nomic import gladiators, roles
 from engine.nomic.actions import Propose
 from engine.nomic.models import Ballot, Letter, NomicState, Proposal, Rule, RuleEvent
 from engine.nomic.period import second_half
-from engine.nomic.ruleset import by_id, by_number, param, renumber, require, running
+from engine.nomic.ruleset import by_id, by_number, param, renumber, require, rewrite, running
 
 
 def pending(state: NomicState) -> list[Proposal]:
@@ -96,8 +96,8 @@ def enact(state: NomicState, prop: Proposal) -> tuple[Literal["passed", "lapsed"
         state.repealed.append(target)
         return "passed", target
     old = target.number
-    target.text, target.title = prop.text, prop.title
-    target.title_en = target.text_en = None
+    target.title = prop.title
+    rewrite(target, prop.text)
     target.history.append(RuleEvent(kind="amended", giornata=state.giornata, by=prop.author, proposal=prop.id,
                                     number=old))
     renumber(state, target)

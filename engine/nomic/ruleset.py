@@ -42,9 +42,27 @@ def shipped_rules() -> list[Rule]:
     rules = []
     for r in _data()["rule"]:
         history = [RuleEvent(kind="shipped", note=note) for note in r.get("history", [])]
-        rules.append(Rule(id=str(r["number"]), number=r["number"], title=r["title"], text=r["it"],
-                          title_en=r["title_en"], text_en=r["en"], history=history))
+        rules.append(Rule(id=str(r["number"]), number=r["number"], title=r["title"], text="", shipped=True,
+                          history=history))
     return rules
+
+
+@cache
+def _shipped_texts() -> dict[str, tuple[str, str, str]]:
+    return {str(r["number"]): (r["it"], r["title_en"], r["en"]) for r in _data()["rule"]}
+
+
+def texts(rule: Rule) -> tuple[str, str, str | None, str | None]:
+    """(title, text, English title, English text) of a rule; English only for Araldo's own summaries."""
+    if rule.shipped:
+        text, title_en, text_en = _shipped_texts()[rule.id]
+        return rule.title, text, title_en, text_en
+    return rule.title, rule.text, None, None
+
+
+def rewrite(rule: Rule, text: str) -> None:
+    """The rule's text is now the group's own (amended, rewritten or imported)."""
+    rule.text, rule.shipped = text, False
 
 
 def by_number(state: NomicState, number: int) -> Rule:

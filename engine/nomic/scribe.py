@@ -8,7 +8,7 @@ from engine.core.names import check_name
 from engine.nomic import ledger, roles
 from engine.nomic.actions import Adjust, ImportRules, Reorder, RuleText, SetParam
 from engine.nomic.models import Audit, NomicState, Rule, RuleEvent
-from engine.nomic.ruleset import by_id, by_number, params
+from engine.nomic.ruleset import by_id, by_number, params, rewrite
 
 
 def rule_text(state: NomicState, actor: str, action: RuleText) -> list[Event]:
@@ -16,8 +16,7 @@ def rule_text(state: NomicState, actor: str, action: RuleText) -> list[Event]:
     rule = by_number(state, action.rule)
     if action.title is not None:
         rule.title = check_name(action.title, [r.title for r in state.rules if r.id != rule.id])
-    rule.text = action.text.strip()
-    rule.title_en = rule.text_en = None
+    rewrite(rule, action.text.strip())
     rule.history.append(RuleEvent(kind="edited", giornata=state.giornata, by=actor))
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="rule_text", rule=rule.id,
                              detail={"number": rule.number}))
@@ -40,8 +39,8 @@ def import_rules(state: NomicState, actor: str, action: ImportRules) -> list[Eve
             added += 1
         else:
             updated += 1
-        rule.title, rule.text = item.title.strip(), item.text.strip()
-        rule.title_en = rule.text_en = None
+        rule.title = item.title.strip()
+        rewrite(rule, item.text.strip())
         rule.history.append(RuleEvent(kind="imported", giornata=state.giornata, by=actor))
         state.last_number = max(state.last_number, item.number)
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="import",

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from engine.nomic import ledger, proposals, roles
 from engine.nomic.models import Audit, Contest, Decree, NomicState, Snapshot
 from engine.nomic.period import end, second_half
-from engine.nomic.ruleset import ordered
+from engine.nomic.ruleset import ordered, texts
 
 
 class RuleView(BaseModel):
@@ -131,10 +131,12 @@ def _history_line(state: NomicState, e: object) -> str:
 
 
 def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
-    rules = [RuleView(number=r.number, title=r.title, text=r.text, title_en=r.title_en, text_en=r.text_en,
-                      owner=state.name_of(r.owner) if r.owner else None,
-                      history=[_history_line(state, e) for e in r.history], deleting=r.id in state.to_delete)
-             for r in ordered(state)]
+    rules = []
+    for r in ordered(state):
+        title, text, title_en, text_en = texts(r)
+        rules.append(RuleView(number=r.number, title=title, text=text, title_en=title_en, text_en=text_en,
+                              owner=state.name_of(r.owner) if r.owner else None,
+                              history=[_history_line(state, e) for e in r.history], deleting=r.id in state.to_delete))
     glad = {g.id: g.name for g in state.gladiators}
     props = []
     for p in state.proposals:

@@ -202,3 +202,24 @@ async def test_servers_start_with_the_configured_defaults(db, clock) -> None:
     row = await svc.create(kind="corsa", guild_id="42", channel_id="9", creator_id="1", creator_name="A",
                            timezone=cfg.timezone)
     assert '"timezone":"America/New_York"' in row.settings_json
+
+
+async def test_nomic_newcomer_replays_from_the_export(service: GameService, clock) -> None:
+    """A player the Scribe admitted mid-game is not a starting seat of the export: replaying the
+    admission seats him again, and verify agrees with the snapshot."""
+    await service.create(kind="nomic", guild_id=GUILD, channel_id=CHAN, creator_id="1001", creator_name="Anna")
+    for pid, name in (("1002", "Bruno"), ("1003", "Carla")):
+        await service.join(CHAN, pid, name)
+    res = await service.start(CHAN, "1001")
+    gid = res.game.id
+    await service.act(gid, "1002", {"type": "propose", "proposals": [
+        {"kind": "enact", "title": "Benvenuto", "text": "Si accolgono i nuovi."}]})
+    await service.act(gid, "1001", {"type": "scribe_admit", "user": "1004", "name": "Dario"})
+    clock.advance(days=14, minutes=1)
+    await service.tick(gid)
+    _, live = await service.state(gid)
+    assert live.player("1004") is not None and live.giornata == 2
+    record = await service.record(gid)
+    assert [p.id for p in record.players] == ["1001", "1002", "1003"]
+    ok, detail = await service.verify(gid, "mod")
+    assert ok, detail

@@ -146,3 +146,50 @@ async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulat
         treasury = await emulator.slash(carol, "nomic treasury")
         assert "Alice" in treasury.content and any(m.images for m in treasury.messages)
         emulator.assert_no_unknown_routes()
+
+
+async def test_join_by_button_and_the_scribes_desk(emulator: Any, tmp_path: Any) -> None:
+    notifier._CACHE.clear()
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    erin = emulator.add_user("erin", display_name="Erin", locale="en-US")
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",))
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic")
+        await emulator.click(bob, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        row = await bot.service.in_channel(str(emulator.general.id))
+        gid = row.id
+        assert gid is not None
+
+        # a newcomer asks; only the Scribe (Alice, the creator) may admit him
+        asked = await emulator.slash(erin, "nomic join")
+        assert not asked.ephemeral and "Erin" in asked.content
+        refused = await emulator.click(bob, asked, label="Ammetti Erin")
+        assert refused.ephemeral and "Scriba" in refused.content
+        admitted = await emulator.click(alice, asked, label="Ammetti Erin")
+        assert not admitted.ephemeral and "Erin" in admitted.content
+        assert "Erin" in (await state_of(bot, gid)).applicants.values()
+
+        # English readers get Araldo's English summaries; the Scribe imports the group's own text
+        rule = await emulator.slash(erin, "nomic rule", number=1400)
+        assert rule.ephemeral and "Gladiators" in rule.content
+        modal = await emulator.slash(alice, "nomic scribe import")
+        assert modal.modal
+        pages = "1400. I Gladiatori\nTesto ufficiale: i gladiatori combattono.\n2750. Legge del gruppo\nUna legge nostra."
+        imported = await emulator.submit_modal(alice, modal, {"pages": pages})
+        assert not imported.ephemeral and "1" in imported.content
+        rule = await emulator.slash(erin, "nomic rule", number=1400)
+        assert "Testo ufficiale" in rule.content
+        found = await emulator.slash(bob, "nomic rules", search="legge del gruppo")
+        assert "2750" in found.content
+        not_scribe = await emulator.slash(bob, "nomic scribe adjust", player="Alice", amount=-10, reason="x")
+        assert not_scribe.ephemeral and "Scriba" in not_scribe.content
+        param = await emulator.slash(alice, "nomic scribe param", name="king_weight", value=3, rule=10)
+        assert param.ephemeral and "king_weight" in param.content
+        text = await emulator.slash(alice, "nomic scribe text", number=2750)
+        assert text.modal
+        edited = await emulator.submit_modal(alice, text, {"text": "Una legge riscritta."})
+        assert not edited.ephemeral and "2750" in edited.content
+        state = await state_of(bot, gid)
+        assert [a.what for a in state.audit] == ["admit", "import", "rule_text"]
+        emulator.assert_no_unknown_routes()

@@ -101,3 +101,30 @@ def test_a_pause_then_resume_moves_every_shown_deadline(kind: str) -> None:
     """The example the issue found: three hours of pause, and nothing shown may stay behind."""
     play(all_games()[kind], [("act", 0, 0), ("act", 1, 0), ("pause", 0, 0), ("wait", 0, 180), ("resume", 0, 0),
                              ("extend", 0, 30), ("act", 2, 0), ("force", 0, 0), ("act", 3, 0)])
+
+
+def deadline_copies(model: type[BaseModel], path: str = "", seen: set[type] | None = None) -> list[str]:
+    """Fields of a state model (and the models inside it) named like a deadline: copies of a timer."""
+    from typing import get_args
+
+    seen = seen if seen is not None else set()
+    if model in seen:
+        return []
+    seen.add(model)
+    found: list[str] = []
+    for name, field in model.model_fields.items():
+        if DEADLINE.search(name):
+            found.append(f"{path}{name}")
+        stack: list[Any] = [field.annotation]
+        while stack:
+            tp = stack.pop()
+            if isinstance(tp, type) and issubclass(tp, BaseModel):
+                found += deadline_copies(tp, f"{path}{name}.", seen)
+            stack.extend(get_args(tp))
+    return found
+
+
+@pytest.mark.parametrize("kind", sorted(all_games()))
+def test_no_state_keeps_a_copy_of_a_deadline(kind: str) -> None:
+    """A deadline lives in its timer (`state.deadline(kind, **match)`), never beside it in the state."""
+    assert deadline_copies(all_games()[kind].state_model) == []

@@ -63,6 +63,11 @@ def test_exchange_odds_are_exact() -> None:
     big = exchange_odds(["fighter", "fighter", "torpedo"], ["torpedo", "colony"])
     assert sum(big.values()) == 1 and set(big) == {0, 1, 2}
     assert exchange_odds(["colony"], ["fighter"]) == {0: Fraction(1), 1: Fraction(0)}
+    # a fighter strikes twice: its better die must beat the block, 1 - (1+4+9+16+25+36)/216
+    assert exchange_odds(["fighter"], ["fighter"])[1] == Fraction(125, 216)
+    # a cannon blocks 2x: a torpedo boat (3x) beats it when 3d > 2e
+    wins = sum(1 for d in range(1, 7) for e in range(1, 7) if 3 * d > 2 * e)
+    assert exchange_odds(["torpedo"], ["cannon"])[1] == Fraction(wins, 36)
 
 
 def _battle_ready(defender_ships: dict[str, int], attacker_ships: dict[str, int]):

@@ -217,3 +217,20 @@ def test_round_limit_most_planets_then_ndri() -> None:
             break
         GAME.apply(state, cur(state), {"type": "end_phase"}, at(n + 1))
     assert state.status == "finished" and state.winners == [me] and state.end_reason == "round_limit"
+
+
+def test_deadline_is_read_from_the_timer() -> None:
+    state = started(2)
+    before = GAME.view(state, None).deadline
+    assert before == state.deadline("turn") == GAME.turn_deadline(state)
+    GAME.apply(state, "mod", {"type": "mod_extend", "minutes": 90}, at(1), moderator=True)
+    assert GAME.view(state, None).deadline == before + timedelta(minutes=90)  # type: ignore[operator]
+
+
+def test_a_kicked_faction_leaves_the_galaxy() -> None:
+    state = started(3)
+    me = cur(state)
+    GAME.apply(state, "mod", {"type": "mod_kick", "player": me}, at(1), moderator=True)
+    assert state.factions[me].out and not [f for f in state.fleets if f.owner == me]
+    assert cur(state) != me and state.status == "active"
+    check(state)

@@ -37,6 +37,9 @@ def check(state: HfState) -> None:
     assert sum(v.blue for v in state.vaults.values()) == state.created.blue - state.removed.blue
 
 
+CLIMB = ("parade", "usurp", "risk_one", "buy", "service", "hedge")
+
+
 def novelty(action: Any) -> str:
     """What curiosity counts as new: the type, and which company for a service (loans matter)."""
     if action.type == "service":
@@ -76,8 +79,11 @@ def play(n: int, seed: int, picks: list[int], settings: dict[str, Any], *, finis
             options = [o for o in options if o.type != "end_game"] or options
         if not options:
             continue
+        if seen is not None and pick is not None and pick % 4 == 1:  # now and then climb: caps need height
+            options = [o for o in options if o.type in CLIMB] or options
         if seen is not None and pick is not None and pick % 3 == 0:  # curiosity: an action not tried yet
-            options = [o for o in options if novelty(o) not in seen and o.type != "end_game"] or options
+            late = step > len(picks) * 4 // 5  # ending the game is tried only late
+            options = [o for o in options if novelty(o) not in seen and (late or o.type != "end_game")] or options
         action = options[(pick or step) % len(options)]
         GAME.apply(state, actor, action, now)
         if seen is not None:

@@ -16,7 +16,7 @@ def test_a_board_decision_passes_at_its_deadline_and_a_moderator_can_extend_it()
     t.place("triangle1", 3, 1, ["Bianco"])
     t.do("Rosso", type="event_roll", roll=3)
     due = t.state.deadline("board", company="triangle1")
-    assert due is not None and GAME.view(t.state, None).deciding_until == due
+    assert due is not None and GAME.view(t.state, None).board_deadline == due
     assert (due - t.now).total_seconds() == 24 * 3600
     assert GAME.awaiting(t.state) == {pid("Bianco")}
     GAME.apply(t.state, pid("Rosso"), {"type": "mod_extend", "minutes": 60}, t.now, moderator=True)

@@ -329,3 +329,19 @@ def test_5h_company_victory_points() -> None:
     assert (s.shares, s.presidencies, s.total) == (4, 6, 10)
     t.do("Rosso", type="end_game")
     assert t.state.status == "finished" and t.state.winners == [pid("Rosso")]
+
+
+def test_5b6c_with_two_angels_the_president_picks_the_archangel() -> None:
+    t = Table(4)
+    t.place("square1", 1, 8, ["Verde", "Rosso"])
+    for who in ("Bianco", "Viola"):
+        t.give(who, 6)
+    t.do("Rosso", type="dump", company="square1")
+    t.do("Bianco", type="angel", company="square1")
+    t.do("Viola", type="angel", company="square1")
+    t.do("Verde", type="angel", company="square1", offer=False)
+    assert t.state.insolvencies and "hf.archangel" in t.event_keys()
+    with pytest.raises(RuleError):
+        t.do("Bianco", type="angel_pick", company="square1", player=pid("Bianco"))
+    t.do("Verde", type="angel_pick", company="square1", player=pid("Viola"))
+    assert t.co("square1").holes[0] == pid("Viola") and t.aqua("Viola") == 0 and t.aqua("Bianco") == 6

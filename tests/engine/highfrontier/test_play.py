@@ -27,7 +27,7 @@ def test_random_play_keeps_the_invariants_and_replays(n: int, seed: int, dawn: b
 
 def test_random_play_reaches_every_action_type() -> None:
     seen: set[str] = set()
-    for seed in range(3):
+    for seed in range(6):
         rnd = random.Random(seed)
         for n, setup in ((2, "standard"), (3, "dawn")):
             config = {"last_year": 12, "loan_years": 2, "setup": setup}

@@ -60,3 +60,31 @@ def test_the_bulls_first_hedge_fund_brings_inflation() -> None:
     t.do(ME, type="event_roll", roll=5)  # 4-6: its highest company rises, capped at the top
     assert t.state.bull_hedges == 1 and t.state.inflation
     assert "hf.inflation" in t.event_keys()
+
+
+def test_after_the_flip_the_bull_fragments_a_black_company_out_of_its_own() -> None:
+    t = Table(1)
+    t.place("triangle1", 1, 1, [ME])
+    t.state.companies["circle1"].floated = True
+    t.place("circle1", 3, 2, [None])
+    t.state.companies["circle1"].holes = [BULL, BULL, None]
+    t.do(ME, type="first_isotope", domes={})
+    t.do(ME, type="event_roll", roll=4)  # the Bull's FINAO rises; then it fragments at the meeting's end
+    twin = t.co("circle2")
+    assert twin.floated and twin.side == "black" and twin.holes[0] == BULL and twin.row == 1
+    assert t.co("circle1").holes.count(BULL) == 1
+
+
+def test_the_bull_is_the_free_angel_and_all_its_hedge_funds_cost_your_company_points() -> None:
+    t = Table(1)
+    t.place("triangle1", 2, 1, [ME])
+    t.place("square1", 3, 2, [ME, ME])
+    t.do(ME, type="dump", company="triangle1")  # its last share: insolvent, and we are the straw man
+    assert t.co("triangle1").holes == [BULL, None, None]  # 5Lg: the Bull saves it for free
+    assert t.state.default_holder is None
+    from engine.highfrontier.scoring import score
+
+    assert score(t.state, pid(ME)).presidencies == 2  # the patents company's value in row 3
+    t.state.bull_hedges = 3
+    s = score(t.state, pid(ME))
+    assert (s.shares, s.presidencies) == (0, 0)

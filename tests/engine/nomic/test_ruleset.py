@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import RuleError
 from engine.nomic import GAME
-from engine.nomic.ruleset import mechanics, params, shipped_rules
+from engine.nomic.ruleset import mechanics, params, shipped_rules, texts
 from tests.engine.nomic.helpers import A, B, C, D, act, enact, new_game, proposal, propose, rollover, vote
 
 RULEBOOK_NUMBERS = [1, 2, 3, 4, 6, 7, 2600, 1700, 10, 100, 2100, 300, 600, 2500, 1300, 1400, 1500, 1600, 1800,
@@ -16,7 +16,7 @@ RULEBOOK_NUMBERS = [1, 2, 3, 4, 6, 7, 2600, 1700, 10, 100, 2100, 300, 600, 2500,
 def test_shipped_ruleset_every_rule_in_both_languages() -> None:
     rules = shipped_rules()
     assert [r.number for r in rules] == RULEBOOK_NUMBERS
-    assert all(r.title and r.text and r.title_en and r.text_en for r in rules)
+    assert all(all(texts(r)) for r in rules)  # title and text in Italian and English
     assert next(r for r in rules if r.number == 1400).title == "I Gladiatori"
     ids = {r.id for r in rules}
     assert all(n in ids for needs in mechanics().values() for n in needs)
@@ -159,7 +159,7 @@ def test_scribe_imports_and_edits_text() -> None:
         {"number": 1400, "title": "I Gladiatori", "text": "Testo ufficiale del gruppo."},
         {"number": 2750, "title": "Legge dimenticata", "text": "Una legge del gruppo."}]})
     glad = next(r for r in s.rules if r.number == 1400)
-    assert glad.text == "Testo ufficiale del gruppo." and glad.text_en is None and glad.id == "1400"
+    assert texts(glad)[1:] == ("Testo ufficiale del gruppo.", None, None) and glad.id == "1400"
     assert s.last_number == 2750
     (p,) = propose(s, B, enact("Dopo"))
     vote(s, C, p, "for")
@@ -167,6 +167,8 @@ def test_scribe_imports_and_edits_text() -> None:
     assert proposal(s, p).result_number == 2800
     act(s, A, {"type": "scribe_text", "rule": 2800, "text": "Testo corretto."})
     assert next(r for r in s.rules if r.number == 2800).text == "Testo corretto."
+    act(s, A, {"type": "scribe_text", "rule": 10, "text": "Il Re vota doppio."})
+    assert GAME.view(s, None).rules[next(i for i, r in enumerate(GAME.view(s, None).rules) if r.number == 10)].text_en is None
     with pytest.raises(RuleError) as err:
         act(s, B, {"type": "scribe_text", "rule": 2800, "text": "Mio."})
     assert err.value.code == "nomic.not_scribe"

@@ -1,0 +1,446 @@
+"""Araldo under load: the real bot (bot.main.AraldoBot, its cogs, service, scheduler and outbox)
+driven through the loopback Discord emulator of tests/emulator, over a database that already holds
+N active background games.
+
+    python bench/load_bench.py --db sqlite --games 1000
+    python bench/load_bench.py --db postgres --games 10000      # TEST_DATABASE_URL, or --pg-url
+
+Scenarios, in order, on one database:
+  players    K = 1, 8, 50 players acting at once, each in their own two-player game, each sending
+             `/corsa add` as soon as the previous answer arrived: p50/p99 from dispatching the
+             interaction to Discord receiving its first response, actions per second, lock errors,
+             lost notifications (outbox rows not delivered once everything settled).
+  deadlines  200 games whose turn deadlines all fall within the same 10 s: lateness of each firing
+             (tick committed) and of its last notification (outbox row marked sent).
+  restart    the bot is stopped, OVERDUE background games get deadlines in the past, a new bot
+             starts: time from its start to each overdue deadline firing, and how often each fired.
+  shutdown   Discord (the emulator) goes away, then the bot is closed: how long close() takes.
+
+The emulator runs in the same process and event loop as the bot, so every figure includes its
+work too. Not a test: figures go to docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import platform
+import random
+import secrets
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import tests.fixtures.testgame  # noqa: F401  (registers the test game "corsa")
+from bot.main import AraldoBot
+from bot.service import GameService, Update
+from bot.settings import Settings
+from bot.storage.db import Database
+from bot.storage.models import GameRow, OutboxRow, Seat
+from tests.emulator import interactions as ix
+from tests.emulator.emulator import Emulator
+from tests.emulator.fixtures import TEST_TOKEN, running_bot
+from tests.emulator.patching import point_discord_py_at
+from tests.emulator.rest import Rest
+
+COMMANDS = ("game", "corsa")
+BURST = 200  # deadlines due in the same window
+WINDOW = 10.0  # seconds
+FIRST_RESPONSE: dict[str, float] = {}  # interaction id -> when the emulator received its first response
+_ANSWERED: dict[str, asyncio.Future[float]] = {}
+
+
+def _time_first_responses() -> None:
+    """Note when "Discord" receives each interaction's first response (patched before the emulator
+    registers its routes)."""
+    original = Rest.interaction_callback
+
+    async def timed(self: Rest, request: Any, body: Any, interaction_id: str, token: str) -> Any:
+        arrived = time.perf_counter()
+        try:
+            return await original(self, request, body, interaction_id, token)
+        finally:
+            if interaction_id not in FIRST_RESPONSE:
+                FIRST_RESPONSE[interaction_id] = arrived
+                fut = _ANSWERED.pop(interaction_id, None)
+                if fut is not None and not fut.done():
+                    fut.set_result(arrived)
+
+    Rest.interaction_callback = timed  # type: ignore[method-assign]
+
+
+class LockCounter(logging.Handler):
+    """Counts every log record that reports a locked or busy database."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            text += repr(record.exc_info[1])
+        if "locked" in text or "core.busy" in text:
+            self.count += 1
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def fire(emu: Emulator, user: Any, channel: Any, command: str, **options: Any) -> float | None:
+    """Send one slash command without waiting for the conversation to settle; seconds until the first
+    response reached the emulator (None: never answered within Discord's 3 s)."""
+    data = emu._command_data(user, channel, command, options, focused=None)
+    inter = ix.Interaction(id=emu.snowflakes.next(), token=f"aW50ZXJhY3Rpb24.{secrets.token_urlsafe(48)}",
+                           type=ix.APPLICATION_COMMAND, user=user, channel=channel, guild=emu._guild_of(channel),
+                           payload={})
+    inter.payload = emu._interaction_payload(inter, data)
+    emu.interactions[inter.id] = inter
+    emu.interactions_by_token[inter.token] = inter
+    answered: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+    _ANSWERED[inter.id] = answered
+    start = time.perf_counter()
+    inter.created = time.monotonic()
+    await emu.gateway.dispatch("INTERACTION_CREATE", inter.payload)
+    try:
+        arrived = await asyncio.wait_for(answered, timeout=emu.interaction_timeout + 2)
+    except TimeoutError:
+        _ANSWERED.pop(inter.id, None)
+        return None
+    return arrived - start
+
+
+# ---- the database -----------------------------------------------------------------------------
+async def fresh(url: str) -> Database:
+    from sqlalchemy import text
+
+    db = Database(url)
+    if not db.is_sqlite:
+        async with db.engine.begin() as conn:
+            await conn.execute(text("DROP SCHEMA public CASCADE"))
+            await conn.execute(text("CREATE SCHEMA public"))
+    await db.migrate()
+    return db
+
+
+def snapshot_at(template: dict[str, Any], deadline: datetime) -> str:
+    data = dict(template)
+    data["timers"] = [{**timer, "at": deadline.isoformat()} for timer in template["timers"]]
+    return json.dumps(data, separators=(",", ":"))
+
+
+async def template_game(db: Database, channel: str, users: list[str]) -> tuple[GameRow, dict[str, Any]]:
+    """One corsa game started the real way; its row and snapshot are copied for the background."""
+    service = GameService(db)
+    await service.create(kind="corsa", guild_id="0", channel_id=channel, creator_id=users[0], creator_name="bg-a",
+                         settings={"target": 1000, "turn_hours": 24, "reminder_minutes": 0})
+    await service.join(channel, users[1], "bg-b")
+    res = await service.start(channel, users[0])
+    return res.game, json.loads(res.game.snapshot_json or "{}")
+
+
+async def seed_background(db: Database, guild: str, channel: str, users: list[str], count: int) -> list[int]:
+    """`count` active games whose next deadlines are spread over the coming week."""
+    from sqlalchemy import insert, select
+
+    row, template = await template_game(db, f"{channel}-template", users)
+    now = datetime.now(UTC)
+    rng = random.Random(8)
+    games, ids = [], []
+    for _ in range(count):
+        deadline = now + timedelta(seconds=rng.uniform(3600, 7 * 86400))
+        games.append({"kind": "corsa", "guild_id": guild, "channel_id": channel, "is_thread": False, "status": "active",
+                      "settings_json": row.settings_json, "seed": rng.getrandbits(63),
+                      "snapshot_json": snapshot_at(template, deadline), "schema_version": row.schema_version,
+                      "version": 1, "created_by": users[0], "created_at": now, "started_at": now, "updated_at": now,
+                      "next_deadline": deadline, "turn_deadline": deadline})
+    async with db.transaction() as s:
+        for i in range(0, count, 1000):
+            await s.execute(insert(GameRow), games[i:i + 1000])
+        ids = list((await s.execute(select(GameRow.id).where(GameRow.channel_id == channel)
+                                    .order_by(GameRow.id))).scalars())
+        seats = [{"game_id": gid, "user_id": uid, "seat": n, "display_name": f"bg-{n}", "joined_at": now}
+                 for gid in ids for n, uid in enumerate(users)]
+        for i in range(0, len(seats), 2000):
+            await s.execute(insert(Seat), seats[i:i + 2000])
+    return ids
+
+
+async def make_overdue(db: Database, ids: list[int], template_db_game: tuple[GameRow, dict[str, Any]]) -> dict[int, datetime]:
+    """While the bot is down, these games' deadlines pass (within the last ten minutes)."""
+    from sqlalchemy import update
+
+    _row, template = template_db_game
+    now = datetime.now(UTC)
+    rng = random.Random(88)
+    due = {gid: now - timedelta(seconds=rng.uniform(1, 600)) for gid in ids}
+    async with db.transaction() as s:
+        for gid, deadline in due.items():
+            await s.execute(update(GameRow).where(GameRow.id == gid)
+                            .values(snapshot_json=snapshot_at(template, deadline), next_deadline=deadline,
+                                    turn_deadline=deadline))
+    return due
+
+
+async def outbox_state(db: Database) -> tuple[int, int, int]:
+    """(rows, unsent, given up)."""
+    from sqlalchemy import func, select
+
+    async with db.sessions() as s:
+        total = (await s.execute(select(func.count()).select_from(OutboxRow))).scalar() or 0
+        unsent = (await s.execute(select(func.count()).select_from(OutboxRow)
+                                  .where(OutboxRow.sent_at.is_(None)))).scalar() or 0  # type: ignore[union-attr]
+        failed = (await s.execute(select(func.count()).select_from(OutboxRow)
+                                  .where(OutboxRow.error.is_not(None), OutboxRow.sent_at.is_not(None)))).scalar() or 0  # type: ignore[union-attr]
+    return total, unsent, failed
+
+
+async def settle_outbox(bot: AraldoBot, timeout: float = 180) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        _total, unsent, _failed = await outbox_state(bot.db)
+        if not unsent:
+            return
+        await asyncio.sleep(0.2)
+
+
+# ---- scenarios --------------------------------------------------------------------------------
+async def players_scenario(emu: Emulator, bot: AraldoBot, k: int, moves: int, users: list[Any],
+                           channels: list[Any], locks: LockCounter) -> dict[str, Any]:
+    svc = bot.service
+    before_rows = (await outbox_state(bot.db))
+    games = []
+    for i in range(k):
+        a, b, channel = users[2 * i], users[2 * i + 1], channels[i]
+        await svc.create(kind="corsa", guild_id=str(emu.guild.id), channel_id=str(channel.id), creator_id=str(a.id),
+                         creator_name=a.username, settings={"target": 1000, "turn_hours": 24, "reminder_minutes": 0})
+        await svc.join(str(channel.id), str(b.id), b.username)
+        res = await svc.start(str(channel.id), str(a.id))
+        by_id = {str(a.id): a, str(b.id): b}
+        games.append((res.game.id, channel, [by_id[p.id] for p in res.state.players]))
+    await settle_outbox(bot)
+    latencies: list[float] = []
+    unanswered = 0
+    locks.count = 0
+
+    async def player(gid: int, channel: Any, order: list[Any]) -> None:
+        nonlocal unanswered
+        for m in range(moves):
+            took = await fire(emu, order[m % 2], channel, "corsa add", amount=1)
+            if took is None:
+                unanswered += 1
+            else:
+                latencies.append(took)
+
+    start, cpu = time.perf_counter(), time.process_time()
+    await asyncio.gather(*(player(*g) for g in games))
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    applied = 0
+    for gid, _channel, _order in games:
+        _row, state = await svc.state(gid)
+        applied += state.total  # type: ignore[attr-defined]
+    await settle_outbox(bot)
+    total, unsent, failed = await outbox_state(bot.db)
+    for gid, _channel, _order in games:  # leave the channels free for the next scenario
+        await svc.act(gid, "bench", {"type": "mod_end", "reason": ""}, moderator=True)
+    await settle_outbox(bot)
+    return {"players": k, "actions": len(latencies) + unanswered, "applied": applied, "unanswered": unanswered,
+            "p50_ms": 1000 * pct(latencies, 0.5), "p99_ms": 1000 * pct(latencies, 0.99),
+            "max_ms": 1000 * max(latencies, default=float("nan")), "actions_per_s": applied / wall,
+            "cpu_ms_per_action": 1000 * cpu / max(applied, 1),
+            "lock_errors": locks.count, "notifications": total - before_rows[0], "lost": unsent + failed}
+
+
+async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], channels: list[Any]) -> dict[str, Any]:
+    from sqlalchemy import select, update
+
+    svc = bot.service
+    fired: dict[int, float] = {}
+    due: dict[int, datetime] = {}
+
+    async def heard(upd: Update) -> None:
+        if upd.source == "tick" and upd.game.id in due and upd.game.id not in fired:
+            fired[upd.game.id] = (datetime.now(UTC) - due[upd.game.id]).total_seconds()
+
+    svc.listeners.append(heard)
+    a, b = users[0], users[1]
+    gids = []
+    for channel in channels[:BURST]:
+        await svc.create(kind="corsa", guild_id=str(emu.guild.id), channel_id=str(channel.id), creator_id=str(a.id),
+                         creator_name=a.username, settings={"target": 1000, "turn_hours": 24, "reminder_minutes": 0})
+        await svc.join(str(channel.id), str(b.id), b.username)
+        gids.append((await svc.start(str(channel.id), str(a.id))).game.id)
+    await settle_outbox(bot)
+    window_start = datetime.now(UTC) + timedelta(seconds=3)
+    rng = random.Random(200)
+    async with bot.db.transaction() as s:
+        for gid in gids:
+            row = await s.get(GameRow, gid)
+            assert row is not None and row.snapshot_json is not None
+            deadline = window_start + timedelta(seconds=rng.uniform(0, WINDOW))
+            data = json.loads(row.snapshot_json)
+            due[gid] = deadline
+            await s.execute(update(GameRow).where(GameRow.id == gid).values(
+                snapshot_json=snapshot_at(data, deadline), next_deadline=deadline, turn_deadline=deadline,
+                version=row.version + 1))
+    marker = datetime.now(UTC)
+    for gid in gids:
+        bot.deadlines.schedule(await svc.get(gid))
+    end = time.monotonic() + 120
+    while len(fired) < len(gids) and time.monotonic() < end:
+        await asyncio.sleep(0.2)
+    await settle_outbox(bot)
+    async with bot.db.sessions() as s:
+        rows = list((await s.execute(select(OutboxRow).where(OutboxRow.created_at >= marker)
+                                     .where(OutboxRow.game_id.in_(gids)))).scalars())  # type: ignore[union-attr]
+    delivered = {}
+    for r in rows:
+        if r.sent_at is not None and r.error is None and r.game_id is not None:
+            late = (r.sent_at - due[r.game_id]).total_seconds()
+            delivered[r.game_id] = max(delivered.get(r.game_id, late), late)
+    svc.listeners.remove(heard)
+    lost = sum(1 for r in rows if r.sent_at is None or r.error is not None)
+    told = sum(1 for r in rows if r.what == "announce")
+    return {"deadlines": len(gids), "fired": len(fired), "p50_s": pct(list(fired.values()), 0.5),
+            "p99_s": pct(list(fired.values()), 0.99), "max_s": max(fired.values(), default=float("nan")),
+            "notifications": len(rows), "announced_games": told, "lost": lost,
+            "told_p99_s": pct(list(delivered.values()), 0.99), "told_max_s": max(delivered.values(), default=float("nan"))}
+
+
+# ---- the run ----------------------------------------------------------------------------------
+def new_bot(settings: Settings) -> AraldoBot:
+    return AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",))
+
+
+async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
+              players_only: bool = False) -> dict[str, Any]:
+    _time_first_responses()
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    locks = LockCounter()
+    logging.getLogger().addHandler(locks)
+    emu = Emulator.with_default_world(token=TEST_TOKEN, interaction_timeout=3.0)
+    await emu.start()
+    restore = point_discord_py_at(emu.base_url)
+    results: dict[str, Any] = {"games": games, "database": "sqlite" if url.startswith("sqlite") else "postgresql"}
+    try:
+        need = max(ks) if ks else 1
+        users = [emu.add_user(f"p{i}") for i in range(2 * need)]
+        channels = [emu.add_channel(emu.guild, f"act-{i}") for i in range(max(need, BURST))]
+        background = emu.add_channel(emu.guild, "background")
+        bg_users = [str(users[0].id), str(users[1].id)]
+        db = await fresh(url)
+        t = time.perf_counter()
+        ids = await seed_background(db, str(emu.guild.id), str(background.id), bg_users, games)
+        template = await template_game(db, "template-2", bg_users)
+        results["seed_s"] = time.perf_counter() - t
+        await db.close()
+
+        settings = Settings(DISCORD_TOKEN=TEST_TOKEN, DATABASE_URL=url, DISCORD_API_BASE=emu.base_url,
+                            _env_file=None)  # type: ignore[call-arg]
+        bot = new_bot(settings)
+        t = time.perf_counter()
+        async with running_bot(emu, bot, commands=COMMANDS, timeout=120):
+            while not bot._resumed:
+                await asyncio.sleep(0.05)
+            results["first_start_s"] = time.perf_counter() - t
+            results["scenarios"] = []
+            for k in ks:
+                r = await players_scenario(emu, bot, k, moves, users, channels, locks)
+                print(json.dumps(r), flush=True)
+                results["scenarios"].append(r)
+            if not players_only:
+                r = await deadlines_scenario(emu, bot, users, channels)
+                print(json.dumps(r), flush=True)
+                results["deadlines"] = r
+            t = time.perf_counter()
+        results["clean_close_s"] = time.perf_counter() - t
+        if players_only:
+            return results
+
+        # restart: overdue background games, then a new process
+        db = Database(url)
+        chosen = random.Random(9).sample(ids, min(overdue, len(ids)))
+        due = await make_overdue(db, chosen, template)
+        await db.close()
+        bot = new_bot(settings)
+        fires: dict[int, list[float]] = {}
+        start = time.perf_counter()
+
+        async def heard(upd: Update) -> None:
+            if upd.source == "tick" and upd.game.id in due:
+                fires.setdefault(upd.game.id, []).append(time.perf_counter() - start)
+
+        bot.service.listeners.append(heard)
+        async with running_bot(emu, bot, commands=COMMANDS, timeout=120):
+            end = time.monotonic() + 600
+            while len(fires) < len(due) and time.monotonic() < end:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(1)  # a second firing would show up here
+            firsts = [v[0] for v in fires.values()]
+            results["restart"] = {"active_games": games + BURST, "overdue": len(due), "fired": len(fires),
+                                  "fired_twice": sum(1 for v in fires.values() if len(v) > 1),
+                                  "last_fired_after_start_s": max(firsts, default=float("nan")),
+                                  "p50_after_start_s": pct(firsts, 0.5)}
+            print(json.dumps(results["restart"]), flush=True)
+            await settle_outbox(bot)
+            _total, unsent, failed = await outbox_state(bot.db)
+            results["restart"]["notifications_unsent"] = unsent + failed
+            # Discord goes away; then a service manager stops the bot
+            await emu.stop()
+            t = time.perf_counter()
+            await bot.close()
+            results["shutdown_without_discord_s"] = time.perf_counter() - t
+        results["lock_errors_total"] = locks.count
+    finally:
+        restore()
+        with contextlib.suppress(Exception):
+            await emu.stop()
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--pg-url", default=os.environ.get("TEST_DATABASE_URL", ""))
+    parser.add_argument("--games", type=int, default=1000, help="background active games")
+    parser.add_argument("--players", default="1,8,50", help="players acting at once, per scenario")
+    parser.add_argument("--moves", type=int, default=20, help="moves per player per scenario")
+    parser.add_argument("--overdue", type=int, default=500, help="background games overdue at the restart")
+    parser.add_argument("--players-only", action="store_true", help="skip the deadline, restart, shutdown runs")
+    parser.add_argument("--out", help="append the results as one JSON line to this file")
+    args = parser.parse_args()
+    if args.db == "postgres":
+        if not args.pg_url.startswith("postgresql"):
+            sys.exit("--db postgres needs --pg-url or TEST_DATABASE_URL (postgresql+asyncpg://...)")
+        url = args.pg_url
+        tmp = None
+    else:
+        tmp = tempfile.TemporaryDirectory()
+        url = f"sqlite+aiosqlite:///{tmp.name}/araldo.db"
+    ks = [int(k) for k in args.players.split(",") if k]
+    results = asyncio.run(run(url, args.games, ks, args.moves, args.overdue, args.players_only))
+    results["machine"] = f"{platform.node()} {platform.machine()} {os.cpu_count()} CPUs, Python {platform.python_version()}"
+    results["at"] = datetime.now(UTC).isoformat(timespec="minutes")
+    print(json.dumps(results, indent=1))
+    if args.out:
+        with open(args.out, "a") as fh:
+            fh.write(json.dumps(results) + "\n")
+    if tmp is not None:
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

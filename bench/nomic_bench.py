@@ -1,0 +1,144 @@
+"""DecameroNomic timings: a full-size game (12 players, random legal play over 10 Giornate) in the
+engine, the longest Giornata rollover, the chart render, and moves through the whole service on
+SQLite (and PostgreSQL when TEST_DATABASE_URL points at it).
+
+    python bench/nomic_bench.py [service_moves]
+
+Not a test: numbers go to docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.service import GameService
+from bot.storage.db import Database
+from engine.core import GameRecord, LogEntry, Player, Rng, replay
+from engine.nomic import GAME
+from engine.nomic.models import NomicState
+from render.common import render_png
+
+T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
+PLAYERS = 12
+GIORNATE = 10
+
+
+def pick_action(state: NomicState, actor: str, rng: Rng) -> object | None:
+    options = GAME.legal_actions(state, actor)
+    options = [o for o in options if not (o.type == "scribe_adjust" and o.amount < 0)]  # type: ignore[attr-defined]
+    if not options:
+        return None
+    props = [o for o in options if o.type in ("propose", "vote")]  # type: ignore[attr-defined]
+    pool = props if props and rng.below(3) else options
+    return pool[rng.below(len(pool))]
+
+
+def engine_game() -> NomicState:
+    people = [Player(id=str(1001 + i), name=f"Giocatore {i + 1:02d}") for i in range(PLAYERS)]
+    state = GAME.setup(GAME.parse_settings({}), [p.model_copy() for p in people], 42, T0)
+    rng = Rng(seed=7)
+    now, log, rollovers = T0, [], []
+    start = time.perf_counter()
+    while state.status == "active" and state.giornata <= GIORNATE:
+        now += timedelta(hours=2)
+        end = state.deadline("giornata")
+        if end is not None and end <= now:
+            tick = time.perf_counter()
+            GAME.advance(state, now)
+            rollovers.append(time.perf_counter() - tick)
+        else:
+            GAME.advance(state, now)
+        ids = [p.id for p in state.players if not p.left]
+        actor = ids[rng.below(len(ids))]
+        action = pick_action(state, actor, rng)
+        if action is None:
+            continue
+        GAME.apply(state, actor, action, now)  # type: ignore[arg-type]
+        log.append(LogEntry(at=now, actor=actor, action=action.model_dump(mode="json")))  # type: ignore[attr-defined]
+    total = time.perf_counter() - start
+    print(f"{PLAYERS} players, {state.giornata - 1} Giornate: {len(log)} actions, {len(state.proposals)} proposals, "
+          f"{len(state.rules)} rules, state {len(state.model_dump_json()) // 1024} KiB; "
+          f"{total * 1000:.0f} ms ({total / max(1, len(log)) * 1000:.2f} ms per action incl. advance)")
+    print(f"longest rollover {max(rollovers) * 1000:.1f} ms, mean {statistics.mean(rollovers) * 1000:.1f} ms")
+    start = time.perf_counter()
+    record = GameRecord(game="nomic", seed=42, settings={}, created_at=T0, players=people, log=log)
+    rebuilt = replay(GAME, record, until=now)
+    print(f"replay: {(time.perf_counter() - start) * 1000:.0f} ms, equal={rebuilt.model_dump() == state.model_dump()}")
+    view = GAME.view(state, None)
+    runs = 10
+    start = time.perf_counter()
+    for _ in range(runs):
+        data = render_png("nomic", view)
+    assert data is not None
+    print(f"chart render + PNG: {(time.perf_counter() - start) / runs * 1000:.1f} ms, {len(data) // 1024} KiB")
+    return state
+
+
+async def service_moves(url: str, moves: int) -> tuple[float, float, float, float, int]:
+    db = Database(url)
+    if not db.is_sqlite:
+        from sqlalchemy import text
+
+        async with db.engine.begin() as conn:
+            await conn.execute(text("DROP SCHEMA public CASCADE"))
+            await conn.execute(text("CREATE SCHEMA public"))
+    await db.migrate()
+    clock = [T0]
+    service = GameService(db, clock=lambda: clock[0], seed_source=lambda: 2026)
+    await service.create(kind="nomic", guild_id="1", channel_id="2", creator_id="100", creator_name="P00")
+    for i in range(1, PLAYERS):
+        await service.join("2", str(100 + i), f"P{i:02d}")
+    res = await service.start("2", "100")
+    gid = res.game.id
+    assert gid is not None
+    rng = Rng(seed=3)
+    times: list[float] = []
+    cpu: list[float] = []  # this process's CPU (all threads): what the move costs without the machine's queue
+    for _ in range(moves):
+        clock[0] += timedelta(hours=3)  # rollovers on the way: the state grows as in a long game
+        await service.tick(gid)  # as the scheduler does at each deadline
+        _, state = await service.state(gid)
+        assert isinstance(state, NomicState)
+        if state.status != "active":
+            break
+        ids = [p.id for p in state.players if not p.left]
+        actor = ids[rng.below(len(ids))]
+        action = pick_action(state, actor, rng)
+        if action is None:
+            continue
+        start, start_cpu = time.perf_counter(), time.process_time()
+        await service.act(gid, actor, action.model_dump(mode="json"))  # type: ignore[attr-defined]
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    await db.close()
+    times.sort()
+    cpu.sort()
+    return (statistics.mean(times) * 1000, times[int(len(times) * 0.95) - 1] * 1000,
+            times[int(len(times) * 0.99) - 1] * 1000, cpu[int(len(cpu) * 0.99) - 1] * 1000, len(times))
+
+
+def main() -> None:
+    engine_game()
+    moves = int(sys.argv[1]) if len(sys.argv) > 1 else 600
+    with tempfile.TemporaryDirectory() as tmp:
+        urls = [("SQLite", f"sqlite+aiosqlite:///{tmp}/bench.db")]
+        pg = os.environ.get("TEST_DATABASE_URL", "")
+        if pg.startswith("postgresql"):
+            urls.append(("PostgreSQL", pg))
+        for name, url in urls:
+            mean, p95, p99, cpu99, n = asyncio.run(service_moves(url, moves))
+            print(f"{name:10s} {n} moves through the service: mean {mean:.1f} ms, p95 {p95:.1f} ms, "
+                  f"p99 {p99:.1f} ms; CPU p99 {cpu99:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,267 @@
+"""Imperium Galactica's private panel and pictures.
+
+The panel is built from `legal_actions`: a select of what the player may do now (described in the
+reader's words) and accept/refuse buttons for trade offers waiting for them. Items carry the game id
+and the state version they were drawn for; a click on an older version is told the galaxy changed
+and gets the current panel. No rules live here: what is legal is the engine's call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from pydantic import BaseModel
+
+from bot.errors import report
+from bot.i18n import t
+from bot.notifier import picture_labels
+from bot.service import ActResult
+from bot.storage.models import GameRow
+from bot.ui import lang, render_events, send, service_of
+from engine.core import RuleError, get_game
+from engine.core.names import name_key
+from engine.galactica.models import GalacticaState
+from engine.galactica.planets import card
+from engine.galactica.views import GalacticaView
+
+KIND = "galactica"
+MAX_OPTIONS = 25
+ORDER = ("pick_line", "lose_ships", "land", "market_decide", "choose_direction", "colonize", "produce", "load",
+         "casino_bet", "casino_leave", "build", "market_draw", "market_raw", "trade_offer", "move", "end_phase")
+
+
+def describe(action: BaseModel, state: GalacticaState, language: str) -> str:
+    """One line for a legal action, in the reader's words."""
+    data = action.model_dump()
+    kind = data.pop("type")
+    params: dict[str, Any] = {}
+    for k, v in data.items():
+        if isinstance(v, dict):
+            params[k] = ", ".join(f"{t(f'galactica.unit.{u}', language)} {n}" for u, n in v.items() if n) \
+                if k in ("ships",) else ", ".join(f"{n} {t(f'galactica.resource.{r}', language)}"
+                                                  for r, n in v.items() if n)
+        elif isinstance(v, list):
+            params[k] = " → ".join(v)
+        else:
+            params[k] = v
+    if kind == "trade_offer":
+        params["to"] = data["to"]
+    if kind == "move" and data.get("ships"):
+        kind = "move_part"
+    if kind in ("market_raw",):
+        kind = "market_buy_raw" if data["amount"] > 0 else "market_sell_raw"
+        params["amount"] = abs(data["amount"])
+    if kind == "load" and data["tanks"] < 0:
+        kind, params["tanks"] = "unload", -data["tanks"]
+    if kind == "market_decide":
+        kind = "market_buy" if data["buy"] else "market_pass"
+    if kind == "trade_answer":
+        kind = "trade_accept" if data["accept"] else "trade_refuse"
+    text = t(f"galactica.ui.act.{kind}", language, **params)
+    return text[:100]
+
+
+def panel_actions(state: GalacticaState, player: str) -> list[BaseModel]:
+    options = get_game(KIND).legal_actions(state, player)
+    rank = {k: i for i, k in enumerate(ORDER)}
+    return sorted((o for o in options if o.type != "trade_answer"),  # type: ignore[attr-defined]
+                  key=lambda o: rank.get(o.type, 99))[:MAX_OPTIONS]  # type: ignore[attr-defined]
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+                   template=r"araldo:gal:act:(?P<game>\d+):(?P<version>\d+)"):
+    """Pick one of the moves the engine allows now."""
+
+    def __init__(self, game_id: int, version: int, options: list[tuple[str, str]] | None = None,
+                 placeholder: str = "") -> None:
+        choices = [discord.SelectOption(label=label, value=value) for value, label in (options or [("0", "-")])]
+        super().__init__(discord.ui.Select(custom_id=f"araldo:gal:act:{game_id}:{version}",
+                                           placeholder=placeholder or None, options=choices[:MAX_OPTIONS]))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ActionSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            data: dict[str, Any] = dict(interaction.data or {})
+            values = list(self.item.values) or [str(x) for x in data.get("values", [])] or ["0"]
+            await pick_click(interaction, self.game_id, self.version, int(values[0]))
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class TradeButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                  template=r"araldo:gal:trade:(?P<game>\d+):(?P<offer>\d+):(?P<answer>yes|no)"):
+    """Accept or refuse a trade offer made to you."""
+
+    def __init__(self, game_id: int, offer: int, answer: str, label: str) -> None:
+        style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"araldo:gal:trade:{game_id}:{offer}:{answer}"))
+        self.game_id, self.offer, self.answer = game_id, offer, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> TradeButton:
+        return cls(int(match["game"]), int(match["offer"]), match["answer"], str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            svc = service_of(interaction)
+            result = await svc.act(self.game_id, str(interaction.user.id),
+                                   {"type": "trade_answer", "offer": self.offer, "accept": self.answer == "yes"},
+                                   interaction_id=str(interaction.id))
+            await answer(interaction, result)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def panel(row: GameRow, state: GalacticaState, player: str, language: str) -> tuple[str, discord.ui.View | None]:
+    """The private panel: the moves as a select, offers waiting for the player as buttons."""
+    assert row.id is not None
+    actions = panel_actions(state, player)
+    view = discord.ui.View(timeout=None)
+    if actions:
+        options = [(str(i), describe(a, state, language)) for i, a in enumerate(actions)]
+        view.add_item(ActionSelect(row.id, row.version, options, t("galactica.ui.choose", language)))
+    lines = [t(get_game(KIND).headline(state).key, language, **get_game(KIND).headline(state).params)]
+    for offer in state.offers:
+        if offer.to != player:
+            continue
+        lines.append(t("galactica.ui.offer_line", language, offer=offer.id, frm=state.name_of(offer.frm),
+                       give=_goods(offer.give.model_dump(), language), want=_goods(offer.want.model_dump(), language)))
+        view.add_item(TradeButton(row.id, offer.id, "yes", t("galactica.ui.accept", language, offer=offer.id)))
+        view.add_item(TradeButton(row.id, offer.id, "no", t("galactica.ui.refuse", language, offer=offer.id)))
+    if not view.children:
+        lines.append(t("galactica.ui.nothing_now", language))
+    return "\n".join(lines), (view if view.children else None)
+
+
+def _goods(goods: dict[str, int], language: str) -> str:
+    return ", ".join(f"{n} {t(f'galactica.resource.{r}', language)}" for r, n in goods.items() if n) or "-"
+
+
+async def pick_click(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
+    svc = service_of(interaction)
+    user = str(interaction.user.id)
+    row = await svc.get(game_id)
+    state = svc.load_state(row)
+    assert isinstance(state, GalacticaState)
+    language = lang(interaction)
+    if row.version != version:
+        text, view = panel(row, state, user, language)
+        await send(interaction, t("galactica.ui.stale", language) + "\n" + text, ephemeral=True, view=view)
+        return
+    actions = panel_actions(state, user)
+    if not 0 <= index < len(actions):
+        raise RuleError("galactica.ui.gone")
+    result = await svc.act(game_id, user, actions[index], interaction_id=str(interaction.id))
+    await answer(interaction, result)
+
+
+async def answer(interaction: discord.Interaction, result: ActResult) -> None:
+    """Public events in the channel, the actor's own privately, then the actor's fresh panel."""
+    language = lang(interaction)
+    user = str(interaction.user.id)
+    public, private = render_events(result.events, language, viewer=user)
+    await send(interaction, public or t("core.done", language))
+    state = result.state
+    if isinstance(state, GalacticaState) and state.status == "active":
+        text, view = panel(result.game, state, user, language)
+        await send(interaction, "\n".join(x for x in (private, text) if x), ephemeral=True, view=view)
+    elif private:
+        await send(interaction, private, ephemeral=True)
+
+
+# ---- pictures -------------------------------------------------------------------------------------
+def _labels(language: str) -> dict[str, str] | None:
+    return picture_labels(KIND, language)
+
+
+async def galaxy_file(row: GameRow, state: GalacticaState, language: str) -> discord.File:
+    from render.common import to_png
+    from render.galactica import render_galaxy
+
+    view = get_game(KIND).view(state, None)
+    assert isinstance(view, GalacticaView)
+    data = await asyncio.to_thread(lambda: to_png(render_galaxy(view, _labels(language))))
+    return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-v{row.version}.png")
+
+
+async def stock_file(row: GameRow, state: GalacticaState, player: str, language: str) -> discord.File:
+    from render.common import to_png
+    from render.galactica import render_stock
+
+    view = get_game(KIND).view(state, player)
+    assert isinstance(view, GalacticaView)
+    data = await asyncio.to_thread(lambda: to_png(render_stock(view, _labels(language))))
+    return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-stock.png")
+
+
+async def planet_file(row: GameRow, state: GalacticaState, name: str, language: str) -> discord.File:
+    from render.common import to_png
+    from render.galactica import render_planet
+
+    view = get_game(KIND).view(state, None)
+    assert isinstance(view, GalacticaView)
+    found = next((p for p in view.planets if name_key(p.name) == name_key(name)), None)
+    if found is None:
+        raise RuleError("galactica.unknown_planet", name=name)
+    data = await asyncio.to_thread(lambda: to_png(render_planet(found, _labels(language))))
+    return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-{found.key}.png")
+
+
+# ---- autocomplete ---------------------------------------------------------------------------------
+async def state_here(interaction: discord.Interaction) -> GalacticaState | None:
+    try:
+        svc = service_of(interaction)
+        row = await svc.in_channel(str(interaction.channel_id), live_only=True)
+        if row.kind != KIND:
+            return None
+        state = svc.load_state(row)
+    except Exception:
+        return None
+    return state if isinstance(state, GalacticaState) else None
+
+
+def matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:
+    key = name_key(current or "")
+    found = sorted({n for n in names if key in name_key(n)})
+    return [app_commands.Choice(name=n, value=n) for n in found[:MAX_OPTIONS]]
+
+
+async def own_planets(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    state = await state_here(interaction)
+    if state is None:
+        return []
+    user = str(interaction.user.id)
+    return matching([card(k).name for k, p in state.planets.items() if p.owner == user], current)
+
+
+async def any_planet(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    state = await state_here(interaction)
+    return [] if state is None else matching([card(k).name for k in state.planets], current)
+
+
+async def own_fleets(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    state = await state_here(interaction)
+    if state is None:
+        return []
+    user = str(interaction.user.id)
+    return matching([f.cell for f in state.fleets if f.owner == user], current)
+
+
+async def rivals(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    state = await state_here(interaction)
+    if state is None:
+        return []
+    user = str(interaction.user.id)
+    return matching([state.name_of(p) for p in state.order if p != user and not state.factions[p].out], current)

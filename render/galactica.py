@@ -1,0 +1,176 @@
+"""Imperium Galactica pictures: the galaxy, a planet's board, a faction's stock.
+
+Renderers take the game's view (and the reader's words, `galactica.label.*`); they never see the
+state. Flat-top hexes in odd-q columns, drawn with render.common's hex helpers.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.galactica.views import CellView, GalacticaView, PlanetView
+from render.common import (
+    INK,
+    MUTED,
+    PAPER,
+    contrast_ink,
+    draw_legend,
+    draw_title,
+    flat_hex_center,
+    flat_hex_corners,
+    font,
+    player_colour,
+    renderer,
+)
+
+SIZE = 46
+MARGIN = 30
+TOP = 90
+KIND_COLOURS: dict[str, tuple[int, int, int]] = {
+    "space": (28, 32, 62), "asteroids": (112, 104, 96), "market": (196, 160, 40), "casino": (128, 64, 150),
+}
+PLANET_COLOURS: dict[str, tuple[int, int, int]] = {
+    "fire": (214, 84, 36), "ice": (150, 205, 235), "earth": (70, 160, 80), "rock": (140, 110, 80),
+}
+UNEXPLORED = (70, 70, 76)
+SHORT = {"fighter": "C", "torpedo": "T", "colony": "N"}
+LABELS: dict[str, str] = {
+    "title": "Imperium Galactica", "round": "Round {round}", "unexplored": "unexplored", "space": "space",
+    "asteroids": "asteroids", "market": "market", "casino": "casino", "fire": "fire", "ice": "ice",
+    "earth": "earth", "rock": "rock", "fleet_key": "C fighters, T torpedo boats, N colony ships, +n tanks",
+    "stock": "Stock", "planets": "Planets", "units": "Units", "ndri": "Ndri", "fuel": "Fuel", "metal": "Metal",
+    "stone": "Stone", "buildings": "Buildings", "productivity": "Productivity", "economy": "Economy",
+    "tanks": "tanks", "free": "free", "shipyard": "Shipyard", "tank_factory": "Tank factory",
+    "treasury": "Treasury", "cannon": "Cannon", "turret": "Turret", "fighter": "Fighters",
+    "torpedo": "Torpedo boats", "colony": "Colony ships", "tank": "Tanks", "out": "out",
+}
+
+
+def words(labels: dict[str, str] | None) -> dict[str, str]:
+    return {**LABELS, **(labels or {})}
+
+
+def fleet_text(ships: dict[str, int], tanks: int) -> str:
+    text = " ".join(f"{SHORT[t]}{n}" for t, n in ships.items() if n)
+    return text + (f" +{tanks}" if tanks else "")
+
+
+def _cell_fill(cell: CellView) -> tuple[int, int, int]:
+    if cell.kind is None:
+        return UNEXPLORED
+    if cell.kind == "planet":
+        return PLANET_COLOURS.get(cell.planet_type or "", (200, 200, 200))
+    return KIND_COLOURS.get(cell.kind, (28, 32, 62))
+
+
+def _icon(draw: ImageDraw.ImageDraw, cell: CellView, xy: tuple[float, float], ink: tuple[int, int, int]) -> None:
+    """A small sign of the tile type, so the map reads without colour too."""
+    x, y = xy
+    if cell.kind == "planet":
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), outline=ink, width=2)
+        draw.line((x - 9, y + 2, x + 9, y - 2), fill=ink, width=1)
+    elif cell.kind == "asteroids":
+        for dx, dy in ((-5, -3), (3, -5), (0, 4), (6, 3)):
+            draw.ellipse((x + dx - 2, y + dy - 2, x + dx + 2, y + dy + 2), fill=ink)
+    elif cell.kind == "market":
+        draw.text((x, y), "$", font=font(14, bold=True), fill=ink, anchor="mm")
+    elif cell.kind == "casino":
+        draw.rectangle((x - 6, y - 6, x + 6, y + 6), outline=ink, width=2)
+        for dx, dy in ((-3, -3), (0, 0), (3, 3)):
+            draw.ellipse((x + dx - 1, y + dy - 1, x + dx + 1, y + dy + 1), fill=ink)
+
+
+@renderer("galactica", "board")
+def render_galaxy(view: GalacticaView, labels: dict[str, str] | None = None) -> Image.Image:
+    w = words(labels)
+    colour_of = {f.player: player_colour(f.colour) for f in view.factions}
+    width = int(MARGIN * 2 + SIZE * 17 + 300)
+    height = int(TOP + SIZE * 13.2 + MARGIN * 2)
+    image = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw_title(draw, (MARGIN, 20), w["title"], w["round"].replace("{round}", str(view.round)))
+    origin = (MARGIN + SIZE, TOP + SIZE)
+    small, tiny = font(12), font(10)
+    for cell in view.cells:
+        center = flat_hex_center(cell.col, cell.row, SIZE, origin)
+        fill = _cell_fill(cell)
+        outline = colour_of.get(cell.start_of or "", (200, 200, 210))
+        draw.polygon(flat_hex_corners(center, SIZE - 2), fill=fill, outline=outline, width=4 if cell.start_of else 1)
+        ink = contrast_ink(fill)
+        cx, cy = center
+        draw.text((cx - SIZE * 0.45, cy - SIZE * 0.8), cell.cell, font=tiny, fill=ink)
+        if cell.planet:
+            draw.text((cx, cy - 14), cell.planet[:10], font=small, fill=ink, anchor="mm")
+        elif cell.kind in ("asteroids", "market", "casino"):
+            draw.text((cx, cy - 14), w[cell.kind], font=tiny, fill=ink, anchor="mm")
+        _icon(draw, cell, (cx - SIZE * 0.62, cy - 2), ink)
+        if cell.owner:  # the flag
+            fx, fy = cx + SIZE * 0.35, cy - SIZE * 0.62
+            draw.line((fx, fy, fx, fy + 16), fill=INK, width=2)
+            draw.polygon([(fx, fy), (fx + 12, fy + 4), (fx, fy + 8)], fill=colour_of.get(cell.owner, MUTED))
+        for i, fleet in enumerate(cell.fleets[:3]):
+            text = fleet_text(fleet.ships, fleet.tanks)
+            y = cy + 2 + i * 14
+            colour = colour_of.get(fleet.owner, MUTED)
+            box = draw.textbbox((cx, y), text, font=tiny, anchor="mt")
+            draw.rectangle((box[0] - 3, box[1] - 1, box[2] + 3, box[3] + 1), fill=colour, outline=INK)
+            draw.text((cx, y), text, font=tiny, fill=contrast_ink(colour), anchor="mt")
+    x = int(MARGIN * 2 + SIZE * 17)
+    y = TOP
+    y = draw_legend(draw, (x, y), [(player_colour(f.colour), f.name + (f" ({w['out']})" if f.out else ""))
+                                   for f in view.factions])
+    y += 16
+    items = [(UNEXPLORED, w["unexplored"])] + [(c, w[k]) for k, c in KIND_COLOURS.items()]
+    items += [(c, w[k]) for k, c in PLANET_COLOURS.items()]
+    y = draw_legend(draw, (x, y), items)
+    draw.multiline_text((x, y + 16), w["fleet_key"].replace(", ", "\n"), font=small, fill=INK)
+    return image
+
+
+def render_planet(planet: PlanetView, labels: dict[str, str] | None = None) -> Image.Image:
+    """A planet's board: its card on the left, the 3x3 building grid on the right."""
+    w = words(labels)
+    image = Image.new("RGB", (700, 360), PAPER)
+    draw = ImageDraw.Draw(image)
+    colour = PLANET_COLOURS.get(planet.type, (200, 200, 200))
+    draw.rounded_rectangle((20, 20, 250, 340), radius=14, fill=colour, outline=INK, width=2)
+    ink = contrast_ink(colour)
+    draw.text((135, 45), planet.name, font=font(22, bold=True), fill=ink, anchor="mm")
+    draw.text((135, 75), w[planet.type], font=font(15), fill=ink, anchor="mm")
+    lines = [f"{w['fuel']}: 1 x{planet.fuel}", f"{w['metal']}: 1 x{planet.metal}", f"{w['stone']}: 1 x{planet.stone}",
+             f"{w['productivity']}: x{planet.productivity}", f"{w['economy']}: 5.000 x{planet.economy}",
+             f"{w['tanks']}: {planet.tanks}", planet.owner_name or w["free"]]
+    for i, line in enumerate(lines):
+        draw.text((40, 110 + i * 30), line, font=font(16), fill=ink)
+    for i, building in enumerate(planet.buildings):
+        r, c = divmod(i, 3)
+        x0, y0 = 290 + c * 130, 30 + r * 100
+        draw.rectangle((x0, y0, x0 + 120, y0 + 90), fill=(255, 255, 255) if building else (232, 228, 220),
+                       outline=INK)
+        draw.text((x0 + 6, y0 + 4), str(i + 1), font=font(12), fill=MUTED)
+        if building:
+            draw.multiline_text((x0 + 60, y0 + 48), w[building].replace(" ", "\n"), font=font(14), fill=INK,
+                                anchor="mm", align="center")
+    return image
+
+
+@renderer("galactica", "stock")
+def render_stock(view: GalacticaView, labels: dict[str, str] | None = None) -> Image.Image:
+    """The reader's faction: money, raw materials, units and planets."""
+    w = words(labels)
+    me = next((f for f in view.factions if f.player == view.me), None)
+    image = Image.new("RGB", (560, 360), PAPER)
+    draw = ImageDraw.Draw(image)
+    if me is None:
+        draw_title(draw, (20, 20), w["stock"])
+        return image
+    y = draw_title(draw, (20, 16), f"{w['stock']}: {me.name}")
+    draw.rectangle((20, y, 40, y + 20), fill=player_colour(me.colour), outline=INK)
+    rows = [(w["ndri"], me.ndri), (w["fuel"], me.fuel), (w["metal"], me.metal), (w["stone"], me.stone)]
+    rows += [(w[u], n) for u, n in me.units.items()]
+    for i, (name, n) in enumerate(rows):
+        draw.text((60, y + i * 28), f"{name}: {n:,}".replace(",", "."), font=font(17), fill=INK)
+    draw.text((320, y), w["planets"], font=font(17, bold=True), fill=INK)
+    for i, name in enumerate(me.planets[:10]):
+        draw.text((320, y + 28 + i * 24), name, font=font(15), fill=INK)
+    return image

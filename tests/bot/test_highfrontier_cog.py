@@ -1,0 +1,38 @@
+"""The `/hf` cog's parsing: company names typed in either language, domes per player, panel labels."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cogs.highfrontier_reports import parse_domes
+from bot.cogs.highfrontier_views import action_label, panel_actions, resolve_company
+from engine.core import RuleError
+from tests.engine.highfrontier.helpers import Table, pid
+
+
+def test_company_names_resolve_in_both_languages_and_follow_the_side() -> None:
+    t = Table(2)
+    t.place("square2", 1, 4, ["Rosso"], side="black")
+    assert resolve_company(t.state, "lanciatori", "it") == "triangle1"
+    assert resolve_company(t.state, "Launch", "it") == "triangle1"
+    assert resolve_company(t.state, "unicorno et ii", "it") == "square2"
+    assert resolve_company(t.state, "hexagon2", "en") == "hexagon2"
+    with pytest.raises(RuleError) as err:
+        resolve_company(t.state, "Atlantide", "it")
+    assert err.value.code == "hf.no_company"
+
+
+def test_domes_by_mention_or_name() -> None:
+    t = Table(3)
+    assert parse_domes(t.state, f"<@{pid('Rosso')}> 2, bianco 1") == {pid("Rosso"): 2, pid("Bianco"): 1}
+    with pytest.raises(RuleError):
+        parse_domes(t.state, "Nessuno 2")
+
+
+def test_the_private_panel_lists_what_the_current_player_may_do() -> None:
+    t = Table(2)
+    t.give("Rosso", 10)
+    options = panel_actions(t.state, pid("Rosso"))
+    labels = [action_label(t.state, a, "it") for a in options]
+    assert "Flotta Lanciatori" in labels and "Fine turno" in labels
+    assert panel_actions(t.state, pid("Bianco")) == []  # not Bianco's turn, nothing owed
