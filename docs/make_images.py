@@ -43,6 +43,8 @@ def impero(seed: int = 2026, steps: int = 120) -> bytes:
     state = game.setup(game.parse_settings({"start_cash": 30000}), [p.model_copy() for p in PEOPLE[:3]], seed, T0)
     draw = random.Random(seed)
     now = T0
+    for player, name in zip(state.players, ("Telcom Italia", "Rete Alpina", "Sud Connessa"), strict=False):
+        game.apply(state, player.id, {"type": "create_company", "name": name, "capital": 12000}, now)
     for _ in range(steps):
         now += timedelta(minutes=20)
         game.advance(state, now)
@@ -50,7 +52,7 @@ def impero(seed: int = 2026, steps: int = 120) -> bytes:
             break
         for player in state.players:
             moves = [a for a in game.legal_actions(state, player.id)
-                     if getattr(a, "type", "") in ("create_company", "buy_node", "upgrade_node", "bid",
+                     if getattr(a, "type", "") in ("buy_node", "upgrade_node", "bid",
                                                    "recapitalize", "list_shares", "buy_shares")]
             if moves:
                 game.apply(state, player.id, draw.choice(moves), now)

@@ -46,6 +46,7 @@ COMPANY_COLOURS: tuple[tuple[int, int, int], ...] = (
     (170, 0, 90), (90, 160, 255), (140, 140, 0), (255, 150, 60), (70, 200, 140),
 )
 BLACKOUT = (25, 25, 25)
+HIGHLIGHT = (230, 0, 126)  # a node the viewer may buy, when they ask to see them
 GRID = (205, 198, 180)
 
 LABEL_KEYS: dict[str, str] = {
@@ -56,6 +57,7 @@ LABEL_KEYS: dict[str, str] = {
     "free": "impero.label.free",
     "blackout": "impero.label.blackout",
     "halved": "impero.label.halved",
+    "buyable": "impero.label.buyable",
     "rented": "impero.label.rented",
     "companies": "impero.label.companies",
     "auctions": "impero.label.auctions",
@@ -93,6 +95,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "free": "libero",
     "blackout": "blackout",
     "halved": "dimezzato",
+    "buyable": "acquistabile da te",
     "rented": "in affitto (● = affittuario)",
     "companies": "Società",
     "auctions": "Aste aperte",
@@ -202,6 +205,9 @@ def render_map(view: MapView | ImperoView, labels: Mapping[str, str] | None = No
     colour_of = {c.id: company_colour(c.colour) for c in v.companies}
     small = font(11, bold=True)
     tiny = font(9, bold=True)
+    initial_font = font(8, bold=True)
+    initials_of = company_marks(v.companies)
+    marked = set(v.highlight)
     for n in v.nodes:
         x0, y0, x1, y1 = box = cell_box(n.col, n.row)
         fill = colour_of.get(n.owner or "", LAND)
@@ -213,16 +219,46 @@ def render_map(view: MapView | ImperoView, labels: Mapping[str, str] | None = No
             ink = (255, 220, 0)
         if n.halved:
             d.polygon([(x1, y1 - 11), (x1, y1), (x1 - 11, y1)], fill=BLACKOUT)
+        text = str(n.value)
+        fnt = small if n.value < 10 or not n.renters else tiny
+        w = text_width(d, text, fnt)
+        owned = n.owner in initials_of
+        d.text((x0 + (CELL - w) // 2, y0 + (11 if owned else (CELL - 13) // 2)), text, font=fnt, fill=ink)
+        if owned:  # whose cell it is, in letters, not only in colour: the initials above the yield
+            mark = initials_of[n.owner or ""]
+            d.text((x0 + (CELL - text_width(d, mark, initial_font)) // 2, y0 + 1), mark, font=initial_font, fill=ink)
         for i, renter in enumerate(n.renters[:2]):  # one dot per renter, in the renter's colour
             dx = i * 8
             d.ellipse((x1 - 8 - dx, y0 + 1, x1 - 1 - dx, y0 + 8), fill=colour_of.get(renter, (255, 255, 255)),
                       outline=(255, 255, 255))
-        text = str(n.value)
-        fnt = small if n.value < 10 or not n.renters else tiny
-        w = text_width(d, text, fnt)
-        d.text((x0 + (CELL - w) // 2, y0 + (CELL - 13) // 2), text, font=fnt, fill=ink)
+        if n.id in marked:
+            d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=HIGHLIGHT, width=3)
     _map_legend(d, v, lab, LEFT + v.cols * CELL + 16)
     return img
+
+
+def company_marks(companies: Any) -> dict[str, str]:
+    """Each company's mark, unique on the map: its initials, else its first letter and its trailing
+    number or last letter ("Soc1" -> "S1"), else its first letter and its place in the list."""
+    marks: dict[str, str] = {}
+    taken: set[str] = set()
+    firsts = [initials(c.name) for c in companies]
+    for i, c in enumerate(companies):
+        digits = c.name[len(c.name.rstrip("0123456789")):]
+        for mark in (firsts[i] if firsts.count(firsts[i]) == 1 else "", (c.name[:1] + (digits or c.name[-1:])).upper(),
+                     f"{c.name[:1].upper()}{i + 1}"):
+            if mark and mark not in taken:
+                break
+        marks[c.id] = mark
+        taken.add(mark)
+    return marks
+
+
+def initials(name: str) -> str:
+    """A company's mark on its cells: the first letters of its first two words ("Telco" -> "TE")."""
+    words = [w for w in name.split() if w[:1].isalnum()] or [name]
+    text = "".join(w[0] for w in words[:2]) if len(words) > 1 else words[0][:2]
+    return text.upper()
 
 
 def _map_legend(d: ImageDraw.ImageDraw, v: MapView, lab: dict[str, str], x: int) -> None:
@@ -242,10 +278,15 @@ def _map_legend(d: ImageDraw.ImageDraw, v: MapView, lab: dict[str, str], x: int)
     d.rectangle((x, y, x + 16, y + 16), fill=NEUTRAL_OWNED, outline=INK)
     d.ellipse((x + 8, y + 1, x + 15, y + 8), fill=(255, 255, 255), outline=INK)
     d.text((x + 24, y - 1), lab["rented"], font=fnt, fill=INK)
+    if v.highlight:
+        y += 24
+        d.rectangle((x, y, x + 16, y + 16), fill=LAND, outline=HIGHLIGHT, width=3)
+        d.text((x + 24, y - 1), lab["buyable"], font=fnt, fill=INK)
     y += 36
     d.text((x, y), lab["companies"], font=font(16, bold=True), fill=INK)
     y += 26
-    items = [(company_colour(c.colour), c.name) for c in v.companies]
+    marks = company_marks(v.companies)
+    items = [(company_colour(c.colour), f"{marks[c.id]} · {c.name}") for c in v.companies]
     if items:
         per_column = 22
         draw_legend(d, (x, y), items[:per_column * 2], columns=2 if len(items) > per_column else 1,

@@ -9,6 +9,8 @@ answered from the ephemeral `/impero me` panel).
 
 from __future__ import annotations
 
+import asyncio
+import io
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +30,7 @@ from bot.cogs.impero_views import (
     auctions_panel,
     company_panel,
     impero_state,
+    labels,
     market_text,
     me_text,
     parse_money,
@@ -43,6 +46,8 @@ from engine.core import RuleError
 from engine.impero import GAME
 from engine.impero.models import Company, ImperoState
 from engine.impero.views import cash_public
+from render.common import to_png
+from render.impero import render_map
 
 MAX_CHOICES = 25
 Choices = list[app_commands.Choice[str]]
@@ -381,8 +386,14 @@ class ImperoCog(commands.Cog):
     # ---- looking ------------------------------------------------------------------------
     @group.command(name=L("map", "cmd.impero.map"),
                    description=L("The map of Italy and its networks", "cmd.impero.map.desc"))
-    async def map(self, interaction: discord.Interaction) -> None:
+    @app_commands.rename(buyable=L("buyable", "opt.impero.buyable"))
+    @app_commands.describe(buyable=L("Only for you: mark the nodes your companies may buy", "opt.impero.buyable.desc"))
+    async def map(self, interaction: discord.Interaction, buyable: bool = False) -> None:
         row, state = await _here(interaction)
+        if buyable:  # a private map: the viewer's buyable nodes marked
+            await send(interaction, t("impero.ui.buyable_map", lang(interaction)), ephemeral=True,
+                       file=await buyable_map(state, str(interaction.user.id), lang(interaction)))
+            return
         language = await channel_lang(interaction)
         await interaction.response.defer(thinking=True)
         headline = GAME.headline(state)
@@ -427,6 +438,14 @@ class ImperoCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         await send(interaction, t("impero.ui.chart", language, turn=state.turn, turns=state.settings.turns),
                    file=await picture(row, state, "chart", language))
+
+
+async def buyable_map(state: ImperoState, viewer: str, language: str) -> discord.File:
+    """The map with the free nodes next to the viewer's companies marked (rendered off the loop)."""
+    view = GAME.map_view(state)
+    view.highlight = sorted({n for c in state.companies if c.ceo == viewer for n in GAME.free_adjacent(state, c)})
+    data = await asyncio.to_thread(lambda: to_png(render_map(view, labels(language))))
+    return discord.File(io.BytesIO(data), filename="impero-buyable.png")
 
 
 async def open_me(interaction: discord.Interaction, row: GameRow) -> None:

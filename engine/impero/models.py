@@ -331,6 +331,7 @@ class MapView(BaseModel):
     nodes: list[NodeView]
     companies: list[CompanyTag]
     last_turn: int | None = None  # the turn end whose blackouts are marked
+    highlight: list[str] = Field(default_factory=list)  # nodes a viewer asked to see marked (buyable)
 
 
 class Shareholder(BaseModel):

@@ -48,6 +48,10 @@ async def test_every_group_from_the_panel(emulator: Any, tmp_path: Any) -> None:
         telco = next(c for c in state.companies if c.name == "Telco")
         name = telco.name
 
+        # the viewer's buyable nodes, marked on a map only they see
+        marked = await emulator.slash(alice, "impero map", buyable=True)
+        assert marked.ephemeral and "magenta" in marked.content
+        assert [a for m in marked.messages for a in m.attachments if a.filename == "impero-buyable.png"]
         # buy a node, then upgrade it
         before = len(telco.nodes)
         await play(emulator, alice, "net", "Telco compra il nodo")
