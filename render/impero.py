@@ -207,6 +207,7 @@ def render_map(view: MapView | ImperoView, labels: Mapping[str, str] | None = No
     tiny = font(9, bold=True)
     initial_font = font(8, bold=True)
     initials_of = company_marks(v.companies)
+    mark_width = {m: text_width(d, m, initial_font) for m in initials_of.values()}  # once per company
     marked = set(v.highlight)
     for n in v.nodes:
         x0, y0, x1, y1 = box = cell_box(n.col, n.row)
@@ -226,7 +227,7 @@ def render_map(view: MapView | ImperoView, labels: Mapping[str, str] | None = No
         d.text((x0 + (CELL - w) // 2, y0 + (11 if owned else (CELL - 13) // 2)), text, font=fnt, fill=ink)
         if owned:  # whose cell it is, in letters, not only in colour: the initials above the yield
             mark = initials_of[n.owner or ""]
-            d.text((x0 + (CELL - text_width(d, mark, initial_font)) // 2, y0 + 1), mark, font=initial_font, fill=ink)
+            d.text((x0 + (CELL - mark_width[mark]) // 2, y0 + 1), mark, font=initial_font, fill=ink)
         for i, renter in enumerate(n.renters[:2]):  # one dot per renter, in the renter's colour
             dx = i * 8
             d.ellipse((x1 - 8 - dx, y0 + 1, x1 - 1 - dx, y0 + 8), fill=colour_of.get(renter, (255, 255, 255)),
