@@ -52,10 +52,16 @@ class AraldoBot(commands.AutoShardedBot):
                                    default_timezone=settings.default_timezone)
         self.notifier = Notifier(self.service, DiscordMessenger(self), owns=self.owns_guild)
         self.deadlines = DeadlineScheduler(self.service, remind=plan_reminder, owns=self.owns_guild)
-        self._resumed = False
+        self._resumed = False  # every game due at startup has been woken
+        self._resume_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.db.migrate()
+        # deadlines and the outbox need the database and Discord's HTTP API (logged in by now), not
+        # the Gateway: overdue games start firing while commands sync and the Gateway connects
+        self.deadlines.start()
+        self.notifier.start()
+        self._resume_task = asyncio.create_task(self._resume(), name="araldo-resume")
         await self.tree.set_translator(AraldoTranslator())
         install_error_handler(self.tree)
         for ext in (*COGS, *self.extra_extensions):
@@ -69,16 +75,17 @@ class AraldoBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        self.deadlines.start()
-        self.notifier.start()
 
-    async def on_ready(self) -> None:
-        # discord.py may still deliver a delayed READY while closing: never tick from a dying client
-        if self._resumed or self.is_closed():
+    async def _resume(self) -> None:
+        if self.is_closed():  # never tick from a dying client
+            return
+        try:
+            count = await self.deadlines.resume_all()
+        except Exception:
+            log.exception("resuming the active games failed")
             return
         self._resumed = True
-        count = await self.deadlines.resume_all()
-        log.info("ready as %s; %d active games resumed", self.user, count)
+        log.info("%d active games resumed", count)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember each player's Discord language: the DMs we send them later are written in it."""
@@ -103,6 +110,8 @@ class AraldoBot(commands.AutoShardedBot):
         """Done within SHUTDOWN_SECONDS whatever Discord does: what is not sent by then stays in the
         outbox for the next start."""
         self.deadlines.shutdown()
+        if self._resume_task is not None:
+            self._resume_task.cancel()
         with contextlib.suppress(Exception):
             # notifications already due go out while the connection is still open, if Discord answers
             await asyncio.wait_for(self.notifier.drain(), timeout=SHUTDOWN_SECONDS * 0.3)

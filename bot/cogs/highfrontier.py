@@ -74,17 +74,20 @@ class HfCog(commands.Cog):
     @group.command(name=L("service", "cmd.hf.service"), description=L("Transaction: be a paying client",
                                                                        "cmd.hf.service.desc"))
     @app_commands.rename(company=COMPANY, deluxe=L("deluxe", "opt.hf.deluxe"), half=L("half", "opt.hf.half"),
-                         cubes=L("cubes", "opt.hf.cubes"), malf=L("malf", "opt.hf.malf"))
+                         cubes=L("cubes", "opt.hf.cubes"), malf=L("malf", "opt.hf.malf"),
+                         bernal=L("bernal", "opt.hf.bernal"))
     @app_commands.describe(company=COMPANY_DESC, deluxe=L("FINAO deluxe: double price", "opt.hf.deluxe.desc"),
                            half=L("An ability halves FINAO prices", "opt.hf.half.desc"),
                            cubes=L("Loans: debt cubes pledged", "opt.hf.cubes.desc"),
-                           malf=L("FINAO: the malf you face", "opt.hf.malf.desc"))
+                           malf=L("FINAO: the malf you face", "opt.hf.malf.desc"),
+                           bernal=L("Launch to a non-monetization Bernal: double price", "opt.hf.bernal.desc"))
     @app_commands.choices(malf=[app_commands.Choice(name=L(m, f"choice.hf.malf.{m}"), value=m) for m in MALFS])
     @app_commands.autocomplete(company=v.companies)
     async def service(self, interaction: discord.Interaction, company: str, deluxe: bool = False, half: bool = False,
-                      cubes: app_commands.Range[int, 0, 7] = 0, malf: str | None = None) -> None:
-        await go(interaction, {"type": "service", "deluxe": deluxe, "half": half, "cubes": cubes, "malf": malf},
-                 company=company)
+                      cubes: app_commands.Range[int, 0, 7] = 0, malf: str | None = None,
+                      bernal: bool = False) -> None:
+        await go(interaction, {"type": "service", "deluxe": deluxe, "half": half, "cubes": cubes, "malf": malf,
+                               "bernal": bernal}, company=company)
 
     # ---- free actions ---------------------------------------------------------------------------
     @group.command(name=L("dump", "cmd.hf.dump"), description=L("Free action: dump shares", "cmd.hf.dump.desc"))
@@ -262,7 +265,7 @@ class HfCog(commands.Cog):
         row, state = await here(interaction)
         user, language = str(interaction.user.id), lang(interaction)
         assert row.id is not None
-        panel = v.action_panel(row.id, row.version, state, user, language)  # what you may do now
+        panel = await v.action_panel(row.id, row.version, state, user, language)  # what you may do now
         await send(interaction, v.me_text(state, user, language), ephemeral=True, view=panel)
 
     @group.command(name=L("score", "cmd.hf.score"),

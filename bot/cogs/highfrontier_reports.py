@@ -106,6 +106,11 @@ class HfReport(app_commands.Group):
                      income: bool = True) -> None:
         await go(interaction, {"type": "ledger", "kind": kind, "amount": amount, "income": income})
 
+    @app_commands.command(name=L("banker", "cmd.hf.banker"),
+                          description=L("The isotope bank moved to your Bernal: you are the banker", "cmd.hf.banker.desc"))
+    async def banker(self, interaction: discord.Interaction) -> None:
+        await go(interaction, {"type": "new_banker"})
+
     @app_commands.command(name=L("default", "cmd.hf.default"),
                           description=L("A base-game penalty gave you the default token", "cmd.hf.default.desc"))
     async def default(self, interaction: discord.Interaction) -> None:

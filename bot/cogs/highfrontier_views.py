@@ -7,6 +7,7 @@ board changed. No rules live here: the engine decides what a click may do.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -270,8 +271,10 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
             await report(interaction, exc)
 
 
-def action_panel(game_id: int, version: int, state: HfState, user: str, language: str) -> discord.ui.View | None:
-    options = panel_actions(state, user)
+async def action_panel(game_id: int, version: int, state: HfState, user: str,
+                       language: str) -> discord.ui.View | None:
+    # trying every candidate move takes tens of milliseconds at six players: off the event loop
+    options = await asyncio.to_thread(panel_actions, state, user)
     if not options:
         return None
     view = discord.ui.View(timeout=None)
@@ -287,9 +290,9 @@ async def act_click(interaction: discord.Interaction, button: ActButton) -> None
     assert isinstance(state, HfState)
     user = str(interaction.user.id)
     language = lang(interaction)
-    options = panel_actions(state, user) if row.version == button.version else []
+    options = await asyncio.to_thread(panel_actions, state, user) if row.version == button.version else []
     if button.index >= len(options):
-        fresh = action_panel(button.game_id, row.version, state, user, language)
+        fresh = await action_panel(button.game_id, row.version, state, user, language)
         await send(interaction, t("hf.ui.stale", language), ephemeral=True, view=fresh)
         return
     action = options[button.index].model_dump(mode="json")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.datafiles import load_data
 from engine.core.hexgrid import HexGrid, from_odd_q
 
 COLUMNS = 11
@@ -38,23 +37,6 @@ def grid() -> HexGrid:
 def normalize_cell(raw: str) -> str | None:
     cell = raw.strip().upper()
     return cell if cell in grid() else None
-
-
-@cache
-def all_tiles() -> tuple[str, ...]:
-    """The 100 tile ids: planet tiles are named after their planet card."""
-    data = load_data("galactica", "tiles.toml")
-    # the planet keys straight from the data file: importing planets.py here would close a cycle
-    planets = [str(p["key"]) for p in load_data("galactica", "planets.toml")["planet"]]
-
-    tiles = [f"space-{i:02d}" for i in range(1, data["space"] + 1)]
-    tiles += [f"planet-{key}" for key in planets]
-    tiles += [f"asteroids-{i:02d}" for i in range(1, data["asteroids"] + 1)]
-    tiles += [f"market-{i}" for i in range(1, data["market"] + 1)]
-    tiles += [f"casino-{i}" for i in range(1, data["casino"] + 1)]
-    if len(planets) != data["planets"]:
-        raise ValueError("tiles.toml and planets.toml disagree on the planets")
-    return tuple(tiles)
 
 
 def tile_kind(tile: str) -> str:

@@ -28,10 +28,11 @@ from engine.galactica import (
 )
 from engine.galactica.asteroids import asteroid_cards, lose
 from engine.galactica.fleets import fleet_by_id, new_fleet
-from engine.galactica.galaxy import CORNERS, START_TILE, all_tiles
+from engine.galactica.galaxy import CORNERS, START_TILE
 from engine.galactica.market import market_cards
 from engine.galactica.models import Faction, GalacticaSettings, GalacticaState
 from engine.galactica.planets import planet_cards
+from engine.galactica.tiles import all_tiles
 
 # actions the current player takes in its own turn, and the phases they belong to
 PHASE_OF: dict[type, tuple[str, ...]] = {

@@ -53,6 +53,7 @@ class Service(Action):
     half: bool = False  # an ability halves FINAO prices
     cubes: int = Field(default=0, ge=0, le=7)  # loans: debt cubes pledged
     malf: str | None = None  # FINAO: the malf token facing you (5A5)
+    bernal: bool = False  # launch company: to a non-monetization Bernal, double price (5B3c)
 
 
 # ---- free actions ----------------------------------------------------------------------------
@@ -205,6 +206,12 @@ class Ledger(Action):
     income: bool = True
 
 
+class NewBanker(Action):
+    """The isotope bank moved to your Bernal colony (5F1a, 5A4g): you are the banker now."""
+
+    type: Literal["new_banker"] = "new_banker"
+
+
 class TakeDefault(Action):
     """A base-game penalty gives you the default token: a late contract unpaid, a mutiny (5A4j)."""
 
@@ -224,9 +231,9 @@ HfAction = Annotated[
     Buy | Float | Fragment | Proxy | Service | Dump | Hedge | Repay | Rollover | Litigate | Offer | Accept
     | Withdraw | Cede | ProxyAnswer | Angel | AngelPick | Board | Deflate | CashRatio | EventRoll | TurnEnd
     | YearAdvance | Parade | Usurp | Bernal | RiskOne | FirstIsotope | Isotopes | ContractAdvance | Exodus
-    | Ledger | TakeDefault | BaseVp | EndGame,
+    | Ledger | NewBanker | TakeDefault | BaseVp | EndGame,
     Field(discriminator="type"),
 ]
 TRANSACTIONS = ("buy", "float", "fragment", "proxy", "service")
 REPORTS = ("event_roll", "turn_end", "year", "parade", "usurp", "bernal", "risk_one", "first_isotope",
-           "isotopes", "contract_advance", "exodus", "default_token", "end_game")
+           "isotopes", "contract_advance", "exodus", "new_banker", "default_token", "end_game")

@@ -96,7 +96,7 @@ def closing(state: HfState) -> list[Event]:
                 token.holes = [BULL, None, None]
                 state.arrivals += 1
                 token.arrived = state.arrivals
-                return [ev("floated", player="Toro", company=label(token), paid=0, col=col)]
+                return [ev("floated", player="Toro", company=label(token), paid=0, col=col, flipped=state.flipped)]
         else:
             for old in sorted(presided(state, BULL), key=lambda c: (-c.row, c.id)):
                 twin = next(c for c in state.companies.values() if c.shape == old.shape and c.id != old.id)
@@ -118,7 +118,7 @@ def fragment(state: HfState, old: Company, twin: Company) -> list[Event]:
     twin.side, twin.floated, twin.row, twin.col, twin.holes = "black", True, 1, col, [BULL, None, None]
     state.arrivals += 1
     twin.arrived = state.arrivals
-    return [*events, ev("floated", player="Toro", company=label(twin), paid=0, col=col)]
+    return [*events, ev("floated", player="Toro", company=label(twin), paid=0, col=col, flipped=state.flipped)]
 
 
 def all_hedges(state: HfState) -> bool:

@@ -78,7 +78,7 @@ class HighFrontier(Game[HfState]):
         if isinstance(x, a.Proxy):
             return presidency.start_proxy(state, actor, x.company, x.target, x.delegates, now)
         if isinstance(x, a.Service):
-            return services.service(state, actor, x.company, x.deluxe, x.half, x.cubes, x.malf)
+            return services.service(state, actor, x.company, x.deluxe, x.half, x.cubes, x.malf, x.bernal)
         if isinstance(x, a.Dump):
             return shares.dump(state, actor, x.company, x.count)
         if isinstance(x, a.Hedge):
@@ -138,6 +138,8 @@ class HighFrontier(Game[HfState]):
             return [ev("exodus", player=who(state, actor)), *panic.start(state, now, "exodus")]
         if isinstance(x, a.Ledger):
             return reports.ledger(state, actor, x.kind, x.amount, x.income)
+        if isinstance(x, a.NewBanker):
+            return reports.new_banker(state, actor)
         if isinstance(x, a.TakeDefault):
             return insolvency.give_default(state, actor)
         if isinstance(x, a.BaseVp):

@@ -105,7 +105,8 @@ def close(state: HfState, ins: Insolvency, angel: str | None) -> list[Event]:
         state.arrivals += 1
         c.arrived = state.arrivals
         # saved by an angel: nobody takes the default token (5B6a, as Examples 5B6 and 5C5 apply it)
-        return [*events, ev("angel_saved", player=who(state, angel), company=label(c), paid=paid)]
+        return [*events, ev("angel_saved", player=who(state, angel), company=label(c), paid=paid,
+                             flipped=state.flipped)]
     events.append(ev("left_market", company=label(c)))
     events += give_default(state, ins.president)
     if ins.panic:  # recession: every loan company two columns left (5G2a, 5G3c)

@@ -89,7 +89,7 @@ def reports(state: HfState, actor: str) -> list[BaseModel]:
     out += [a.TurnEnd(), a.YearAdvance(), a.Parade(), a.Parade(take_presidency=True), a.Usurp(),
             a.Bernal(), a.Bernal(anchored=False), a.Bernal(monetization=True), a.RiskOne(),
             a.FirstIsotope(domes={p: 1 for p in state.order}), a.Isotopes(delta=2), a.Isotopes(delta=-1),
-            a.ContractAdvance(aqua=12), a.Exodus(), a.TakeDefault(), a.BaseVp(points=20), a.EndGame()]
+            a.ContractAdvance(aqua=12), a.Exodus(), a.NewBanker(), a.TakeDefault(), a.BaseVp(points=20), a.EndGame()]
     return out
 
 

@@ -126,3 +126,14 @@ def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) ->
 
 def first_isotope(state: HfState, player: str, domes: dict[str, int]) -> list[Event]:
     return flip.flip(state, player, domes)
+
+
+def new_banker(state: HfState, player: str) -> list[Event]:
+    """The bank moves to a Bernal colony (5F1a): its owner is the banker; the vaults stay as they are."""
+    if not state.flipped:
+        raise RuleError("hf.not_flipped")
+    if state.banker == player:
+        raise RuleError("hf.already_banker")
+    state.banker = player
+    state.ratio_credit = 0  # the cash ratio answers isotopes added while one is banker
+    return [ev("new_banker", player=who(state, player))]

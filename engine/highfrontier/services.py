@@ -10,7 +10,7 @@ from engine.highfrontier.shares import floated_company
 
 
 def service(state: HfState, player: str, cid: str, deluxe: bool, half: bool, cubes: int,
-            malf: str | None) -> list[Event]:
+            malf: str | None, bernal: bool = False) -> list[Event]:
     c = floated_company(state, cid)
     if c.side == "black" and not state.flipped:
         raise RuleError("hf.black_not_yet", company=label(c))  # ET services start at the flip (5B3)
@@ -18,6 +18,8 @@ def service(state: HfState, player: str, cid: str, deluxe: bool, half: bool, cub
     lender = c.shape == "hexagon" and c.side == "white"
     if (deluxe or half or malf) and not finao:
         raise RuleError("hf.finao_only")
+    if bernal and not (c.shape == "triangle" and c.side == "white"):
+        raise RuleError("hf.launch_only")
     if cubes and not lender:
         raise RuleError("hf.loans_only")
     if lender and not cubes:
@@ -29,6 +31,8 @@ def service(state: HfState, player: str, cid: str, deluxe: bool, half: bool, cub
         base *= 2  # deluxe costs double; a halving ability makes deluxe cost the standard price
     elif finao and half and not deluxe:
         base = (base + 1) // 2
+    if bernal:
+        base *= 2  # even after the flip
     events: list[Event] = []
     if lender:
         events += loans.take(state, player, cubes)  # the loan comes first, then the interest (5B3g)

@@ -76,7 +76,7 @@ def float_company(state: HfState, holder: str, cid: str, side: str) -> list[Even
     state.arrivals += 1
     c.arrived = state.arrivals
     state.bought.setdefault(holder, []).append(cid)
-    return [ev("floated", player=who(state, holder), company=label(c), paid=paid, col=col)]
+    return [ev("floated", player=who(state, holder), company=label(c), paid=paid, col=col, flipped=state.flipped)]
 
 
 def fragment(state: HfState, holder: str, cid: str, side: str) -> list[Event]:
@@ -98,7 +98,7 @@ def fragment(state: HfState, holder: str, cid: str, side: str) -> list[Event]:
     twin.floated, twin.row, twin.col, twin.holes = True, 1, col, [holder, None, None]
     state.arrivals += 1
     twin.arrived = state.arrivals
-    events.append(ev("floated", player=who(state, holder), company=label(twin), paid=0, col=col))
+    events.append(ev("floated", player=who(state, holder), company=label(twin), paid=0, col=col, flipped=state.flipped))
     return events
 
 

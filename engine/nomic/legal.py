@@ -89,7 +89,7 @@ def legal(state: NomicState, actor: str) -> list[BaseModel]:
 
 
 def _proposals(state: NomicState, actor: str) -> list[BaseModel]:
-    if actor == state.king or not running(state, "voting"):
+    if actor == state.king:  # proposals (rule 2600) need no vote to be made, and make crown candidates
         return []
     if running(state, "letter_limits") and proposals.letters_sent(state, actor) >= param(state, "letters"):
         return []

@@ -16,6 +16,8 @@ class NomicSettings(CoreSettings):
     # the creator's picks (rules 6 and 7: "by common agreement"); a player's name, empty = the creator
     king: str = Field(default="", max_length=64)
     scribe: str = Field(default="", max_length=64)
+    # the platform's single reminder is off: the Giornata sends its own, 48 and 6 hours before the end
+    reminder_minutes: int = Field(default=0, ge=0, le=24 * 60)
 
 
 class RuleEvent(BaseModel):

@@ -56,10 +56,11 @@ def require_scribe(state: NomicState, pid: str) -> None:
 def succession(state: NomicState, proposers: set[str]) -> list[str]:
     """Rule 7: the players after the King in cyclic alphabetical order (by display name) who made
     a proposal in the Giornata just ended; the King himself never follows himself."""
-    everyone = sorted(in_play(state), key=lambda pid: (name_key(state.name_of(pid)), pid))
-    if state.king in everyone:
-        at = everyone.index(state.king)
-        everyone = everyone[at + 1:] + everyone[:at]
+    # the King keeps his place in the circle even if he has just been expelled
+    circle = set(in_play(state)) | {state.king}
+    everyone = sorted(circle, key=lambda pid: (name_key(state.name_of(pid)), pid))
+    at = everyone.index(state.king)
+    everyone = everyone[at + 1:] + everyone[:at]
     return [pid for pid in everyone if pid in proposers and pid != state.king
             and pid not in state.quarantined]
 

@@ -16,7 +16,7 @@ def test_chart_draws_every_giornata_and_player() -> None:
     assert len(view.history) == 2
     image = find_renderer("nomic")(view, {"title": "Nomic"})  # type: ignore[misc]
     assert image.width == 960 and image.height > 500
-    colours = {c for _, c in image.getcolors(maxcolors=1 << 20) or []}
+    colours = {c for _, c in image.convert("RGB").getcolors(maxcolors=1 << 20) or []}
     assert player_colour(0) in colours and player_colour(3) in colours  # every player's line is drawn
     png = render_png("nomic", view, "board", {"giornata": "G {giornata}"})
     assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"

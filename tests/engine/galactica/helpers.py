@@ -10,10 +10,11 @@ from engine.core import Player
 from engine.galactica import GAME
 from engine.galactica.asteroids import asteroid_cards
 from engine.galactica.fleets import capacity, limit, units_owned
-from engine.galactica.galaxy import START_TILE, all_tiles
+from engine.galactica.galaxy import START_TILE
 from engine.galactica.market import market_cards
 from engine.galactica.models import GalacticaState
 from engine.galactica.planets import planet_cards
+from engine.galactica.tiles import all_tiles
 
 T0 = datetime(2026, 11, 21, 8, 0, tzinfo=UTC)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.galactica.asteroids import asteroid_cards
-from engine.galactica.galaxy import CORNERS, all_tiles, grid, tile_kind
+from engine.galactica.galaxy import CORNERS, grid, tile_kind
 from engine.galactica.market import market_cards
 from engine.galactica.planets import planet_cards
+from engine.galactica.tiles import all_tiles
 from tests.engine.galactica.helpers import new_game
 
 BASE = {"fighter": 5_000, "torpedo": 20_000, "colony": 50_000, "tank": 10_000}

@@ -81,9 +81,15 @@ def play(n: int, seed: int, picks: list[int], settings: dict[str, Any], *, finis
             continue
         if seen is not None and pick is not None and pick % 4 == 1:  # now and then climb: caps need height
             options = [o for o in options if o.type in CLIMB] or options
+        if seen is not None and pick is not None and pick % 4 == 2:  # and borrow: rollovers need loans
+            options = [o for o in options if (getattr(o, "cubes", 0) and o.type == "service")
+                       or (o.type == "float" and o.company.startswith("hexagon"))] or options
         if seen is not None and pick is not None and pick % 3 == 0:  # curiosity: an action not tried yet
             late = step > len(picks) * 4 // 5  # ending the game is tried only late
-            options = [o for o in options if novelty(o) not in seen and (late or o.type != "end_game")] or options
+            # a loan kept is what lets a rollover happen: curiosity repays only once one was seen
+            keep = "rollover" in seen
+            options = [o for o in options if novelty(o) not in seen and (late or o.type != "end_game")
+                       and (keep or o.type != "repay")] or options
         action = options[(pick or step) % len(options)]
         GAME.apply(state, actor, action, now)
         if seen is not None:

@@ -84,3 +84,15 @@ def test_bad_factions_are_refused_at_creation() -> None:
     with pytest.raises(RuleError) as err:
         GAME.parse_settings({"setup": "dawn", "factions": ["red", "red"]})
     assert err.value.code == "core.bad_setting"
+
+
+def test_the_bank_moving_to_a_bernal_makes_its_owner_the_banker() -> None:
+    t = Table(2)
+    with pytest.raises(RuleError):
+        t.do("Bianco", type="new_banker")
+    t.do("Rosso", type="first_isotope", domes={})
+    t.do("Bianco", type="new_banker")
+    assert t.state.banker == pid("Bianco")
+    with pytest.raises(RuleError) as err:
+        t.do("Rosso", type="cash_ratio", blue=1)
+    assert err.value.code == "hf.not_banker"

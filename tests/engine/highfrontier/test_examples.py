@@ -345,3 +345,15 @@ def test_5b6c_with_two_angels_the_president_picks_the_archangel() -> None:
         t.do("Bianco", type="angel_pick", company="square1", player=pid("Bianco"))
     t.do("Verde", type="angel_pick", company="square1", player=pid("Viola"))
     assert t.co("square1").holes[0] == pid("Viola") and t.aqua("Viola") == 0 and t.aqua("Bianco") == 6
+
+
+def test_5b3c_launching_to_a_non_monetization_bernal_costs_double_even_after_the_flip() -> None:
+    t = Table(2)
+    t.place("triangle1", 2, 1, ["Bianco"])
+    t.give("Rosso", 14)
+    t.do("Rosso", type="service", company="triangle1", bernal=True)
+    assert t.aqua("Rosso") == 0 and t.co("triangle1").row == 3
+    t.do("Rosso", type="turn_end")
+    with pytest.raises(RuleError) as err:
+        t.do("Bianco", type="service", company="triangle1", deluxe=True)
+    assert err.value.code == "hf.finao_only"

@@ -105,3 +105,15 @@ def test_scribe_hands_the_office_on() -> None:
     with pytest.raises(RuleError) as err:
         act(s, A, {"type": "scribe_hand", "to": "Carla"})
     assert err.value.code == "nomic.not_scribe"
+
+
+def test_a_king_removed_by_a_moderator_keeps_his_place_in_the_circle() -> None:
+    s = new_game(5)
+    propose(s, B, enact("Da Bruno"))
+    rollover(s)
+    assert s.king == B
+    propose(s, "1005", enact("Da Elena"))
+    propose(s, A, enact("Da Anna"))
+    GAME.apply(s, A, {"type": "mod_kick", "player": B}, s.clock, moderator=True)
+    rollover(s)  # after Bruno come Carla and Dario (no proposals), then Elena
+    assert s.king == "1005"
