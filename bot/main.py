@@ -87,6 +87,13 @@ class AraldoBot(commands.AutoShardedBot):
         self._resumed = True
         log.info("%d active games resumed", count)
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember each player's Discord language: the DMs we send them later are written in it."""
+        try:
+            await self.service.remember_locale(str(interaction.user.id), str(interaction.locale or "") or None)
+        except Exception:  # a language we fail to store never disturbs the command itself
+            log.warning("could not store the locale of user %s", interaction.user.id, exc_info=True)
+
     def owns_guild(self, guild_id: str) -> bool:
         """Is this guild on one of this process's shards? Discord's own rule, so it holds even for a
         guild that is unavailable right now or that another process handled a command for."""

@@ -26,7 +26,7 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import OperationalError
 from sqlmodel import col, select
 
-from bot.i18n import catalog, normalize, t
+from bot.i18n import catalog, channel_language, dm_language, normalize, t
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, GuildConfig, OutboxRow
 from engine.core import Event, GameState, get_game
@@ -80,7 +80,7 @@ def _row(game: GameRow, what: str, payload: dict[str, Any], recipient: str | Non
 def plan(upd: Update) -> list[OutboxRow]:
     """What a commit must say, as outbox rows: the events themselves (key, params), never text."""
     rows: list[OutboxRow] = []
-    if upd.source == "tick":  # what the clock did is announced in the channel, with the board
+    if upd.source in ("tick", "away"):  # what the clock or an absence did is announced, with the board
         public = [ev.model_dump(mode="json") for ev in upd.events if ev.to is None]
         if public:
             rows.append(_row(upd.game, "announce", {"events": public, "board": upd.state is not None}))
@@ -109,6 +109,7 @@ class Pass:
     games: dict[int, GameRow]
     configs: dict[str, GuildConfig]
     prefs: dict[tuple[str, str], bool]
+    languages: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)  # DM readers'
     outcomes: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
@@ -205,7 +206,8 @@ class Notifier:
         try:
             ctx = Pass(games=await self.service.games({r.game_id for r in rows if r.game_id is not None}),
                        configs=await self.service.guild_configs({r.guild_id for r in rows}),
-                       prefs=await self.service.notify_settings({r.recipient for r in rows if r.recipient}))
+                       prefs=await self.service.notify_settings({r.recipient for r in rows if r.recipient}),
+                       languages=await self.service.user_languages({r.recipient for r in rows if r.recipient}))
             groups: dict[tuple[str, int | None], list[OutboxRow]] = {}
             for r in rows:
                 groups.setdefault((r.channel_id, r.game_id), []).append(r)
@@ -264,9 +266,13 @@ class Notifier:
 
     # ---- one row --------------------------------------------------------------------------
     async def language(self, guild_id: str, reader: str | None, ctx: Pass) -> str:
-        """The language a message is written in: `reader` None for a channel post, else the user a DM
-        is for. Today both follow the server's language."""
-        return ctx.configs[guild_id].locale
+        """The language a message is written in: `reader` None for a channel post (the server's
+        language), else the user a DM is for (their choice, else their last seen Discord locale)."""
+        server = ctx.configs[guild_id].locale
+        if reader is None:
+            return channel_language(server, self.service.default_locale)
+        chosen, seen = ctx.languages.get(reader, (None, None))
+        return dm_language(chosen, seen, server, self.service.default_locale)
 
     async def deliver_row(self, r: OutboxRow, ctx: Pass) -> None:
         payload = json.loads(r.payload_json)
@@ -276,9 +282,13 @@ class Notifier:
         kind = payload.get("event", {}).get("notify") if r.what == "dm" else r.what
         if r.recipient is not None and not ctx.prefs.get((r.recipient, kind or "info"), True):
             return  # the player turned this kind off: nothing to send, nothing lost
+        if payload.get("board") and r.recipient is not None and not ctx.prefs.get((r.recipient, "images"), False):
+            payload["board"] = False  # a DM carries the board only for players who asked (/notify images)
         lang = await self.language(r.guild_id, r.recipient, ctx)
+        channel = await self.language(r.guild_id, None, ctx)  # a refused DM's fallback is said in the channel
         role = ctx.configs[r.guild_id].mod_role_id if r.what == "moderators" else None
-        letter = await asyncio.get_running_loop().run_in_executor(_COMPOSER, compose, game, r, payload, lang, role)
+        letter = await asyncio.get_running_loop().run_in_executor(
+            _COMPOSER, compose, game, r, payload, lang, role, channel)
         nonce = f"a{r.id}."
         for i, (text, file) in enumerate(letter.posts):
             await self.messenger.post(r.channel_id, text, file, nonce=f"{nonce}{i}")
@@ -289,9 +299,12 @@ class Notifier:
             await self.messenger.post(r.channel_id, letter.fallback, nonce=f"{nonce}f")
 
 
-def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, role: str | None) -> Letter:
-    """The texts and pictures of one row, in `lang` (runs in a worker thread: rendering is slow)."""
+def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, role: str | None,
+            channel: str | None = None) -> Letter:
+    """The texts and pictures of one row, in `lang`; a refused DM's fallback in the `channel`'s
+    language (runs in a worker thread: rendering is slow)."""
     letter = Letter()
+    chan = channel or lang
     name = get_game(game.kind).meta.name
     state = _state_or_none(game)
     if r.what == "announce":
@@ -305,9 +318,14 @@ def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, rol
         letter.posts.append((t("core.to_moderators", lang, role=f"<@&{role}>" if role else "",
                                text=event_text(ev, lang)), None))
     elif r.what == "reminder":
-        body = t("core.reminder", lang, at=payload["deadline"])
+        # what is left to do, in words ("3 OP to spend"), when the game can say it
+        owed = [m.model_dump() for m in get_game(game.kind).owed(state, r.recipient)] \
+            if state is not None and r.recipient is not None else []
+        key = "core.reminder_owed" if owed else "core.reminder"
+        body = t(key, lang, at=payload["deadline"], owed=owed)
         letter.dm = t("core.dm", lang, game=name, text=body, link=jump_link(game))
-        letter.fallback = t("core.dm_fallback", lang, user=f"<@{r.recipient}>", text=body)
+        letter.fallback = t("core.dm_fallback", chan, user=f"<@{r.recipient}>",
+                            text=t(key, chan, at=payload["deadline"], owed=owed))
     else:  # a DM about an event
         ev = Event.model_validate(payload["event"])
         body = event_text(ev, lang)
@@ -317,9 +335,9 @@ def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, rol
         # DMs closed: a public event can be said in the channel, addressed to them; a private one (an
         # offer, a hand) only gets a nudge to look with the game's own commands
         if ev.to is None or ev.notify in ("turn", "reminder"):
-            letter.fallback = t("core.dm_fallback", lang, user=f"<@{r.recipient}>", text=body)
+            letter.fallback = t("core.dm_fallback", chan, user=f"<@{r.recipient}>", text=event_text(ev, chan))
         else:
-            letter.fallback = t("core.dm_fallback_private", lang, user=f"<@{r.recipient}>", game=name)
+            letter.fallback = t("core.dm_fallback_private", chan, user=f"<@{r.recipient}>", game=name)
     return letter
 
 

@@ -26,14 +26,16 @@ from sqlmodel import col, select
 
 from bot import replaying
 from bot.storage.db import Database
-from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, OutboxRow, Seat
+from bot.storage.models import ActionRow, GameRow, GuildConfig, ModAudit, NotifyPref, OutboxRow, Seat, UserLanguage
 from engine.core import Event, Game, GameRecord, GameState, Player, RuleError, get_game
 
 log = logging.getLogger(__name__)
 
 LIVE = ("lobby", "active")
 MAX_RETRIES = 5
-NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info")
+NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info", "images")
+# kinds off until a player turns them on: a board image in every DM is heavy on a phone
+NOTIFY_OFF_BY_DEFAULT = ("images",)
 
 
 def utcnow() -> datetime:
@@ -63,7 +65,8 @@ class Update:
     game: GameRow
     state: GameState | None
     events: list[Event]
-    source: Literal["act", "tick", "start", "mod", "import", "undo"]
+    # "away": a move made for a player by /away, whose public part nobody's command answers
+    source: Literal["act", "tick", "start", "mod", "import", "undo", "away"]
     actor: str | None = None
 
 
@@ -93,6 +96,8 @@ class GameService:
         self.planners: list[Planner] = []
         self.outbox_listeners: list[Callable[[], None]] = []  # told after a commit wrote outbox rows
         self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # game -> (lock, [holders+waiters])
+        # the Discord locale last stored per user: a write only when a player's client changes language
+        self._seen_locale: dict[str, str] = {}
 
     # ---- helpers -------------------------------------------------------------------------
     @asynccontextmanager
@@ -324,25 +329,27 @@ class GameService:
 
     # ---- playing -------------------------------------------------------------------------
     async def act(self, game_id: int, actor: str, action: dict[str, Any] | BaseModel, *,
-                  interaction_id: str | None = None, moderator: bool = False) -> ActResult:
-        """Apply one action (a player's or a moderator's). RuleError on anything illegal."""
+                  interaction_id: str | None = None, moderator: bool = False,
+                  announce: bool = False) -> ActResult:
+        """Apply one action (a player's or a moderator's). RuleError on anything illegal. With
+        `announce`, its public events are posted in the game channel (no command answers there)."""
         data = action.model_dump(mode="json") if isinstance(action, BaseModel) else dict(action)
         async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
                 try:
-                    result = await self._act_once(game_id, actor, data, interaction_id, moderator)
+                    result = await self._act_once(game_id, actor, data, interaction_id, moderator, announce)
                 except Conflict:
                     await asyncio.sleep(0)
                     continue
                 break
             else:
                 raise RuleError("core.busy")
-        source: Literal["act", "mod"] = "mod" if moderator else "act"
+        source: Literal["act", "mod", "away"] = "mod" if moderator else "away" if announce else "act"
         await self._emit(Update(result.game, result.state, result.events, source, actor))
         return result
 
     async def _act_once(self, game_id: int, actor: str, data: dict[str, Any], interaction_id: str | None,
-                        moderator: bool) -> ActResult:
+                        moderator: bool, announce: bool = False) -> ActResult:
         row = await self.get(game_id)
         if row.status == "lobby":
             raise RuleError("core.not_started")
@@ -364,7 +371,7 @@ class GameService:
         await self._save(row, game, state, now, entry=ActionRow(
             game_id=game_id, seq=0, actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")),
             interaction_id=interaction_id, at=now, moderator=moderator),
-            told=Update(row, state, events, "mod" if moderator else "act", actor))
+            told=Update(row, state, events, "mod" if moderator else "away" if announce else "act", actor))
         return ActResult(row, state, events)
 
     async def _seen(self, interaction_id: str) -> bool:
@@ -571,8 +578,8 @@ class GameService:
         results = []
         for gid in game_ids:
             try:
-                results.append(await self.act(gid, user_id, {"type": "core_away",
-                                                             "until": until.isoformat() if until else None}))
+                away = {"type": "core_away", "until": until.isoformat() if until else None}
+                results.append(await self.act(gid, user_id, away, announce=True))
             except RuleError:  # not started yet, or kicked from that game: the seat remembers it
                 continue
         return results
@@ -585,6 +592,46 @@ class GameService:
         if until is None or until <= self.clock():
             return None
         return until  # type: ignore[no-any-return]
+
+    async def remember_locale(self, user_id: str, locale: str | None) -> None:
+        """Keep the Discord locale a player's client last showed us, for the DMs we send them later."""
+        if not locale or self._seen_locale.get(user_id) == locale:
+            return
+        self._seen_locale[user_id] = locale
+        async with self.db.transaction() as s:
+            pref = await s.get(UserLanguage, user_id)
+            if pref is None:
+                s.add(UserLanguage(user_id=user_id, seen=locale[:16]))
+            elif pref.seen != locale:
+                pref.seen = locale[:16]
+
+    async def set_language(self, user_id: str, chosen: str | None) -> None:
+        """A player's own choice for their DMs ("it", "en"), or None to follow their Discord client."""
+        async with self.db.transaction() as s:
+            pref = await s.get(UserLanguage, user_id)
+            if pref is None:
+                s.add(UserLanguage(user_id=user_id, chosen=chosen))
+            else:
+                pref.chosen = chosen
+
+    async def user_language(self, user_id: str) -> tuple[str | None, str | None]:
+        """(their choice, the Discord locale last seen) for a player's DMs."""
+        async with self.db.sessions() as s:
+            pref = await s.get(UserLanguage, user_id)
+        if pref is None:
+            return None, self._seen_locale.get(user_id)
+        return pref.chosen, pref.seen or self._seen_locale.get(user_id)
+
+    async def user_languages(self, user_ids: set[str]) -> dict[str, tuple[str | None, str | None]]:
+        """(choice, Discord locale last seen) of several players in one read, for a sending pass."""
+        async with self.db.sessions() as s:
+            rows = (await s.execute(select(UserLanguage).where(col(UserLanguage.user_id).in_(user_ids)))).scalars()
+            found = {r.user_id: (r.chosen, r.seen) for r in rows}
+        out = {}
+        for u in user_ids:  # a locale seen this very moment may not be stored yet
+            chosen, seen = found.get(u, (None, None))
+            out[u] = (chosen, seen or self._seen_locale.get(u))
+        return out
 
     async def guild_configs(self, guild_ids: set[str]) -> dict[str, GuildConfig]:
         """Several servers' settings in one read (defaults for those that never ran /mod config)."""
@@ -607,7 +654,7 @@ class GameService:
     async def notify_enabled(self, user_id: str, kind: str) -> bool:
         async with self.db.sessions() as s:
             pref = await s.get(NotifyPref, (user_id, kind))
-        return pref.enabled if pref else True
+        return pref.enabled if pref else kind not in NOTIFY_OFF_BY_DEFAULT
 
     async def set_notify(self, user_id: str, kind: str, enabled: bool) -> None:
         if kind not in NOTIFY_KINDS:
@@ -623,7 +670,7 @@ class GameService:
         async with self.db.sessions() as s:
             rows = (await s.execute(select(NotifyPref).where(NotifyPref.user_id == user_id))).scalars()
             prefs = {r.kind: r.enabled for r in rows}
-        return {kind: prefs.get(kind, True) for kind in NOTIFY_KINDS}
+        return {kind: prefs.get(kind, kind not in NOTIFY_OFF_BY_DEFAULT) for kind in NOTIFY_KINDS}
 
     async def mark_reminded(self, game_id: int, deadline: datetime, outbox: list[OutboxRow] | None = None) -> bool:
         """True the first time a reminder for this turn deadline is claimed (survives restarts); the

@@ -4,11 +4,12 @@ channel, applying an action and answering with what happened (public text, priva
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from bot.i18n import normalize, t
+from bot.i18n import channel_language, reader_language, t
 from bot.notifier import board_attachment, chunks
 from bot.service import ActResult, GameService
 from bot.storage.models import GameRow
@@ -21,13 +22,23 @@ def service_of(interaction: discord.Interaction) -> GameService:
     return service
 
 
-def lang(interaction: discord.Interaction) -> str:
-    """The caller's language: their Discord client's if we speak it, else Araldo's DEFAULT_LOCALE."""
-    loc = str(interaction.locale) if interaction.locale else ""
-    if loc.startswith(("it", "en")):
-        return normalize(loc)
+def _default_locale(interaction: discord.Interaction) -> str:
     settings = getattr(interaction.client, "settings", None)
-    return getattr(settings, "default_locale", "it")
+    return str(getattr(settings, "default_locale", "it"))
+
+
+def lang(interaction: discord.Interaction) -> str:
+    """The caller's language, for what only they see (ephemeral replies, modals)."""
+    return reader_language(str(interaction.locale) if interaction.locale else None, _default_locale(interaction))
+
+
+async def channel_lang(interaction: discord.Interaction) -> str:
+    """The language of what everyone in the channel sees (posts, images, shared panels): the
+    server's, whoever acted."""
+    if interaction.guild_id is None:
+        return lang(interaction)
+    cfg = await service_of(interaction).guild_config(str(interaction.guild_id))
+    return channel_language(cfg.locale, _default_locale(interaction))
 
 
 def channel_id(interaction: discord.Interaction) -> str:
@@ -99,6 +110,47 @@ async def send(interaction: discord.Interaction, content: str, *, ephemeral: boo
             await interaction.response.send_message(part or "\u200b", **kwargs)
 
 
+# kind -> opens the clicking player's private panel for a game (each game's cog registers its own)
+PanelOpener = Callable[[discord.Interaction, GameRow], Awaitable[None]]
+PANEL_OPENERS: dict[str, PanelOpener] = {}
+
+
+class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                      template=r"araldo:panel:(?P<game>\d+)"):
+    """Under a turn ping: whoever clicks gets their own private panel of what they may do now."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label[:80] or None, style=discord.ButtonStyle.success,
+                                           custom_id=f"araldo:panel:{game_id}", emoji="🎮"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> OpenPanelButton:
+        return cls(int(match["game"]), str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.errors import report
+
+        try:
+            row = await service_of(interaction).get(self.game_id)
+            opener = PANEL_OPENERS.get(row.kind)
+            if opener is None:
+                raise RuleError("core.no_panel")
+            await opener(interaction, row)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def panel_button(row: GameRow, events: list[Event], language: str) -> discord.ui.View | None:
+    """The "open my panel" button, under a message that calls a player to play."""
+    if row.id is None or row.kind not in PANEL_OPENERS or not any(ev.key == "core.turn_ping" for ev in events):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenPanelButton(row.id, t("core.button.panel", language)))
+    return view
+
+
 def render_events(events: list[Event], language: str, *, viewer: str | None) -> tuple[str, str]:
     """(public text, text only `viewer` may see)."""
     public, private = [], []
@@ -120,14 +172,24 @@ async def act(interaction: discord.Interaction, row: GameRow, action: dict[str, 
     # followup inherits the defer's visibility. Moves take milliseconds; rendering may not.
     result = await service_of(interaction).act(row.id, str(interaction.user.id), action,
                                                interaction_id=str(interaction.id), moderator=moderator)
-    language = lang(interaction)
-    public, private = render_events(result.events, language, viewer=str(interaction.user.id))
-    file = None
-    if board:
+    await answer_public(interaction, result, board=board)
+    return result
+
+
+async def answer_public(interaction: discord.Interaction, result: ActResult, *, board: bool = False,
+                        view: discord.ui.View | None = None, file: discord.File | None = None) -> None:
+    """A move's public part in the channel's language (with the board and a panel when given),
+    the actor's private part ephemerally in their own."""
+    language = await channel_lang(interaction)
+    viewer = str(interaction.user.id)
+    public, _ = render_events(result.events, language, viewer=viewer)
+    _, private = render_events(result.events, lang(interaction), viewer=viewer)
+    if view is None:  # a turn ping carries the button that opens the called player's panel
+        view = panel_button(result.game, [ev for ev in result.events if ev.to is None], language)
+    if board and file is None:
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
         file = file_of(await board_attachment(result.game, result.state, None, lang=language))
-    await send(interaction, public or t("core.done", language), file=file)
+    await send(interaction, public or t("core.done", language), file=file, view=view)
     if private:
         await send(interaction, private, ephemeral=True)
-    return result

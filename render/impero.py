@@ -21,7 +21,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.money import format_cents
 from engine.impero.models import ChartView, ImperoView, MapView, MarketView
 from render.common import (
     INK,
@@ -38,23 +37,27 @@ from render.common import (
     text_width,
 )
 
-# Okabe-Ito first, then further well-separated hues; company i gets COMPANY_COLOURS[i % 20]
+# Well-separated hues that are none of the players' (Okabe-Ito, render/common.py): on the market
+# board and the chart a company is never mistaken for a player. Company i gets COMPANY_COLOURS[i % 20].
 COMPANY_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
-    (213, 94, 0), (204, 121, 167), (120, 60, 160), (160, 40, 40), (60, 120, 60),
-    (255, 120, 120), (40, 60, 130), (150, 200, 80), (120, 80, 40), (255, 190, 220),
-    (0, 200, 200), (180, 140, 255), (100, 100, 20), (255, 80, 180), (30, 30, 90),
+    (120, 60, 160), (160, 40, 40), (60, 120, 60), (255, 120, 120), (40, 60, 130),
+    (150, 200, 80), (120, 80, 40), (255, 190, 220), (0, 200, 200), (180, 140, 255),
+    (100, 100, 20), (255, 80, 180), (30, 30, 90), (200, 170, 120), (0, 90, 90),
+    (170, 0, 90), (90, 160, 255), (140, 140, 0), (255, 150, 60), (70, 200, 140),
 )
 BLACKOUT = (25, 25, 25)
+HIGHLIGHT = (230, 0, 126)  # a node the viewer may buy, when they ask to see them
 GRID = (205, 198, 180)
 
 LABEL_KEYS: dict[str, str] = {
+    "money": "impero.label.money",
     "title": "impero.label.title",
     "deadline": "impero.label.deadline",
     "final": "impero.label.final",
     "free": "impero.label.free",
     "blackout": "impero.label.blackout",
     "halved": "impero.label.halved",
+    "buyable": "impero.label.buyable",
     "rented": "impero.label.rented",
     "companies": "impero.label.companies",
     "auctions": "impero.label.auctions",
@@ -85,12 +88,14 @@ LABEL_KEYS: dict[str, str] = {
     "turn": "impero.label.turn",
 }
 DEFAULT_LABELS: dict[str, str] = {
+    "money": "{units}{decimal}{cents}\u00a0$|.|,",  # the amount's pattern, thousands and decimal marks
     "title": "Impero — turno {turn}/{turns}",
     "deadline": "Fine turno: {deadline} ({tz})",
     "final": "Partita conclusa",
     "free": "libero",
     "blackout": "blackout",
     "halved": "dimezzato",
+    "buyable": "acquistabile da te",
     "rented": "in affitto (● = affittuario)",
     "companies": "Società",
     "auctions": "Aste aperte",
@@ -112,7 +117,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "quantity": "Q.tà",
     "price": "Prezzo",
     "player": "Giocatore",
-    "cash": "Capitale",
+    "cash": "Contanti",
     "escrow": "Vincolato",
     "net_worth": "Patrimonio",
     "op": "PO",
@@ -136,6 +141,15 @@ def _labels(labels: Mapping[str, str] | None) -> dict[str, str]:
     if labels:
         merged.update(labels)
     return merged
+
+
+def money(cents: int, lab: Mapping[str, str]) -> str:
+    """Dollars as the picture's language writes them ("1.234,50 $", "$1,234.50"): the pattern and
+    marks come with the labels (`money` = "pattern|thousands|decimal")."""
+    pattern, thousands, decimal = (lab.get("money") or DEFAULT_LABELS["money"]).split("|")
+    units = f"{abs(cents) // 100:,}".replace(",", thousands)
+    text = pattern.format(units=units, decimal=decimal, cents=f"{abs(cents) % 100:02d}")
+    return f"-{text}" if cents < 0 else text
 
 
 def _fmt(template: str, **values: Any) -> str:
@@ -191,6 +205,10 @@ def render_map(view: MapView | ImperoView, labels: Mapping[str, str] | None = No
     colour_of = {c.id: company_colour(c.colour) for c in v.companies}
     small = font(11, bold=True)
     tiny = font(9, bold=True)
+    initial_font = font(8, bold=True)
+    initials_of = company_marks(v.companies)
+    mark_width = {m: text_width(d, m, initial_font) for m in initials_of.values()}  # once per company
+    marked = set(v.highlight)
     for n in v.nodes:
         x0, y0, x1, y1 = box = cell_box(n.col, n.row)
         fill = colour_of.get(n.owner or "", LAND)
@@ -202,16 +220,46 @@ def render_map(view: MapView | ImperoView, labels: Mapping[str, str] | None = No
             ink = (255, 220, 0)
         if n.halved:
             d.polygon([(x1, y1 - 11), (x1, y1), (x1 - 11, y1)], fill=BLACKOUT)
+        text = str(n.value)
+        fnt = small if n.value < 10 or not n.renters else tiny
+        w = text_width(d, text, fnt)
+        owned = n.owner in initials_of
+        d.text((x0 + (CELL - w) // 2, y0 + (11 if owned else (CELL - 13) // 2)), text, font=fnt, fill=ink)
+        if owned:  # whose cell it is, in letters, not only in colour: the initials above the yield
+            mark = initials_of[n.owner or ""]
+            d.text((x0 + (CELL - mark_width[mark]) // 2, y0 + 1), mark, font=initial_font, fill=ink)
         for i, renter in enumerate(n.renters[:2]):  # one dot per renter, in the renter's colour
             dx = i * 8
             d.ellipse((x1 - 8 - dx, y0 + 1, x1 - 1 - dx, y0 + 8), fill=colour_of.get(renter, (255, 255, 255)),
                       outline=(255, 255, 255))
-        text = str(n.value)
-        fnt = small if n.value < 10 or not n.renters else tiny
-        w = text_width(d, text, fnt)
-        d.text((x0 + (CELL - w) // 2, y0 + (CELL - 13) // 2), text, font=fnt, fill=ink)
+        if n.id in marked:
+            d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=HIGHLIGHT, width=3)
     _map_legend(d, v, lab, LEFT + v.cols * CELL + 16)
     return img
+
+
+def company_marks(companies: Any) -> dict[str, str]:
+    """Each company's mark, unique on the map: its initials, else its first letter and its trailing
+    number or last letter ("Soc1" -> "S1"), else its first letter and its place in the list."""
+    marks: dict[str, str] = {}
+    taken: set[str] = set()
+    firsts = [initials(c.name) for c in companies]
+    for i, c in enumerate(companies):
+        digits = c.name[len(c.name.rstrip("0123456789")):]
+        for mark in (firsts[i] if firsts.count(firsts[i]) == 1 else "", (c.name[:1] + (digits or c.name[-1:])).upper(),
+                     f"{c.name[:1].upper()}{i + 1}"):
+            if mark and mark not in taken:
+                break
+        marks[c.id] = mark
+        taken.add(mark)
+    return marks
+
+
+def initials(name: str) -> str:
+    """A company's mark on its cells: the first letters of its first two words ("Telco" -> "TE")."""
+    words = [w for w in name.split() if w[:1].isalnum()] or [name]
+    text = "".join(w[0] for w in words[:2]) if len(words) > 1 else words[0][:2]
+    return text.upper()
 
 
 def _map_legend(d: ImageDraw.ImageDraw, v: MapView, lab: dict[str, str], x: int) -> None:
@@ -231,10 +279,15 @@ def _map_legend(d: ImageDraw.ImageDraw, v: MapView, lab: dict[str, str], x: int)
     d.rectangle((x, y, x + 16, y + 16), fill=NEUTRAL_OWNED, outline=INK)
     d.ellipse((x + 8, y + 1, x + 15, y + 8), fill=(255, 255, 255), outline=INK)
     d.text((x + 24, y - 1), lab["rented"], font=fnt, fill=INK)
+    if v.highlight:
+        y += 24
+        d.rectangle((x, y, x + 16, y + 16), fill=LAND, outline=HIGHLIGHT, width=3)
+        d.text((x + 24, y - 1), lab["buyable"], font=fnt, fill=INK)
     y += 36
     d.text((x, y), lab["companies"], font=font(16, bold=True), fill=INK)
     y += 26
-    items = [(company_colour(c.colour), c.name) for c in v.companies]
+    marks = company_marks(v.companies)
+    items = [(company_colour(c.colour), f"{marks[c.id]} · {c.name}") for c in v.companies]
     if items:
         per_column = 22
         draw_legend(d, (x, y), items[:per_column * 2], columns=2 if len(items) > per_column else 1,
@@ -293,26 +346,27 @@ def render_market(view: MarketView | ImperoView, labels: Mapping[str, str] | Non
     y = _table(d, 16, y, lab["companies"],
                [lab["company"], lab["ceo"], lab["capital"], lab["shares"], lab["share_value"], lab["reinvest"],
                 lab["nodes"], lab["income"]],
-               [[c.name, c.ceo_name, format_cents(c.capital), str(c.shares_total), format_cents(c.share_value),
+               [[c.name, c.ceo_name, money(c.capital, lab), str(c.shares_total), money(c.share_value, lab),
                  f"{c.reinvest}%", str(len(c.nodes)) + (f"+{len(c.rented)}" if c.rented else ""),
-                 format_cents(c.last_income)] for c in v.companies],
+                 money(c.last_income, lab)] for c in v.companies],
                widths_c, [company_colour(c.colour) for c in v.companies], lab["none"])
     colour_of = {c.id: company_colour(c.colour) for c in v.companies}
     y = _table(d, 16, y, lab["auctions"],
                [lab["company"], lab["best_bid"], lab["bidder"], lab["min_bid"], lab["closes"]],
-               [[a.company_name, format_cents(a.best_bid) if a.best_bidder else "—", a.best_bidder_name or "—",
-                 format_cents(a.min_bid), a.closes_local] for a in v.auctions],
+               [[a.company_name, money(a.best_bid, lab) if a.best_bidder else "—", a.best_bidder_name or "—",
+                 money(a.min_bid, lab), a.closes_local] for a in v.auctions],
                [190, 110, 150, 110, 180], [colour_of.get(a.company) for a in v.auctions], lab["none"])
     y = _table(d, 16, y, lab["listings"],
                ["#", lab["company"], lab["seller"], lab["quantity"], lab["price"]],
-               [[x.id, x.company_name, x.seller_name, str(x.quantity), format_cents(x.price)] for x in v.listings],
+               [[x.id, x.company_name, x.seller_name, str(x.quantity), money(x.price, lab)] for x in v.listings],
                [60, 190, 150, 70, 110], None, lab["none"])
-    _table(d, 16, y, lab["players"],
-           [lab["player"], lab["cash"], lab["escrow"], lab["net_worth"], lab["op"]],
-           [[p.name, format_cents(p.cash), format_cents(p.escrow), format_cents(p.net_worth), str(p.op)]
-            for p in sorted(v.players, key=lambda p: -p.cash)],
-           [190, 120, 120, 130, 60], [player_colour(p.colour) for p in sorted(v.players, key=lambda p: -p.cash)],
-           lab["none"])
+    if v.players:  # players' money is shown only when the game makes it public
+        _table(d, 16, y, lab["players"],
+               [lab["player"], lab["cash"], lab["escrow"], lab["net_worth"], lab["op"]],
+               [[p.name, money(p.cash, lab), money(p.escrow, lab), money(p.net_worth, lab), str(p.op)]
+                for p in sorted(v.players, key=lambda p: -p.cash)],
+               [190, 120, 120, 130, 60], [player_colour(p.colour) for p in sorted(v.players, key=lambda p: -p.cash)],
+               lab["none"])
     return img
 
 
@@ -333,7 +387,7 @@ def render_chart(view: ChartView | ImperoView, labels: Mapping[str, str] | None 
         value = top * i // 4
         y = y1 - (y1 - y0) * i // 4
         d.line((x0, y, x1, y), fill=(225, 220, 205))
-        label = format_cents(value)
+        label = money(value, lab)
         d.text((x0 - 8 - text_width(d, label, fnt), y - 7), label, font=fnt, fill=MUTED)
     span = max(v.turns, 1)
     for t in range(span + 1):
@@ -349,7 +403,7 @@ def render_chart(view: ChartView | ImperoView, labels: Mapping[str, str] | None 
             d.line(points, fill=colour, width=3)
         for px, py in points:
             d.ellipse((px - 3, py - 3, px + 3, py + 3), fill=colour)
-        items.append((colour, f"{p.name} {format_cents(hist[-1] if hist else p.cash)}"))
+        items.append((colour, f"{p.name} {money(hist[-1] if hist else p.cash, lab)}"))
     draw_legend(d, (x1 + 20, y0), items)
     return img
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +14,41 @@ from discord.ext import commands
 
 from bot.i18n import has, t
 from bot.notifier import board_attachment
+from bot.storage.models import ActionRow, GameRow
 from bot.translator import L
-from bot.ui import channel_id, file_of, game_here, guild_id, is_moderator, lang, send, service_of
-from engine.core import RuleError, all_games, get_game
+from bot.ui import (
+    channel_id,
+    channel_lang,
+    file_of,
+    game_here,
+    guild_id,
+    is_moderator,
+    lang,
+    panel_button,
+    send,
+    service_of,
+)
+from engine.core import Event, GameState, RuleError, all_games, get_game
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LOG_PAGE = 10
+
+# kind -> the words a game's own ids stand for (provinces, seas, companies...) in a language: each
+# game's cog registers its own, so /game log reads "Gallia Cisalpina", never "gallia_cisalpina"
+GameNames = Callable[[GameState, str], dict[str, str]]
+LOG_NAMES: dict[str, GameNames] = {}
+
+
+def register_log_names(kind: str, names: GameNames) -> None:
+    LOG_NAMES[kind] = names
+
+
+def _named(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_named(v, names) for v in value]
+    return value
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -50,13 +80,35 @@ def _typed(value: str) -> Any:
 def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], language: str) -> str:
     """A log entry in words: `log.<game>.<type>` (or `log.core.<type>`) if the catalogs have it,
     else the raw action. Player ids among the values become names."""
-    params = {k: names.get(v, v) if isinstance(v, str) else v for k, v in action.items() if k != "type"}
+    params = {k: _named(v, names) for k, v in action.items() if k != "type"}
     kind_of = action.get("type", "?")
     for key in (f"log.{kind}.{kind_of}", f"log.core.{kind_of}"):
         if has(key, language):
             return t(key, language, **params)
     args = " ".join(f"{k}={v}" for k, v in params.items() if v is not None)
     return f"`{kind_of}` {args}".strip()
+
+
+async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], language: str,
+                          viewer: str | None = None) -> list[str]:
+    """Log rows in words: "`#12` **Bob** — reinforces Gallia with 3 legionaries" (a move the viewer may
+    not see, such as an Impero transfer, says only that it is private)."""
+    seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
+    names = dict(seats)
+    if row.kind in LOG_NAMES and row.snapshot_json is not None:
+        names = {**LOG_NAMES[row.kind](svc.load_state(row), language), **seats}
+    game = get_game(row.kind)
+    out = []
+    for r in rows:
+        action = json.loads(r.action_json)
+        who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
+        mod = " 🛡️" if r.moderator else ""
+        if viewer is None or game.log_visible(action, r.actor, viewer):
+            what = describe_action(row.kind, action, names, language)
+        else:
+            what = t("core.log_private", language)
+        out.append(f"`#{r.seq}` {who}{mod} — {what}")
+    return out
 
 
 def deadline_text(row_deadline: Any, language: str) -> str:
@@ -71,14 +123,51 @@ async def lobby_text(interaction: discord.Interaction, game_id: int, language: s
     seats = await svc.seats(game_id)
     meta = get_game(row.kind).meta
     names = [f"<@{s.user_id}>" for s in seats]
-    return t("core.lobby", language, game=meta.name, id=game_id, players=names or ["-"], count=len(seats),
+    return t("core.lobby", language, game=meta.name, id=game_id, players=names, count=len(seats),
              min=meta.min_players, max=meta.max_players)
 
 
-def settings_defaults(kind: str) -> dict[str, Any]:
-    """Every setting of a game with its default, as a player would type it in /game create."""
+def money_settings(kind: str) -> set[str]:
+    """Settings a game stores in cents (marked `{"unit": "cents"}`): players type and read dollars."""
     model = get_game(kind).settings_model
-    return {name: field.get_default(call_default_factory=True) for name, field in model.model_fields.items()}
+    return {name for name, field in model.model_fields.items()
+            if isinstance(field.json_schema_extra, dict) and field.json_schema_extra.get("unit") == "cents"}
+
+
+def _cents(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_cents(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return value * 100
+    from bot.cogs.impero_views import parse_money  # dollars as every command takes them ("12,50")
+
+    return parse_money(str(value))
+
+
+def _dollars(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_dollars(v) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        whole, cents = divmod(value, 100)
+        return str(whole) if not cents else f"{whole}.{cents:02d}"  # "," separates list items
+    return value
+
+
+def settings_in_units(kind: str, typed: dict[str, Any]) -> dict[str, Any]:
+    """What a player typed -> the game's units: money settings from dollars to cents."""
+    money = money_settings(kind)
+    return {k: _cents(v) if k in money else v for k, v in typed.items()}
+
+
+def settings_defaults(kind: str) -> dict[str, Any]:
+    """Every setting of a game with its default, as a player would type it in /game create
+    (money in dollars)."""
+    model = get_game(kind).settings_model
+    money = money_settings(kind)
+    out = {name: field.get_default(call_default_factory=True) for name, field in model.model_fields.items()}
+    return {k: _dollars(v) if k in money else v for k, v in out.items()}
 
 
 def settings_text(value: Any) -> str:
@@ -141,7 +230,7 @@ def lobby_view(game_id: int, language: str) -> discord.ui.View:
 
 async def lobby_action(interaction: discord.Interaction, what: str, game_id: int) -> None:
     svc = service_of(interaction)
-    language = lang(interaction)
+    language = await channel_lang(interaction)
     row = await svc.get(game_id)
     user = interaction.user
     if what == "join":
@@ -157,12 +246,18 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
         state = res.state
         game = get_game(res.game.kind)
         headline = game.headline(state)
-        text = "\n".join([
+        lines = [
             t("core.started", language, game=game.meta.name, players=[f"<@{p.id}>" for p in state.players]),
             t(headline.key, language, **headline.params),
-            deadline_text(res.game.turn_deadline, language),
-        ])
-        await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)))
+        ]
+        # whoever must act first is called, with what they owe, the deadline and the command to use
+        pings = [t("core.turn_ping", language, who=pid, owed=[m.model_dump() for m in owed],
+                   deadline=res.game.turn_deadline)
+                 for pid in sorted(game.awaiting(state)) if (owed := game.owed(state, pid))]
+        text = "\n".join(lines + (pings or [deadline_text(res.game.turn_deadline, language)]))
+        view = panel_button(res.game, [Event(key="core.turn_ping")], language) if pings else None
+        await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)),
+                   view=view)
 
 
 async def lobby_action_here(interaction: discord.Interaction, what: str) -> None:
@@ -194,10 +289,10 @@ class GameCog(commands.Cog):
     async def create(self, interaction: discord.Interaction, kind: str, settings: str | None = None,
                      thread: bool = False) -> None:
         svc = service_of(interaction)
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         gid = guild_id(interaction)
         cfg = await svc.guild_config(gid)
-        parsed = parse_settings(settings)
+        parsed = settings_in_units(kind, parse_settings(settings))
         game = get_game(kind)
         game.parse_settings({"timezone": cfg.timezone, **parsed})  # refuse bad settings before any thread
         where = channel_id(interaction)
@@ -237,7 +332,7 @@ class GameCog(commands.Cog):
     @group.command(name=L("status", "cmd.game.status"),
                    description=L("The board, whose turn it is and the next deadline", "cmd.game.status.desc"))
     async def status(self, interaction: discord.Interaction) -> None:
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         row = await game_here(interaction, live_only=False)
         assert row.id is not None
         if row.status == "lobby":
@@ -258,7 +353,7 @@ class GameCog(commands.Cog):
             if state.paused_at is not None:
                 lines.append(t("core.game_paused", language))
         else:
-            lines.append(t("core.ended", language, winners=[state.name_of(w) for w in state.winners] or ["-"]))
+            lines.append(t("core.ended", language, winners=[state.name_of(w) for w in state.winners]))
         await send(interaction, "\n".join(lines), file=file_of(await board_attachment(row, state, None, lang=language)))
 
     @group.command(name=L("log", "cmd.game.log"), description=L("The game's recent moves", "cmd.game.log.desc"))
@@ -272,6 +367,9 @@ class GameCog(commands.Cog):
         rows = await svc.log_rows(row.id)
         seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
         game = get_game(row.kind)
+        names = dict(seats)
+        if row.kind in LOG_NAMES and row.snapshot_json is not None:
+            names = {**LOG_NAMES[row.kind](svc.load_state(row), language), **seats}
         viewer = str(interaction.user.id)
         pages = max(1, (len(rows) + LOG_PAGE - 1) // LOG_PAGE)
         if page > pages:
@@ -281,13 +379,13 @@ class GameCog(commands.Cog):
         lines = [t("core.log_title", language, page=page, pages=pages, count=len(rows))]
         for r in shown:
             action = json.loads(r.action_json)
-            who = seats.get(r.actor, r.actor)
+            who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
             mod = " 🛡️" if r.moderator else ""
             if game.log_visible(action, r.actor, viewer):
-                what = describe_action(row.kind, action, seats, language)
+                what = describe_action(row.kind, action, names, language)
             else:
                 what = t("core.log_private", language)
-            lines.append(f"`#{r.seq}` <t:{int(r.at.timestamp())}:f> **{who}**{mod} — {what}")
+            lines.append(f"`#{r.seq}` <t:{int(r.at.timestamp())}:f> {who}{mod} — {what}")
         if not shown:
             lines.append(t("core.log_empty", language))
         await send(interaction, "\n".join(lines), ephemeral=True)

@@ -9,6 +9,8 @@ answered from the ephemeral `/impero me` panel).
 
 from __future__ import annotations
 
+import asyncio
+import io
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +18,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import impero_panel
+from bot.cogs.game import register_log_names
 from bot.cogs.impero_views import (
     KIND,
     BidButton,
@@ -26,22 +30,24 @@ from bot.cogs.impero_views import (
     auctions_panel,
     company_panel,
     impero_state,
+    labels,
     market_text,
-    me_panel,
     me_text,
     parse_money,
     picture,
     play,
     seated,
 )
-from bot.i18n import t
+from bot.i18n import money, t
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import game_here, lang, send, service_of
+from bot.ui import PANEL_OPENERS, OpenPanelButton, channel_lang, game_here, lang, send, service_of
 from engine.core import RuleError
-from engine.core.money import format_cents
 from engine.impero import GAME
 from engine.impero.models import Company, ImperoState
+from engine.impero.views import cash_public
+from render.common import to_png
+from render.impero import render_map
 
 MAX_CHOICES = 25
 Choices = list[app_commands.Choice[str]]
@@ -113,10 +119,11 @@ async def claimable_company(interaction: discord.Interaction, current: str) -> C
     return await _companies_where(interaction, current, lambda state, c, uid: GAME.can_claim(state, c, uid))
 
 
-def _node_choices(state: ImperoState, nodes: list[str], current: str) -> Choices:
+def _node_choices(state: ImperoState, nodes: list[str], current: str, language: str) -> Choices:
+    """Nodes with their yield per turn; 📈, because ⚡ is the map's blackout."""
     typed = current.strip().upper().replace(" ", "")
     picked = [n for n in nodes if n.startswith(typed)][:MAX_CHOICES]
-    return [app_commands.Choice(name=f"{n} (⚡{state.yields[n]})", value=n) for n in picked]
+    return [app_commands.Choice(name=f"{n} (📈 {money(state.yields[n] * 100, language)})", value=n) for n in picked]
 
 
 async def free_node(interaction: discord.Interaction, current: str) -> Choices:
@@ -125,7 +132,7 @@ async def free_node(interaction: discord.Interaction, current: str) -> Choices:
     company = _chosen_company(interaction, state) if state else None
     if state is None or company is None:
         return []
-    return _node_choices(state, GAME.free_adjacent(state, company), current)
+    return _node_choices(state, GAME.free_adjacent(state, company), current, lang(interaction))
 
 
 async def owned_node(interaction: discord.Interaction, current: str) -> Choices:
@@ -133,7 +140,7 @@ async def owned_node(interaction: discord.Interaction, current: str) -> Choices:
     company = _chosen_company(interaction, state) if state else None
     if state is None or company is None:
         return []
-    return _node_choices(state, list(company.nodes), current)
+    return _node_choices(state, list(company.nodes), current, lang(interaction))
 
 
 async def rentable_node(interaction: discord.Interaction, current: str) -> Choices:
@@ -145,7 +152,7 @@ async def rentable_node(interaction: discord.Interaction, current: str) -> Choic
     board = GAME.board(state)
     near = sorted(GAME.network_neighbours(state, company), key=board.index.__getitem__)
     return _node_choices(state, [n for n in near if state.owner.get(n) not in (None, company.id)
-                                 and company.id not in state.renters.get(n, [])], current)
+                                 and company.id not in state.renters.get(n, [])], current, lang(interaction))
 
 
 async def other_listing(interaction: discord.Interaction, current: str) -> Choices:
@@ -158,7 +165,7 @@ async def other_listing(interaction: discord.Interaction, current: str) -> Choic
         if x.seller == uid:
             continue
         company = state.company(x.company).name
-        label = f"{x.id}: {x.quantity} × {company} @ {format_cents(x.price)} — {state.name_of(x.seller)}"
+        label = f"{x.id}: {x.quantity} × {company} @ {money(x.price, lang(interaction))} — {state.name_of(x.seller)}"
         if _matches(label, current):
             out.append(app_commands.Choice(name=label[:100], value=x.id))
     return out[:MAX_CHOICES]
@@ -171,7 +178,7 @@ async def own_listing(interaction: discord.Interaction, current: str) -> Choices
     uid = str(interaction.user.id)
     out = []
     for x in state.listings:
-        label = f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {format_cents(x.price)}"
+        label = f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {money(x.price, lang(interaction))}"
         if x.seller == uid and _matches(label, current):
             out.append(app_commands.Choice(name=label[:100], value=x.id))
     return out[:MAX_CHOICES]
@@ -184,7 +191,7 @@ async def incoming_offer(interaction: discord.Interaction, current: str) -> Choi
     uid = str(interaction.user.id)
     out = []
     for o in state.offers:
-        label = f"{o.id}: {format_cents(o.amount)} — {state.name_of(o.sender)}"
+        label = f"{o.id}: {money(o.amount, lang(interaction))} — {state.name_of(o.sender)}"
         if o.receiver == uid and _matches(label, current):
             out.append(app_commands.Choice(name=label[:100], value=o.id))
     return out[:MAX_CHOICES]
@@ -212,7 +219,8 @@ async def _play_here(interaction: discord.Interaction, action: dict[str, Any], *
 
 async def _node_move(interaction: discord.Interaction, kind: str, company: str, node: str) -> None:
     """buy-node, upgrade-node and rent-node: the same action shape, answered with the map."""
-    await _play_here(interaction, {"type": kind, "company": company, "node": node}, which="map")
+    # a node move answers with a line: one full map per turn end is enough for the channel (/impero map)
+    await _play_here(interaction, {"type": kind, "company": company, "node": node})
 
 
 # Options that many commands share, spelled once so that their names and help cannot drift apart
@@ -237,7 +245,8 @@ class ImperoCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(BidButton, OfferButton, ClaimButton)
+        self.bot.add_dynamic_items(BidButton, OfferButton, ClaimButton, impero_panel.ActionSelect, OpenPanelButton)
+        PANEL_OPENERS[KIND] = open_me
 
     # ---- companies ----------------------------------------------------------------------
     @group.command(name=L("create-company", "cmd.impero.create"),
@@ -377,9 +386,15 @@ class ImperoCog(commands.Cog):
     # ---- looking ------------------------------------------------------------------------
     @group.command(name=L("map", "cmd.impero.map"),
                    description=L("The map of Italy and its networks", "cmd.impero.map.desc"))
-    async def map(self, interaction: discord.Interaction) -> None:
+    @app_commands.rename(buyable=L("buyable", "opt.impero.buyable"))
+    @app_commands.describe(buyable=L("Only for you: mark the nodes your companies may buy", "opt.impero.buyable.desc"))
+    async def map(self, interaction: discord.Interaction, buyable: bool = False) -> None:
         row, state = await _here(interaction)
-        language = lang(interaction)
+        if buyable:  # a private map: the viewer's buyable nodes marked
+            await send(interaction, t("impero.ui.buyable_map", lang(interaction)), ephemeral=True,
+                       file=await buyable_map(state, str(interaction.user.id), lang(interaction)))
+            return
+        language = await channel_lang(interaction)
         await interaction.response.defer(thinking=True)
         headline = GAME.headline(state)
         await send(interaction, t(headline.key, language, **headline.params),
@@ -390,7 +405,7 @@ class ImperoCog(commands.Cog):
     async def market(self, interaction: discord.Interaction) -> None:
         row, state = await _here(interaction)
         assert row.id is not None
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         await interaction.response.defer(thinking=True)
         await send(interaction, market_text(state, language), file=await picture(row, state, "market", language),
                    view=auctions_panel(row.id, state, language))
@@ -403,7 +418,7 @@ class ImperoCog(commands.Cog):
     async def company(self, interaction: discord.Interaction, name: str) -> None:
         row, state = await _here(interaction)
         company = GAME.find_company(state, name)
-        text, view = company_panel(row, state, company.id, str(interaction.user.id), lang(interaction))
+        text, view = company_panel(row, state, company.id, str(interaction.user.id), await channel_lang(interaction))
         await send(interaction, text, view=view)
 
     @group.command(name=L("me", "cmd.impero.me"),
@@ -412,18 +427,42 @@ class ImperoCog(commands.Cog):
         row, state = await _here(interaction)
         uid = str(interaction.user.id)
         seated(state, uid)
-        language = lang(interaction)
-        await send(interaction, me_text(state, uid, language), ephemeral=True,
-                   view=me_panel(row, state, uid, language))
+        await open_me(interaction, row)
 
     @group.command(name=L("chart", "cmd.impero.chart"), description=L("Cash by turn", "cmd.impero.chart.desc"))
     async def chart(self, interaction: discord.Interaction) -> None:
         row, state = await _here(interaction)
-        language = lang(interaction)
+        if not cash_public(state):
+            raise RuleError("impero.ui.cash_private")
+        language = await channel_lang(interaction)
         await interaction.response.defer(thinking=True)
         await send(interaction, t("impero.ui.chart", language, turn=state.turn, turns=state.settings.turns),
                    file=await picture(row, state, "chart", language))
 
 
+async def buyable_map(state: ImperoState, viewer: str, language: str) -> discord.File:
+    """The map with the free nodes next to the viewer's companies marked (rendered off the loop)."""
+    view = GAME.map_view(state)
+    view.highlight = sorted({n for c in state.companies if c.ceo == viewer for n in GAME.free_adjacent(state, c)})
+    data = await asyncio.to_thread(lambda: to_png(render_map(view, labels(language))))
+    return discord.File(io.BytesIO(data), filename="impero-buyable.png")
+
+
+async def open_me(interaction: discord.Interaction, row: GameRow) -> None:
+    """The player's own page with every move open now (offers, claims, then the legal moves)."""
+    state = impero_state(service_of(interaction).load_state(row))
+    uid = str(interaction.user.id)
+    seated(state, uid)
+    language = lang(interaction)
+    await send(interaction, me_text(state, uid, language), ephemeral=True,
+               view=impero_panel.full_panel(row, state, uid, language))
+
+
+def log_names(state: Any, language: str) -> dict[str, str]:
+    """Companies by name (for /game log)."""
+    return {c.id: c.name for c in impero_state(state).companies}
+
+
 async def setup(bot: commands.Bot) -> None:
+    register_log_names(KIND, log_names)
     await bot.add_cog(ImperoCog(bot))

@@ -34,7 +34,7 @@ from bot.errors import report
 from bot.i18n import catalog, normalize, t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import lang, render_events, send, service_of
+from bot.ui import channel_lang, lang, render_events, send, service_of
 from engine.core import GameState, RuleError
 from engine.core.names import find_by_name
 from engine.impero import GAME
@@ -122,13 +122,16 @@ async def answer(interaction: discord.Interaction, result: ActResult, *, which: 
                  panel: Panel | None = None) -> None:
     """What everyone may know goes to the channel (with a picture and buttons when asked); the
     actor's private part ephemerally. A move with nothing public (a transfer) stays ephemeral."""
-    language = lang(interaction)
-    public, private = render_events(result.events, language, viewer=str(interaction.user.id))
+    reader = lang(interaction)
+    language = await channel_lang(interaction)
+    public, _ = render_events(result.events, language, viewer=str(interaction.user.id))
+    _, private = render_events(result.events, reader, viewer=str(interaction.user.id))
     state = impero_state(result.state)
-    view = panel(result.game, state, language) if panel is not None else None
     if not public:
-        await send(interaction, private or t("core.done", language), ephemeral=True, view=view)
+        view = panel(result.game, state, reader) if panel is not None else None
+        await send(interaction, private or t("core.done", reader), ephemeral=True, view=view)
         return
+    view = panel(result.game, state, language) if panel is not None else None
     file = None
     if which is not None:
         if not interaction.response.is_done():
@@ -327,7 +330,7 @@ def me_text(state: ImperoState, pid: str, language: str) -> str:
                worth=me.net_worth)]
     holdings = [f"{name} ×{n}" + (f" ({me.listed[name]}↗)" if me.listed.get(name) else "")
                 for name, n in me.shares.items()]
-    lines.append(t("impero.ui.me_shares", language, shares=holdings or ["-"]))
+    lines.append(t("impero.ui.me_shares", language, shares=holdings))
     if me.ceo_of:
         lines.append(t("impero.ui.me_ceo", language, companies=me.ceo_of))
     if me.claimable:
@@ -372,10 +375,10 @@ def company_panel(row: GameRow, state: ImperoState, company_id: str, viewer: str
         t("impero.ui.company_head", language, company=c.name, ceo=c.ceo_name, founder=c.founder_name),
         t("impero.ui.company_money", language, capital=c.capital, shares=c.shares_total, value=c.share_value,
           reinvest=c.reinvest, op=c.op),
-        t("impero.ui.company_nodes", language, count=len(c.nodes), nodes=c.nodes or ["-"], total=c.node_yield,
-          rented=c.rented or ["-"]),
+        t("impero.ui.company_nodes", language, count=len(c.nodes), nodes=c.nodes, total=c.node_yield,
+          rented=c.rented),
         t("impero.ui.company_income", language, income=c.last_income),
-        t("impero.ui.company_holders", language, holders=holders or ["-"]),
+        t("impero.ui.company_holders", language, holders=holders),
     ]
     if c.auction_open:
         lines.extend(auction_line(state, a, language) for a in state.auctions if a.company == c.id)

@@ -3,18 +3,20 @@ Every action goes into the game's log or audit trail with its author."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.game import described_moves
 from bot.i18n import t
+from bot.notifier import chunks
 from bot.translator import L
 from bot.ui import (
     act,
     channel_id,
+    channel_lang,
     game_here,
     guild_id,
     lang,
@@ -24,13 +26,39 @@ from bot.ui import (
 )
 from engine.core import GameRecord, RuleError
 
+UNDONE_LIMIT = 2000
+HISTORY_SCAN = 200  # how far back in the channel the undone moves' messages are looked for
+
+
+async def strike_undone(channel: Any, interaction_ids: set[str], note: str) -> int:
+    """Edit the channel messages that answered the undone moves: struck through, marked as no
+    longer counting. Found by the interaction that made them, in the channel's recent history."""
+    if not interaction_ids or channel is None or not hasattr(channel, "history"):
+        return 0
+    edited = 0
+    async for message in channel.history(limit=HISTORY_SCAN):
+        meta = message.interaction_metadata
+        if meta is None or str(meta.id) not in interaction_ids or message.flags.ephemeral:
+            continue
+        body = message.content or ""
+        if body.startswith(note):
+            continue
+        room = UNDONE_LIMIT - len(note) - 6
+        struck = f"~~{body[:room]}~~" if body.strip() else ""
+        try:
+            await message.edit(content=f"{note}\n{struck}".strip())
+            edited += 1
+        except discord.HTTPException:  # a message we may no longer edit stays as it was
+            continue
+    return edited
+
 
 class UndoConfirm(discord.ui.View):
     def __init__(self, game_id: int, count: int, moderator: int, language: str) -> None:
         super().__init__(timeout=300)
         self.game_id, self.count, self.moderator = game_id, count, moderator
         self.confirm.label = t("core.button.confirm_undo", language)
-        self.cancel.label = t("core.button.cancel", language)
+        self.cancel.label = t("core.button.keep_moves", language)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.moderator
@@ -41,11 +69,22 @@ class UndoConfirm(discord.ui.View):
 
         try:
             await require_moderator(interaction)
+            svc = service_of(interaction)
+            doomed = await svc.undo_preview(self.game_id, self.count)
             await interaction.response.defer()  # the replay may take seconds: acknowledge first
-            res = await service_of(interaction).undo(self.game_id, self.count, str(interaction.user.id))
+            res = await svc.undo(self.game_id, self.count, str(interaction.user.id))
             self.stop()
             await interaction.edit_original_response(
                 content=t("core.undone", lang(interaction), count=self.count, version=res.game.version), view=None)
+            # the table is told, in the server's language: who undid what; the old answers are struck
+            language = await channel_lang(interaction)
+            moves = await described_moves(svc, res.game, doomed, language)
+            text = t("core.undone_public", language, moderator=interaction.user.mention, count=self.count,
+                     moves="\n".join(moves))
+            for part in chunks(text):
+                await interaction.followup.send(part, ephemeral=False)
+            await strike_undone(interaction.channel, {r.interaction_id for r in doomed if r.interaction_id},
+                                t("core.undone_mark", language, moderator=interaction.user.mention))
         except Exception as exc:
             await report(interaction, exc)
 
@@ -120,11 +159,7 @@ class ModCog(commands.Cog):
         assert row.id is not None
         svc = service_of(interaction)
         doomed = await svc.undo_preview(row.id, count)
-        seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
-        lines = [t("core.undo_preview", language, count=count)]
-        for r in doomed:
-            action = json.loads(r.action_json)
-            lines.append(f"`#{r.seq}` **{seats.get(r.actor, r.actor)}** — `{action.get('type')}`")
+        lines = [t("core.undo_preview", language, count=count), *await described_moves(svc, row, doomed, language)]
         await send(interaction, "\n".join(lines), ephemeral=True,
                    view=UndoConfirm(row.id, count, interaction.user.id, language))
 
@@ -155,7 +190,7 @@ class ModCog(commands.Cog):
         res = await service_of(interaction).import_record(record, guild_id=guild_id(interaction),
                                                           channel_id=channel_id(interaction),
                                                           moderator=str(interaction.user.id))
-        await send(interaction, t("core.imported", lang(interaction), id=res.game.id, entries=len(record.log)))
+        await send(interaction, t("core.imported", await channel_lang(interaction), id=res.game.id, entries=len(record.log)))
 
     @group.command(name=L("config", "cmd.mod.config"),
                    description=L("Server settings: moderator role, language, time zone", "cmd.mod.config.desc"))

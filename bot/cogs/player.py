@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import catalog, t
 from bot.service import NOTIFY_KINDS
 from bot.translator import L
 from bot.ui import lang, send, service_of
@@ -36,21 +36,33 @@ class PlayerCog(commands.Cog):
 
     @app_commands.command(name=L("notify", "cmd.notify"),
                           description=L("Choose which direct messages Araldo sends you", "cmd.notify.desc"))
-    @app_commands.rename(kind=L("kind", "opt.kind"), enabled=L("enabled", "opt.enabled"))
+    @app_commands.rename(kind=L("kind", "opt.kind"), enabled=L("enabled", "opt.enabled"),
+                         language=L("language", "opt.dm_language"))
     @app_commands.describe(kind=L("Which notifications", "opt.kind.desc"),
-                           enabled=L("On or off", "opt.enabled.desc"))
-    @app_commands.choices(kind=[app_commands.Choice(name=L(k, f"choice.notify.{k}"), value=k) for k in NOTIFY_KINDS])
+                           enabled=L("On or off", "opt.enabled.desc"),
+                           language=L("Language of your direct messages", "opt.dm_language.desc"))
+    # English users read the same kinds as Italians: the base text is the English catalog's word
+    @app_commands.choices(kind=[app_commands.Choice(name=L(catalog("en")[f"choice.notify.{k}"], f"choice.notify.{k}"),
+                                                    value=k) for k in NOTIFY_KINDS],
+                          language=[app_commands.Choice(name=L("Italian", "choice.lang.it"), value="it"),
+                                    app_commands.Choice(name=L("English", "choice.lang.en"), value="en"),
+                                    app_commands.Choice(name=L("As my Discord", "choice.lang.auto"), value="auto")])
     async def notify(self, interaction: discord.Interaction, kind: str | None = None,
-                     enabled: bool | None = None) -> None:
+                     enabled: bool | None = None, language: str | None = None) -> None:
         svc = service_of(interaction)
-        language = lang(interaction)
         user = str(interaction.user.id)
         if kind is not None and enabled is not None:
             await svc.set_notify(user, kind, enabled)
+        if language is not None:
+            await svc.set_language(user, None if language == "auto" else language)
+        reader = lang(interaction)
         prefs = await svc.notify_prefs(user)
-        lines = [t("core.notify_title", language)]
+        chosen, _ = await svc.user_language(user)
+        lines = [t("core.notify_title", reader)]
         for k, on in prefs.items():
-            lines.append(f"{'✅' if on else '🔕'} {t(f'choice.notify.{k}', language)}")
+            lines.append(f"{'✅' if on else '🔕'} {t(f'choice.notify.{k}', reader)}")
+        lines.append(t("core.notify_language", reader,
+                       language=t(f"choice.lang.{chosen or 'auto'}", reader)))
         await send(interaction, "\n".join(lines), ephemeral=True)
 
     @app_commands.command(name=L("away", "cmd.away"),
@@ -64,6 +76,8 @@ class PlayerCog(commands.Cog):
         moment = parse_until(until, tz)
         results = await svc.set_away(str(interaction.user.id), moment)
         key = "core.away_set" if moment else "core.away_cleared"
+        # each game's channel is told (the outbox announces it in the server's language): the absence,
+        # and a turn the autopilot played at once for a player who was on turn
         await send(interaction, t(key, language, until=moment, games=len(results)), ephemeral=True)
 
 

@@ -13,15 +13,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import spqrisiko_panel as panel
 from bot.cogs import spqrisiko_views as v
+from bot.cogs.game import register_log_names
 from bot.i18n import t
 from bot.notifier import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import act, file_of, game_here, lang, send, service_of
+from bot.ui import PANEL_OPENERS, OpenPanelButton, act, channel_lang, file_of, game_here, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import CARD_SYMBOLS, board
-from engine.spqrisiko.models import SpqrState, SpqrView
+from engine.spqrisiko.models import NEUTRAL_IDS, SpqrState, SpqrView
 from engine.spqrisiko.odds import odds as attack_odds
 from render.common import to_png
 
@@ -128,7 +130,9 @@ class SpqrCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.AttackButton, v.BlitzUntil, v.NavalButton, v.MoveInSelect)
+        self.bot.add_dynamic_items(v.AttackButton, v.BlitzUntil, v.NavalButton, v.MoveInSelect,
+                                   panel.PanelSelect, panel.PanelButton, OpenPanelButton)
+        PANEL_OPENERS[KIND] = panel.open_panel
 
     # ---- setup ------------------------------------------------------------------------------------
     @group.command(name=L("place", "cmd.spqr.place"),
@@ -276,6 +280,12 @@ class SpqrCog(commands.Cog):
         await act(interaction, row, {"type": "fortify", "from_province": from_province,
                                      "to_province": to_province, "count": count}, board=True)
 
+    @group.command(name=L("turn", "cmd.spqr.turn"),
+                   description=L("Your private panel: play your turn with buttons", "cmd.spqr.turn.desc"))
+    async def turn(self, interaction: discord.Interaction) -> None:
+        row, _ = await here(interaction)
+        await panel.open_panel(interaction, row)
+
     @group.command(name=L("end-turn", "cmd.spqr.end_turn"),
                    description=L("End your turn without the final move", "cmd.spqr.end_turn.desc"))
     async def end_turn(self, interaction: discord.Interaction) -> None:
@@ -296,7 +306,7 @@ class SpqrCog(commands.Cog):
 
     @group.command(name=L("map", "cmd.spqr.map"), description=L("The board, for everyone", "cmd.spqr.map.desc"))
     async def map(self, interaction: discord.Interaction) -> None:
-        language = lang(interaction)
+        language = await channel_lang(interaction)
         row, state = await here(interaction)
         await interaction.response.defer(thinking=True)
         headline = get_game(KIND).headline(state)
@@ -309,7 +319,7 @@ class SpqrCog(commands.Cog):
                    description=L("Points, provinces, fleets and cards of every player", "cmd.spqr.score.desc"))
     async def score(self, interaction: discord.Interaction) -> None:
         row, state = await here(interaction)
-        await send(interaction, score_text(row, state, lang(interaction)))
+        await send(interaction, score_text(row, state, await channel_lang(interaction)))
 
     @group.command(name=L("odds", "cmd.spqr.odds"),
                    description=L("Exact chances of an attack", "cmd.spqr.odds.desc"))
@@ -332,6 +342,16 @@ class SpqrCog(commands.Cog):
                                   defenders_left=f"{result.expected_defenders_left:.1f}"), ephemeral=True)
 
 
+def log_names(state: Any, language: str) -> dict[str, str]:
+    """Provinces, seas and neutral armies as players read them (for /game log)."""
+    b = board()
+    names = {pid: p.name for pid, p in b.provinces.items()}
+    names.update({sid: s.name for sid, s in b.seas.items()})
+    names.update({n: t(f"spqrisiko.army.{n}", language) for n in NEUTRAL_IDS})
+    return names
+
+
 async def setup(bot: commands.Bot) -> None:
+    register_log_names(KIND, log_names)
     await bot.add_cog(SpqrCog(bot))
 

@@ -19,7 +19,7 @@ from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import lang, render_events, send, service_of
+from bot.ui import answer_public, channel_lang, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import board, fold
 from engine.spqrisiko.models import SpqrState
@@ -184,13 +184,10 @@ def attack_panel(row: GameRow, state: SpqrState, language: str) -> discord.ui.Vi
 async def answer(interaction: discord.Interaction, result: ActResult, *, panel: bool = False,
                  file: discord.File | None = None) -> None:
     """Public events in the channel (with the attack panel when asked), the actor's own ephemerally."""
-    language = lang(interaction)
-    public, private = render_events(result.events, language, viewer=str(interaction.user.id))
+    language = await channel_lang(interaction)
     state = result.state
     view = attack_panel(result.game, state, language) if panel and isinstance(state, SpqrState) else None
-    await send(interaction, public or t("core.done", language), view=view, file=file)
-    if private:
-        await send(interaction, private, ephemeral=True)
+    await answer_public(interaction, result, view=view, file=file)
 
 
 async def attack_click(interaction: discord.Interaction, game_id: int, version: int, what: str,

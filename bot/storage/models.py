@@ -101,6 +101,17 @@ class NotifyPref(SQLModel, table=True):
     enabled: bool = True
 
 
+class UserLanguage(SQLModel, table=True):
+    """The language a player reads their DMs in: their `/notify language` choice, else the locale of
+    the Discord client they last used with Araldo (a DM carries no locale of its own)."""
+
+    __tablename__ = "user_language"
+
+    user_id: str = Field(primary_key=True, max_length=32)
+    chosen: str | None = Field(default=None, max_length=8)
+    seen: str | None = Field(default=None, max_length=16)
+
+
 class OutboxRow(SQLModel, table=True):
     """Something the bot must still say: written in the transaction of the move or timer that caused
     it, delivered (and marked sent) by the notifier's sender. It holds the event, not the text, so the

@@ -75,6 +75,11 @@ class Game(Generic[S]):
         """Players who owe an action now (reminders, timeouts)."""
         return set()
 
+    def owed(self, state: S, player: str) -> list[Msg]:
+        """What `player` still has to do now, in words ("3 reinforcements to place"): said in the
+        turn ping and the reminder. Empty by default."""
+        return []
+
     def view(self, state: S, viewer: str | None) -> BaseModel:
         raise NotImplementedError
 
@@ -140,6 +145,11 @@ class Game(Generic[S]):
             raise RuleError("core.bad_action", detail=where) from None
 
     def parse_settings(self, data: dict[str, Any] | None) -> CoreSettings:
+        # a mistyped or foreign key (another game's setting) would otherwise be dropped in silence
+        unknown = sorted(set(data or {}) - set(self.settings_model.model_fields))
+        if unknown:
+            raise RuleError("core.unknown_setting", setting=unknown[0],
+                            keys=sorted(self.settings_model.model_fields))
         try:
             return self.settings_model.model_validate(data or {})
         except ValidationError as exc:

@@ -152,6 +152,11 @@ class Impero(Game[ImperoState]):
             return turn_end.turn_end(state, now, forced=now < timer.at)
         return []
 
+    def owed(self, state: ImperoState, player: str) -> list[Msg]:
+        """Operation points still to spend this turn."""
+        left = state.op.get(player, 0) if state.status == "active" else 0
+        return [Msg(key="impero.owed.op", params={"op": left})] if left > 0 else []
+
     def awaiting(self, state: ImperoState) -> set[str]:
         """Players with unspent OP: the platform reminds them before the turn end."""
         if state.status != "active" or state.paused_at is not None:

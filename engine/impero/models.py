@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, ValidationInfo, field_validator
 
@@ -13,29 +13,33 @@ from engine.impero.board import TIERS, get_map, load_layout
 INFO = "info"  # notify kind of the DMs that only inform
 
 
+# a setting stored in cents that players type and read in dollars, like every amount (see bot/cogs/game.py)
+MONEY: dict[str, Any] = {"unit": "cents"}
+
+
 class ImperoSettings(CoreSettings):
     """Every numeric ruling, with its default. Money in cents, rates in points/per-mille."""
 
     turns: int = Field(default=14, ge=1, le=200)
     turn_end_times: list[str] = Field(default_factory=lambda: ["09:00", "21:00"], min_length=1)
     first_turn_min_hours: int = Field(default=6, ge=0, le=48)
-    start_cash: int = Field(default=5000, ge=0)
+    start_cash: int = Field(default=5000, ge=0, json_schema_extra=MONEY)
     player_op: int = Field(default=8, ge=1, le=100)
     create_company_op: int = Field(default=5, ge=0, le=100)
     founder_shares: int = Field(default=20, ge=1, le=1000)
-    min_company_capital: int = Field(default=100, ge=1)
+    min_company_capital: int = Field(default=100, ge=1, json_schema_extra=MONEY)
     name_max_length: int = Field(default=32, ge=1, le=100)
     company_op_base: int = Field(default=5, ge=0, le=100)
     company_op_per_shareholder: int = Field(default=1, ge=0, le=100)
     node_price_permille: int = Field(default=1500, ge=0)  # price = yield x 1.5
     upgrade_costs: list[Annotated[int, Field(ge=0)]] = Field(
-        default_factory=lambda: [100, 200, 500, 1300, 3000], min_length=5, max_length=5
+        default_factory=lambda: [100, 200, 500, 1300, 3000], min_length=5, max_length=5, json_schema_extra=MONEY
     )
     reinvest_start: int = Field(default=30, ge=0, le=100)
     reinvest_step: int = Field(default=10, ge=1, le=100)
     auction_hours: int = Field(default=12, ge=1, le=240)
-    min_start_price: int = Field(default=100, ge=1)
-    bid_increment: int = Field(default=100, ge=1)
+    min_start_price: int = Field(default=100, ge=1, json_schema_extra=MONEY)
+    bid_increment: int = Field(default=100, ge=1, json_schema_extra=MONEY)
     snipe_window_seconds: int = Field(default=60, ge=0, le=3600)
     snipe_extension_seconds: int = Field(default=60, ge=0, le=3600)
     rent_only_when_blocked: bool = True
@@ -44,6 +48,9 @@ class ImperoSettings(CoreSettings):
     blackout_denominator: int = Field(default=250, ge=1)  # P(blackout) = yield / 250
     action_op: int = Field(default=1, ge=0, le=100)  # list, buy, first bid, offer, accept
     ceo_action_op: int = Field(default=1, ge=0, le=100)  # buy/upgrade/reinvest step/recap/rent
+    # Others' cash, escrow and OP: hidden by default (a transfer is a bribe, and a public balance
+    # would show it); the ranking is revealed when the game ends. Araldo's ruling: the rulebook is silent.
+    public_cash: bool = False
     map: str = "italia"
     yield_layout: str | None = None  # a data/impero/<name>.toml layout instead of a seeded draw
 
@@ -324,6 +331,7 @@ class MapView(BaseModel):
     nodes: list[NodeView]
     companies: list[CompanyTag]
     last_turn: int | None = None  # the turn end whose blackouts are marked
+    highlight: list[str] = Field(default_factory=list)  # nodes a viewer asked to see marked (buyable)
 
 
 class Shareholder(BaseModel):

@@ -155,6 +155,11 @@ def player_rows(state: ImperoState) -> list[PlayerRow]:
     ]
 
 
+def cash_public(state: ImperoState) -> bool:
+    """May everyone see every player's cash, escrow and OP? With `public_cash`, or once the game is over."""
+    return state.settings.public_cash or state.status == "finished"
+
+
 def market_view(state: ImperoState, viewer: str | None = None) -> MarketView:
     return MarketView(
         title="Impero",
@@ -165,7 +170,7 @@ def market_view(state: ImperoState, viewer: str | None = None) -> MarketView:
         companies=[company_view(state, c.id, viewer) for c in state.companies],
         auctions=[auction_view(state, a) for a in state.auctions],
         listings=[listing_view(state, x) for x in state.listings],
-        players=player_rows(state),
+        players=player_rows(state) if cash_public(state) else [],
     )
 
 
@@ -173,8 +178,8 @@ def chart_view(state: ImperoState) -> ChartView:
     return ChartView(
         title="Impero",
         turns=state.settings.turns,
-        series=player_rows(state),
-        history={p: list(h) for p, h in state.cash_history.items()},
+        series=player_rows(state) if cash_public(state) else [],
+        history={p: list(h) for p, h in state.cash_history.items()} if cash_public(state) else {},
     )
 
 

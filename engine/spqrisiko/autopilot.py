@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.spqrisiko.board import board
 from engine.spqrisiko.models import SpqrState
 from engine.spqrisiko.territory import alive_players, borders_enemy, provinces_of
 
@@ -51,6 +52,7 @@ def play_rest_of_turn(state: SpqrState) -> list[Event]:
                 "player": state.name_of(player),
                 "placed": sum(placed.values()),
                 "provinces": len(placed),
+                "where": [f"{board().name(p)} +{n}" for p, n in sorted(placed.items())],
             },
         )
     ]

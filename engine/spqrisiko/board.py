@@ -114,6 +114,11 @@ def board_from_data(data: dict[str, Any]) -> Board:
     for ident, name, aliases in labels:
         for label in (ident, name, *aliases):
             names.setdefault(fold(label), ident)
+    # a sea by its short form, as players say it ("tyrrhenum" for Mare Tyrrhenum), unless it is taken
+    for ident, sea in seas.items():
+        short = sea.name.split()[-1]
+        if short != sea.name:
+            names.setdefault(fold(short), ident)
     return Board(provinces=provinces, seas=seas, _names=names)
 
 

@@ -16,7 +16,7 @@ from engine.spqrisiko.models import (
     MoveIn,
     SpqrState,
 )
-from engine.spqrisiko.odds import compare
+from engine.spqrisiko.odds import attack_dice, compare
 from engine.spqrisiko.territory import alive_players, army_name, find_province, find_sea, garrison, provinces_of, ships_of
 from engine.spqrisiko.turns import enter_phase
 
@@ -67,7 +67,7 @@ def attack(state: SpqrState, actor: str, action: Attack, now: datetime) -> list[
     record = LastAttack(kind="land", attacker=actor, defender=defender, origin=src, target=dst)
     dice = 0
     for _ in range(MAX_ROLLS):
-        dice = min(3, state.legions[src] - 1)
+        dice = attack_dice(state.legions[src], landing=False, stop_at=stop)  # never past the stop
         a, d, la, ld = roll(state, dice, min(3, state.legions[dst]), ties_to_defender=True)
         record.rolls.append([a, d])
         record.attacker_losses += la
@@ -91,13 +91,23 @@ def attack(state: SpqrState, actor: str, action: Attack, now: datetime) -> list[
         "to": board().name(dst),
         "rolls": len(record.rolls),
         "dice": record.rolls[-1],
+        "dice_rolls": record.rolls,
         "lost": record.attacker_losses,
         "killed": record.defender_losses,
         "left": state.legions[src],
         "defenders_left": 0 if record.conquered else state.legions[dst],
         "conquered": record.conquered,
     }
-    return battle_news(defender, "spqrisiko.attack", "spqrisiko.attacked", params) + events
+    news = battle_news(defender, "spqrisiko.attack", "spqrisiko.attacked", params)
+    return news + conquest_news(state, actor, dst, record.conquered) + events
+
+
+def conquest_news(state: SpqrState, actor: str, province: str, conquered: bool) -> list[Event]:
+    """A conquest said in words: who takes what, entering with how many."""
+    if not conquered:
+        return []
+    params = {"player": state.name_of(actor), "province": board().name(province), "count": state.legions[province]}
+    return [Event(key="spqrisiko.conquest", params=params)]
 
 
 def battle_news(defender: str, public: str, private: str, params: dict[str, Any]) -> list[Event]:
@@ -221,10 +231,12 @@ def land(state: SpqrState, actor: str, action: Land, now: datetime) -> list[Even
         "sea": board().name(sea),
         "count": action.count,
         "rolls": len(record.rolls),
+        "dice_rolls": record.rolls,
         "lost": record.attacker_losses,
         "killed": record.defender_losses,
         "left": force,
         "defenders_left": 0 if record.conquered else state.legions[dst],
         "conquered": record.conquered,
     }
-    return battle_news(defender, "spqrisiko.landing", "spqrisiko.landed_on_you", params) + events
+    news = battle_news(defender, "spqrisiko.landing", "spqrisiko.landed_on_you", params)
+    return news + conquest_news(state, actor, dst, record.conquered) + events

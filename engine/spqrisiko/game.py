@@ -126,6 +126,9 @@ class SpqRisiko(Game[SpqrState]):
     def on_kick(self, state: SpqrState, player: str, now: datetime) -> list[Event]:
         return turns.on_kick(state, player, now)
 
+    def owed(self, state: SpqrState, player: str) -> list[Msg]:
+        return turns.owed(state, player)
+
     def awaiting(self, state: SpqrState) -> set[str]:
         player = territory.current_player(state)
         return {player} if player else set()

@@ -95,6 +95,7 @@ def naval_attack(state: SpqrState, actor: str, action: NavalAttack, now: datetim
         "defender": state.name_of(enemy),
         "sea": board().name(sea),
         "rolls": len(record.rolls),
+        "dice_rolls": record.rolls,
         "lost": record.attacker_losses,
         "sunk": record.defender_losses,
         "left": ships_of(state, sea, actor),

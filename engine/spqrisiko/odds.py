@@ -3,8 +3,10 @@
 A land attack from a province of `attackers` legionaries rolls min(3, a - 1) dice (one must stay
 home) against min(3, d); highest against highest, ties to the defender. The attack goes on until
 the defender is wiped out or the attacker is down to `stop_at` legionaries (1 = fight to the
-end). A landing force of `attackers` rolls min(3, a) and fights until one side is gone: the
-rulebook (4.4b) forbids stopping a landing, so `stop_at` does not apply to it.
+end), and never rolls past that stop: near it the attacker rolls at most a - stop_at dice, so no
+roll can leave fewer than `stop_at` at home (docs/rules/spqrisiko.md). A landing force of
+`attackers` rolls min(3, a) and fights until one side is gone: the rulebook (4.4b) forbids
+stopping a landing, so `stop_at` does not apply to it.
 
 Computed by dynamic programming over (attacker, defender) counts with the per-roll outcome
 distributions enumerated once and cached: 60 v 60 is a few thousand states.
@@ -57,8 +59,12 @@ class Odds:
     expected_defenders_left: float
 
 
-def attack_dice(attackers: int, landing: bool) -> int:
-    return min(3, attackers if landing else attackers - 1)
+def attack_dice(attackers: int, landing: bool, stop_at: int = 1) -> int:
+    """Dice an attacker rolls: up to 3, one legionary stays home, and (a blitz) no roll can take
+    the attacker below its stop, since a roll loses at most one legionary per die."""
+    if landing:
+        return min(3, attackers)
+    return min(3, attackers - 1, attackers - max(1, stop_at))
 
 
 def odds(attackers: int, defenders: int, *, stop_at: int = 1, landing: bool = False) -> Odds:
@@ -74,13 +80,13 @@ def odds(attackers: int, defenders: int, *, stop_at: int = 1, landing: bool = Fa
     while layer:
         nxt: dict[tuple[int, int], float] = {}
         for (a, d), p in layer.items():
-            if d == 0 or a <= stop or attack_dice(a, landing) < 1:
+            if d == 0 or a <= stop or attack_dice(a, landing, stop) < 1:
                 if d == 0:
                     win += p
                 exp_a += p * a
                 exp_d += p * d
                 continue
-            for la, ld, q in roll_outcomes(attack_dice(a, landing), min(3, d)):
+            for la, ld, q in roll_outcomes(attack_dice(a, landing, stop), min(3, d)):
                 key = (a - la, d - ld)
                 nxt[key] = nxt.get(key, 0.0) + p * q
         layer = nxt

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine.core import Event, RuleError, Timer
+from engine.core import Event, Msg, RuleError, Timer
 from engine.spqrisiko.autopilot import auto_eligible, back_from_autopilot, play_rest_of_turn
 from engine.spqrisiko.board import board, symbol
 from engine.spqrisiko.models import (
@@ -87,6 +87,34 @@ def begin_play(state: SpqrState, now: datetime) -> list[Event]:
     return events + run_turns(state, now)
 
 
+def owed(state: SpqrState, player: str) -> list[Msg]:
+    """What the seat on turn still has to do, in words for its ping and reminder."""
+    if state.status != "active" or state.order[state.current] != player:
+        return []
+    if state.phase == "placement":
+        return [Msg(key="spqrisiko.owed.place")]
+    turn = state.turn
+    if turn is None or turn.player != player:
+        return []
+    if turn.reinforcements > 0:
+        return [Msg(key="spqrisiko.owed.reinforce", params={"count": turn.reinforcements})]
+    if turn.conquest_move is not None:
+        return [Msg(key="spqrisiko.owed.move_in")]
+    return [Msg(key="spqrisiko.owed.play")]
+
+
+def turn_ping(state: SpqrState, player: str) -> Event:
+    """The channel's call to the seat on turn: who, what they owe, by when."""
+    return Event(
+        key="core.turn_ping",
+        params={
+            "who": player,
+            "owed": [m.model_dump() for m in owed(state, player)],
+            "deadline": state.deadline("turn", player=player),
+        },
+    )
+
+
 def run_turns(state: SpqrState, now: datetime) -> list[Event]:
     """Start the current seat's turn; a seat on autopilot is played through right away.
 
@@ -99,10 +127,14 @@ def run_turns(state: SpqrState, now: datetime) -> list[Event]:
         events = start_placement_turn(state, now)
         if auto_eligible(state, player):
             events += auto_place(state, now)
+        else:
+            events.append(turn_ping(state, player))
         return events
     events = start_turn(state, now)
     if state.status == "active" and auto_eligible(state, player):
         events += autopilot_rest(state, now)
+    elif state.status == "active":
+        events.append(turn_ping(state, player))
     return events
 
 

@@ -52,3 +52,37 @@ def test_formatting_specs() -> None:
     assert t("core.mod.extended", "it", minutes=5, until="2026-11-21T08:00:00+00:00").endswith("<t:1795248000:F>.")
     assert normalize("en-US") == "en" and normalize("pt-BR") == "en" and normalize(None) == "it"
     assert t("no.such.key", "it") == "no.such.key"
+
+
+def test_plural_messages_exist_in_both_languages_with_every_form() -> None:
+    from bot.i18n import plurals
+
+    it, en = plurals("it"), plurals("en")
+    assert sorted(it) == sorted(en) and it
+    assert all(len(forms) == 2 for forms in (*it.values(), *en.values()))
+    # a noun ("{n} legionari") has only its number; a whole sentence has the same fields in every form
+    nouns = [k for k in it if ".n." in k]
+    assert all(fields(f) == {"n"} for k in nouns for f in (*it[k], *en[k]))
+    assert all(len({frozenset(fields(f)) for f in (*it[k], *en[k])}) == 1 for k in it)
+    # every {x:#key} in a sentence names a plural entry
+    used = {spec[1:] for cat in (catalog("it"), catalog("en")) for text in cat.values()
+            for _, _, spec, _ in string.Formatter().parse(text) if spec and spec.startswith("#")}
+    assert used and sorted(used - set(it)) == []
+
+
+def test_plurals_follow_each_languages_rule() -> None:
+    assert t("spqrisiko.victory", "it", player="Ada", points=1) == "Ada vince con 1 punto! Ave!"
+    assert t("spqrisiko.victory", "it", player="Ada", points=12) == "Ada vince con 12 punti! Ave!"
+    assert t("spqrisiko.victory", "en", player="Ada", points=1) == "Ada wins with 1 point! Ave!"
+    assert "in 1 game" not in t("core.away_cleared", "en", games=1).replace("(1 game)", "")
+    assert "(1 game)" in t("core.away_cleared", "en", games=1)
+    assert "(2 partite)" in t("core.away_cleared", "it", games=2)
+    assert "0 legionari " in t("spqrisiko.fortified", "it", player="A", count=0, **{"from": "X", "to": "Y"})
+
+
+def test_money_in_each_locales_form() -> None:
+    from bot.i18n import money
+
+    assert money(1250, "it") == "12,50\xa0$" and money(1250, "en") == "$12.50"
+    assert money(123456789, "it") == "1.234.567,89\xa0$" and money(-5, "en") == "-$0.05"
+    assert t("impero.ui.chart", "it", turn=1, turns=8).startswith("Contanti")

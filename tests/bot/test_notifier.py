@@ -65,7 +65,11 @@ async def test_turn_dm_has_the_board_link_and_falls_back_to_a_mention(service: G
                                              notify="turn")], "tick")
     await tell(service, notifier, upd)
     told = [d for d in messenger.dms if d[0] == "1" and "Tocca a x" in d[1]]
-    assert told and "discord.com/channels/9/90" in told[0][1] and told[0][2]  # with the board image
+    assert told and "discord.com/channels/9/90" in told[0][1] and not told[0][2]  # no image unless asked
+    await service.set_notify("1", "images", True)  # /notify images: the turn DM carries the board
+    await tell(service, notifier, upd)
+    told = [d for d in messenger.dms if d[0] == "1" and "Tocca a x" in d[1]]
+    assert len(told) == 2 and told[1][2]
     assert any(p[0] == "90" and "<@2>" in p[1] and "Tocca a x" in p[1] for p in messenger.posts)
 
 
@@ -132,6 +136,7 @@ async def test_a_row_survives_a_crash_between_commit_and_delivery_and_is_sent_on
     assert pending, "the start's turn DM must be in the outbox, committed with the move"
 
     after = GameService(db, clock=clock)  # the next start, on the same database
+    await after.set_notify(res.state.players[0].id, "images", True)
     messenger = Messenger(fail=1)  # and Discord is briefly down: retried with backoff, not dropped
     notifier = Notifier(after, messenger)
     await notifier.drain()

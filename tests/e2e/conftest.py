@@ -9,6 +9,7 @@ import pytest
 
 from bot.main import AraldoBot
 from bot.settings import Settings
+from tests.e2e.transcript import problems
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
 
 TOP_COMMANDS = ("game", "mod", "notify", "away", "corsa", "spqr", "impero", "nomic", "hf", "galactica")
@@ -29,3 +30,16 @@ async def araldo(emulator: Any, tmp_path: Any) -> AsyncIterator[AraldoBot]:
     bot = make_bot(emulator, tmp_path)
     async with running_bot(emulator, bot, commands=TOP_COMMANDS) as running:
         yield running
+
+
+
+@pytest.fixture
+async def emulator(emulator: Any, request: Any) -> AsyncIterator[Any]:
+    """The emulator of every e2e session, checked at the end: everything the bot wrote anywhere
+    (channels, threads, DMs, ephemeral replies) passes the transcript check (tests/e2e/transcript.py)."""
+    yield emulator
+    bot_id = emulator.bot_user.id
+    written = [m for ch in list(emulator.channels.values()) for m in emulator._channel_messages(ch)
+               if m.author.id == bot_id]
+    found = problems(written)
+    assert found == [], "\n".join(found[:20])

@@ -70,7 +70,7 @@ async def state_of(bot: AraldoBot, game_id: int) -> ImperoState:
 
 
 async def start_game(emulator: Any, bot: AraldoBot, players: list[Any]) -> int:
-    created = await emulator.slash(players[0], "game create", game="impero", settings="turns=3 auction_hours=1 start_cash=20000")
+    created = await emulator.slash(players[0], "game create", game="impero", settings="turns=3 auction_hours=1 start_cash=200")
     for p in players[1:]:
         await emulator.click(p, created, label="Partecipa")
     await emulator.slash(players[0], "game start")
@@ -103,7 +103,7 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         assert nodes and all(c["value"] in yields for c in nodes)
         cheapest = min((c["value"] for c in nodes), key=lambda n: yields[n])  # the seed draws the yields
         bought = await emulator.slash(alice, "impero buy-node", company="Telco", node=cheapest)
-        assert not bought.ephemeral and cheapest in bought.content and pngs(bought)[0].width > 0
+        assert not bought.ephemeral and cheapest in bought.content and not pngs(bought)  # a line, not a map
 
         # alice sells 11 of her 20 shares; carol buys them and takes over with the panel's button
         await emulator.slash(alice, "impero list-shares", company="Telco", quantity=11, price="0.10")
@@ -120,9 +120,9 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         opened = await emulator.slash(carol, "impero recapitalize", company="Telco", start_price="1")
         assert not opened.ephemeral and "Telco" in opened.content
         bid = await emulator.slash(bob, "impero bid", company="Telco", amount="2")
-        assert not bid.ephemeral and "2.00$" in bid.content
+        assert not bid.ephemeral and "2,00\xa0$" in bid.content
         raised = await press(emulator, alice, bid, "Telco: +1$")
-        assert not raised.ephemeral and "3.00$" in raised.content
+        assert not raised.ephemeral and "3,00\xa0$" in raised.content
         # bob's old panel is stale now: he is told and gets the current one
         old = await press(emulator, bob, bid, "Telco: +5$")
         assert old.ephemeral and "cambiata" in old.content
@@ -136,7 +136,7 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         modal = await press(emulator, bob, old, "Telco: importo")
         assert modal.modal
         sniped = await emulator.submit_modal(bob, modal, {"amount": "4,00"})
-        assert not sniped.ephemeral and "4.00$" in sniped.content
+        assert not sniped.ephemeral and "4,00\xa0$" in sniped.content
         after = await state_of(bot, gid)
         assert GAME.closes_at(after, after.auctions[0]) == close + timedelta(seconds=60)
 
@@ -153,7 +153,7 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         cash_before = state.cash[ids["bob"]]
         public_before = len(emulator.messages_seen(carol, emulator.general))
         sent = await emulator.slash(bob, "impero offer", to=alice, amount="5")
-        assert sent.ephemeral and "5.00$" in sent.content
+        assert sent.ephemeral and "5,00\xa0$" in sent.content
         assert (await state_of(bot, gid)).cash[ids["bob"]] == cash_before - 500
         assert len(emulator.messages_seen(carol, emulator.general)) == public_before, "transfers are private"
         me = await emulator.slash(alice, "impero me")
@@ -177,8 +177,10 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
             reports = await posted(emulator, carol, f"Fine del turno {turn}")
             assert reports and reports[-1].images and reports[-1].images[0].width > 0
         assert (await state_of(bot, gid)).turn == 3
+        # players' cash is private by default: the chart waits for the end of the game
         chart = await emulator.slash(alice, "impero chart")
-        assert pngs(chart)
+        assert chart.ephemeral and "public_cash" in chart.content
+        assert not [a for m in chart.messages if m.ephemeral for a in m.attachments]
         emulator.assert_no_unknown_routes()
 
 
@@ -222,7 +224,7 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
     bot.service.seed_source = lambda: SEED
     async with running_bot(emulator, bot, commands=TOP_COMMANDS):
         created = await emulator.slash(alice, "game create", game="impero",
-                                       settings="turns=3 start_cash=20000 rent_only_when_blocked=false")
+                                       settings="turns=3 start_cash=200 rent_only_when_blocked=false")
         for p in (bob, carol):
             await emulator.click(p, created, label="Partecipa")
         await emulator.slash(alice, "game start")
@@ -246,7 +248,7 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
         wrong = await emulator.slash(alice, "impero upgrade-node", company="Alfa", node="M17")
         assert wrong.ephemeral and "M17" in wrong.content
         upgraded = await emulator.slash(alice, "impero upgrade-node", company="Alfa", node="n18")
-        assert not upgraded.ephemeral and "N18" in upgraded.content and pngs(upgraded)
+        assert not upgraded.ephemeral and "N18" in upgraded.content and not pngs(upgraded)  # a line, not a map
         state = await state_of(bot, gid)
         assert state.yields["N18"] == 3 and state.companies[0].capital == 9900 and state.companies[0].op == 5
 
@@ -254,7 +256,7 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
         rentable = await emulator.autocomplete(alice, "impero rent-node", focused="node", value="", company="Alfa")
         assert "M17" in [c["value"] for c in rentable]
         rented = await emulator.slash(alice, "impero rent-node", company="Alfa", node="M17")
-        assert not rented.ephemeral and "M17" in rented.content and "Beta" in rented.content and pngs(rented)
+        assert not rented.ephemeral and "M17" in rented.content and "Beta" in rented.content and not pngs(rented)
         state = await state_of(bot, gid)
         assert state.renters["M17"] == [alfa.id] and state.companies[0].capital == 9900 - 150 * state.yields["M17"]
         again = await emulator.slash(alice, "impero rent-node", company="Alfa", node="M17")
@@ -298,7 +300,7 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
         await emulator.slash(bob, "impero bid", company="Alfa", amount="2")
         await emulator.slash(carol, "impero bid", company="Alfa", amount="3")
         outbid = await dm_with(emulator, bob, "Sei stato superato nell'asta di Alfa")
-        assert outbid and "3.00$" in outbid[0].content and "2.00$" in outbid[0].content
+        assert outbid and "3,00\xa0$" in outbid[0].content and "2,00\xa0$" in outbid[0].content
 
         # a small transfer accepted with /impero accept: 1$ of bob's 195$, odds 0.5%, the seed says no
         before = await state_of(bot, gid)
@@ -307,7 +309,7 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
         offers = await emulator.autocomplete(alice, "impero accept", focused="offer", value="")
         assert len(offers) == 1
         accepted = await emulator.slash(alice, "impero accept", offer=offers[0]["value"])
-        assert accepted.ephemeral and "1.00$" in accepted.content
+        assert accepted.ephemeral and "1,00\xa0$" in accepted.content
         state = await state_of(bot, gid)
         assert state.cash[ids["alice"]] == before.cash[ids["alice"]] + 100
         assert state.cash[ids["bob"]] == before.cash[ids["bob"]] - 100

@@ -28,7 +28,7 @@ async def test_log_export_import_verify(emulator: Any, araldo: Any) -> None:
     await emulator.slash(first, "corsa add", amount=3)
     await emulator.slash(second, "corsa add", amount=2)
     log = await emulator.slash(second, "game log")
-    assert log.ephemeral and "#1" in log.content and "#2" in log.content and "`add` amount=3" in log.content
+    assert log.ephemeral and "#1" in log.content and "#2" in log.content and "aggiunge 3" in log.content
     too_early = await emulator.slash(first, "game export")
     assert too_early.ephemeral and not too_early.message.attachments  # the seed would predict the dice
     exported = await emulator.slash(emulator.owner, "game export")
@@ -56,13 +56,23 @@ async def test_log_export_import_verify(emulator: Any, araldo: Any) -> None:
 async def test_undo_with_preview_and_confirmation(emulator: Any, araldo: Any) -> None:
     row, first, second = await two_player_game(emulator, araldo)
     await emulator.slash(first, "corsa add", amount=3)
-    await emulator.slash(second, "corsa add", amount=1)
+    undone_move = await emulator.slash(second, "corsa add", amount=1)
     preview = await emulator.slash(emulator.owner, "mod undo", count=1)
-    assert preview.ephemeral and "#2" in preview.content
+    # the preview says the move in words, and its two buttons say different things
+    assert preview.ephemeral and "#2" in preview.content and "aggiunge 1" in preview.content
+    labels = preview.message.button_labels
+    assert len(set(labels)) == 2 and "Annulla" not in labels
     _, state = await araldo.service.state(row.id)
     assert state.total == 4  # nothing undone before the confirmation
     done = await emulator.click(emulator.owner, preview, label="Sì, annulla le mosse")
     assert "1" in done.content
+    # the table is told who undid what, and the undone move's message says it no longer counts
+    public = [m.content for m in emulator.messages_seen(first) if not m.ephemeral]
+    said = [c for c in public if c.startswith("🛡️") and f"<@{emulator.owner.id}>" in c]
+    assert said and "aggiunge 1" in said[-1] and "1 voce" in said[-1]
+    struck = emulator.messages_seen(first)
+    edited = next(m for m in struck if m.id == undone_move.message.id)
+    assert edited.content.startswith("↩️") and "non conta più" in edited.content and "~~" in edited.content
     _, state = await araldo.service.state(row.id)
     assert state.total == 3
     audits = await araldo.service.audits(row.id)

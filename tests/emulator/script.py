@@ -8,23 +8,34 @@ Script format, one action per line (blank lines and `#` comments ignored)::
     bob: modal amount:130                           # submit the modal bob's last action opened
     dave: say buongiorno                            # a plain chat message
     alice: autocomplete /impero bid company:Te      # record the choices offered (focused = last option)
-    wait 0.5                                        # let background jobs run
+    wait 0.5                                        # let background jobs run (the clock moves 0.5 s too)
+    wait until 2026-11-23 21:00                     # move the clock there and fire what is due
 
 Values use shell quoting: `note:"two words"`.
+
+A play is reproducible: the real bot runs on a script clock that moves only with `wait` (it starts at
+`start_at`, by default the current minute), deadlines fire when `wait until` reaches them (the
+scheduler's own alarms are paused), and with a seed every game started draws its seed from it.
+`wait until` takes `YYYY-MM-DD HH:MM` or `HH:MM` (the next such time), in Europe/Rome unless an
+offset is given.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+import random
 import re
 import shlex
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from .emulator import Emulator
 from .interactions import InteractionResult
@@ -53,6 +64,52 @@ class Step:
     args: list[str] = field(default_factory=list)
     text: str = ""
     seconds: float = 0.0
+    until: str = ""
+
+
+SCRIPT_TZ = ZoneInfo("Europe/Rome")
+
+
+def parse_until(text: str, now: datetime) -> datetime:
+    """`2026-11-23 21:00[+01:00]` or `21:00` (the next such time after `now`), Rome time by default."""
+    text = text.strip()
+    try:
+        if re.fullmatch(r"\d{1,2}:\d{2}", text):
+            hh, mm = (int(x) for x in text.split(":"))
+            local = now.astimezone(SCRIPT_TZ)
+            moment = local.replace(hour=hh, minute=mm, second=0, microsecond=0)
+            if moment <= local:
+                moment += timedelta(days=1)
+            return moment.astimezone(UTC)
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"bad time {text!r}: use YYYY-MM-DD HH:MM or HH:MM") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=SCRIPT_TZ)
+    return moment.astimezone(UTC)
+
+
+class ScriptClock:
+    """The bot's clock during a play: it moves only when the script waits."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@dataclass
+class ScriptWorld:
+    """What a play controls besides the emulator: the clock, the seed of every game, the bot."""
+
+    clock: ScriptClock
+    seed: int | None = None
+    bot: Any = None
+
+    def seed_source(self) -> Callable[[], int]:
+        draw = random.Random(self.seed)
+        return lambda: draw.getrandbits(63)
 
 
 def _options(tokens: Sequence[str], line_no: int) -> dict[str, str]:
@@ -80,6 +137,16 @@ def parse_script(text: str) -> list[Step]:
             continue
         if line.split()[0] == "wait":
             parts = _split(line, line_no)
+            if len(parts) > 1 and parts[1] == "until":
+                if len(parts) < 3:
+                    raise ScriptError(line_no, "wait until needs a time")
+                until = " ".join(parts[2:])
+                try:
+                    parse_until(until, datetime.now(UTC))
+                except ValueError as exc:
+                    raise ScriptError(line_no, str(exc)) from None
+                steps.append(Step(line_no, "wait_until", until=until))
+                continue
             try:
                 steps.append(Step(line_no, "wait", seconds=float(parts[1]) if len(parts) > 1 else 0.5))
             except ValueError:
@@ -122,18 +189,34 @@ def parse_script(text: str) -> list[Step]:
 BotStarter = Callable[[str, str, str], Awaitable["asyncio.Task[Any]"]]
 
 
-async def start_araldo(base_url: str, database_url: str, token: str) -> asyncio.Task[Any]:
+async def start_araldo(base_url: str, database_url: str, token: str,
+                       world: ScriptWorld | None = None) -> asyncio.Task[Any]:
     """Start the real bot (bot.main.run_bot) against `base_url`; returns the task running it.
+    With a `world`, the bot runs on its clock and seeds, and the world keeps a handle on it.
 
     Imported lazily so the emulator works before (and without) the bot package.
     """
-    from bot.main import run_bot  # type: ignore[import-not-found, unused-ignore]
+    from bot.main import AraldoBot, run_bot  # type: ignore[import-not-found, unused-ignore]
     from bot.settings import Settings
 
     settings = Settings(  # type: ignore[call-arg]
         DISCORD_TOKEN=token, DATABASE_URL=database_url, DISCORD_API_BASE=base_url, _env_file=None
     )
-    return asyncio.create_task(run_bot(settings), name="araldo")
+    if world is None:
+        return asyncio.create_task(run_bot(settings), name="araldo")
+    from bot.discord_base import use_api_base
+
+    use_api_base(base_url)
+    bot = AraldoBot(settings, clock=world.clock)
+    if world.seed is not None:
+        bot.service.seed_source = world.seed_source()
+    world.bot = bot
+
+    async def run() -> None:
+        async with bot:
+            await bot.start(token)
+
+    return asyncio.create_task(run(), name="araldo")
 
 
 @contextlib.asynccontextmanager
@@ -164,8 +247,9 @@ async def araldo_running(
 class ScriptPlayer:
     """Acts out parsed steps on an emulator whose bot is already connected."""
 
-    def __init__(self, emu: Emulator) -> None:
+    def __init__(self, emu: Emulator, world: ScriptWorld | None = None) -> None:
         self.emu = emu
+        self.world = world
         self.last: dict[str, InteractionResult] = {}
         self.log: list[str] = []
 
@@ -185,7 +269,13 @@ class ScriptPlayer:
     async def play_step(self, step: Step) -> None:
         emu = self.emu
         if step.action == "wait":
+            if self.world is not None:
+                self.world.clock.now += timedelta(seconds=step.seconds)
             await asyncio.sleep(step.seconds)
+            return
+        if step.action == "wait_until":
+            await self.wait_until(parse_until(step.until, self.world.clock() if self.world else datetime.now(UTC)))
+            self.log.append(f"line {step.line_no}: clock at {step.until}")
             return
         user = emu.user(str(step.user))
         result: InteractionResult | None = None
@@ -218,6 +308,21 @@ class ScriptPlayer:
         self.log.append(f"{user.username}: line {step.line_no} {step.action} ok")
 
 
+    async def wait_until(self, moment: datetime) -> None:
+        """Move the clock to `moment` and fire, game by game, whatever fell due on the way."""
+        world = self.world
+        if world is None or world.bot is None:
+            raise LookupError("wait until needs the real bot")
+        if moment < world.clock.now:
+            raise ValueError(f"{moment.isoformat()} is in the past of the play")
+        world.clock.now = moment
+        bot = world.bot
+        for row in await bot.service.active_games():
+            await bot.deadlines.wake(row.id)
+        await bot.notifier.drain()
+        await asyncio.sleep(self.emu.settle_quiet)
+
+
 def write_seen(emu: Emulator, user: User, out_dir: Path) -> list[Path]:
     """Write every message `user` saw (final state) as text, plus every attachment, into `out_dir`."""
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -240,23 +345,46 @@ def write_seen(emu: Emulator, user: User, out_dir: Path) -> list[Path]:
 async def run_script(
     script: Path,
     out_dir: Path,
-    as_user: str,
+    as_user: str | Sequence[str],
     *,
     database_url: str | None = None,
     start: BotStarter = start_araldo,
+    seed: int | None = None,
+    locales: dict[str, str] | None = None,
+    start_at: datetime | None = None,
 ) -> list[Path]:
+    """Play `script` and write one transcript per user in `as_user` (plus their attachments).
+
+    `locales` gives users their Discord locale (`{"erin": "en-US"}`); unknown users are added.
+    """
     steps = parse_script(script.read_text(encoding="utf-8"))
+    users = [as_user] if isinstance(as_user, str) else list(as_user)
+    now = datetime.now(UTC).replace(second=0, microsecond=0)
+    world = ScriptWorld(ScriptClock(start_at or now), seed)
+    if start is start_araldo:
+        start = functools.partial(start_araldo, world=world)
     async with Emulator.with_default_world(token="emulator-token") as emu:
+        for name, locale in (locales or {}).items():
+            if name in emu.users:
+                emu.user(name).locale = locale
+            else:
+                emu.add_user(name, display_name=name.capitalize(), locale=locale)
         with tempfile.TemporaryDirectory() as tmp:
             db_url = database_url or f"sqlite+aiosqlite:///{tmp}/araldo.db"
+            written: list[Path] = []
             try:
                 async with araldo_running(emu, db_url, start=start):
-                    player = ScriptPlayer(emu)
+                    if world.bot is not None:  # time moves with the script only
+                        world.bot.deadlines.scheduler.pause()
+                    player = ScriptPlayer(emu, world)
                     await player.play(steps)
+                    if world.bot is not None:  # everything the bot still has to say goes out first
+                        await world.bot.notifier.drain()
                     await asyncio.sleep(emu.settle_quiet)
             finally:
-                # Even a failed play leaves what the user saw up to the failing line.
-                written = write_seen(emu, emu.user(as_user), out_dir)
+                # Even a failed play leaves what each user saw up to the failing line.
+                for name in users:  # several users: a folder each, so their attachments never collide
+                    written += write_seen(emu, emu.user(name), out_dir / name if len(users) > 1 else out_dir)
                 for method, path in emu.unknown_routes:
                     log.warning("the bot called a route the emulator does not know: %s %s", method, path)
         return written

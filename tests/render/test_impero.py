@@ -19,6 +19,7 @@ def _view():
     company = state.companies[0]
     state.last_report.blackouts = [company.nodes[-1]]  # show the marks whatever the dice said
     state.last_report.halved = [company.nodes[-2]]
+    state.settings.public_cash = True  # draw the players' money too
     return state, GAME.view(state, None)
 
 
@@ -75,3 +76,31 @@ def test_rented_node_carries_a_dot_in_the_renters_colour() -> None:
     _x0, y0, x1, _y1 = cell_box(node.col, node.row)
     assert img.getpixel((x1 - 4, y0 + 4)) == company_colour(1)
     assert img.getpixel((x1 - 12, y0 + 4)) == company_colour(2)
+
+
+def test_company_colours_are_never_player_colours() -> None:
+    from render.common import PLAYER_COLOURS
+    from render.impero import COMPANY_COLOURS
+
+    assert not set(COMPANY_COLOURS) & set(PLAYER_COLOURS) and len(set(COMPANY_COLOURS)) == len(COMPANY_COLOURS)
+
+
+def test_company_initials_and_the_viewers_buyable_nodes() -> None:
+    from render.impero import HIGHLIGHT, initials
+
+    assert initials("Telco") == "TE" and initials("Rete Alpina") == "RA"
+    _state, view = _view()
+    free = next(n for n in view.map.nodes if n.owner is None)
+    view.map.highlight = [free.id]
+    img = render_map(view.map)
+    x0, y0, _x1, _y1 = cell_box(free.col, free.row)
+    assert img.getpixel((x0 + 2, y0 + 2)) == HIGHLIGHT
+
+
+def test_company_marks_are_unique_on_the_map() -> None:
+    from engine.impero.models import CompanyTag
+    from render.impero import company_marks
+
+    tags = [CompanyTag(id=f"c{i}", name=n, colour=i) for i, n in enumerate(["Soc1", "Soc10", "Soc2", "Telco"])]
+    marks = company_marks(tags)
+    assert marks == {"c0": "S1", "c1": "S10", "c2": "S2", "c3": "TE"}

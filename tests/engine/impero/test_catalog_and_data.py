@@ -58,3 +58,4 @@ def test_fixed_layout_covers_the_map() -> None:
     layout = load_layout("classico")
     assert set(layout) == set(get_map("italia").nodes)
     assert set(layout.values()) <= {1, 3, 6, 12, 25, 50}
+

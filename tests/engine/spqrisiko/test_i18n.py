@@ -6,7 +6,7 @@ import re
 import string
 from pathlib import Path
 
-from bot.i18n import catalog
+from bot.i18n import catalog, plurals
 
 ENGINE = Path(__file__).resolve().parents[3] / "engine" / "spqrisiko"
 KEY = re.compile(r"[\"'](spqrisiko\.[a-z0-9_.\-]+)[\"']")
@@ -26,7 +26,7 @@ def fields(text: str) -> set[str]:
 def test_engine_keys_in_both_catalogs() -> None:
     keys = used_keys()
     assert len(keys) > 40
-    it, en = catalog("it"), catalog("en")
+    it, en = {**catalog("it"), **plurals("it")}, {**catalog("en"), **plurals("en")}
     missing = sorted(k for k in keys if k not in it or k not in en)
     assert missing == []
 

@@ -68,3 +68,11 @@ def test_name_matching_ignores_case_accents_spaces() -> None:
 def test_deck_has_55_cards() -> None:
     assert card_counts() == {"legionario": 14, "nave": 14, "colosseo": 13, "vessillo": 14}
     assert len(all_cards()) == 55 == len(set(all_cards()))
+
+
+def test_seas_accept_their_short_form() -> None:
+    from engine.spqrisiko.board import board
+
+    b = board()
+    assert b.resolve_sea("tyrrhenum") == "mare_tyrrhenum" and b.resolve_sea("Euxinus") == "pontus_euxinus"
+    assert b.resolve_sea("Mare Tyrrhenum") == "mare_tyrrhenum"

@@ -19,7 +19,7 @@ def brute(a: int, d: int, stop: int = 1) -> float:
         return 1.0
     if a <= max(stop, 1):
         return 0.0
-    ad = min(3, a - 1)
+    ad = min(3, a - 1, a - max(stop, 1))  # a blitz never rolls past its stop
     dd = min(3, d)
     total = 0.0
     n = 0
@@ -35,6 +35,8 @@ def test_matches_brute_force() -> None:
         for d in range(0, 5):
             assert abs(odds(a, d).win - brute(a, d)) < 1e-12, (a, d)
     assert abs(odds(6, 3, stop_at=3).win - brute(6, 3, stop=3)) < 1e-12
+    assert abs(odds(7, 4, stop_at=2).win - brute(7, 4, stop=2)) < 1e-12
+    assert abs(odds(7, 60, stop_at=2).expected_attackers_left - 2.0) < 1e-9  # never below the stop
 
 
 def test_known_values_and_survivors() -> None:

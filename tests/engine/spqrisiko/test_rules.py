@@ -249,8 +249,8 @@ def test_time_limit_most_points_then_provinces() -> None:
 
 
 # ---- combat -------------------------------------------------------------------------------------
-def battle_state():
-    s = random_game(3)
+def battle_state(seed: int | None = None):
+    s = random_game(3) if seed is None else random_game(3, seed=seed)
     a, b, _ = s.order
     own_all(s, "neutral-1", 1)
     give(s, a, {"roma": 10, "etruria": 2, "campania": 2})
@@ -307,8 +307,19 @@ def test_blitz_stops_at() -> None:
     s.legions["roma"] = 6
     s.legions["apulia"] = 60
     GAME.apply(s, a, Attack(from_province="roma", to_province="apulia", rolls="blitz", stop_at=3), at(1))
-    assert s.legions["roma"] <= 3 and s.owner["apulia"] == b
-    assert s.legions["roma"] >= 1
+    assert s.legions["roma"] == 3 and s.owner["apulia"] == b
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_blitz_never_rolls_past_its_stop(seed: int) -> None:
+    """From 7 with stop_at 2 the attacker keeps at least 2, whatever the dice (a 2-dice roll from 3
+    could once leave 1): near the stop fewer dice are rolled."""
+    s, a, b = battle_state(seed=seed)
+    s.legions["roma"] = 7
+    s.legions["apulia"] = 30
+    GAME.apply(s, a, Attack(from_province="roma", to_province="apulia", rolls="blitz", stop_at=2), at(1))
+    assert s.legions["roma"] == 2 and s.owner["apulia"] == b
+    assert all(len(att) <= 7 - 2 for att, _ in s.last_attack.rolls)
 
 
 def test_conquest_from_four_leaves_one() -> None:

@@ -1,0 +1,73 @@
+"""Draw the README's pictures from seeded sessions: `python -m docs.make_images` writes
+docs/images/spqrisiko.png and docs/images/impero.png.
+
+Each game is set up from a fixed seed and played by its own legal moves (the SPQRisiko greedy bot,
+Impero's legal_actions picked by a seeded draw) on a simulated clock, then drawn in Italian, as a
+channel would see it. Same code, same pictures: run it again after changing a renderer.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.notifier import picture_labels
+from engine.core import Player, get_game
+from engine.spqrisiko.ai import choose_action
+from render.common import render_png
+
+OUT = Path(__file__).resolve().parent / "images"
+T0 = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
+PEOPLE = [Player(id=str(1000 + i), name=name) for i, name in enumerate(("Alice", "Bob", "Carol", "Dave"))]
+
+
+def spqrisiko(seed: int = 2026, steps: int = 160) -> bytes:
+    game = get_game("spqrisiko")
+    state = game.setup(game.parse_settings({"setup": "random"}), [p.model_copy() for p in PEOPLE], seed, T0)
+    now = T0
+    for _ in range(steps):
+        if state.status != "active":
+            break
+        now += timedelta(minutes=5)
+        game.advance(state, now)
+        actor = state.order[state.current]
+        game.apply(state, actor, choose_action(state, actor), now)
+    data = render_png("spqrisiko", game.view(state, None), "board", picture_labels("spqrisiko", "it"))
+    assert data is not None
+    return data
+
+
+def impero(seed: int = 2026, steps: int = 120) -> bytes:
+    game = get_game("impero")
+    state = game.setup(game.parse_settings({"start_cash": 30000}), [p.model_copy() for p in PEOPLE[:3]], seed, T0)
+    draw = random.Random(seed)
+    now = T0
+    for player, name in zip(state.players, ("Telcom Italia", "Rete Alpina", "Sud Connessa"), strict=False):
+        game.apply(state, player.id, {"type": "create_company", "name": name, "capital": 12000}, now)
+    for _ in range(steps):
+        now += timedelta(minutes=20)
+        game.advance(state, now)
+        if state.status != "active":
+            break
+        for player in state.players:
+            moves = [a for a in game.legal_actions(state, player.id)
+                     if getattr(a, "type", "") in ("buy_node", "upgrade_node", "bid",
+                                                   "recapitalize", "list_shares", "buy_shares")]
+            if moves:
+                game.apply(state, player.id, draw.choice(moves), now)
+    data = render_png("impero", game.view(state, None), "board", picture_labels("impero", "it"))
+    assert data is not None
+    return data
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    for name, draw in (("spqrisiko", spqrisiko), ("impero", impero)):
+        path = OUT / f"{name}.png"
+        path.write_bytes(draw())
+        print(path)
+
+
+if __name__ == "__main__":
+    main()
