@@ -71,17 +71,21 @@ def risk_one(state: HfState, player: str) -> list[Event]:
     return events
 
 
-def isotopes(state: HfState, player: str, delta: int) -> list[Event]:
+def isotopes(state: HfState, player: str, delta: int, bank: str = "main") -> list[Event]:
     if not state.flipped:
         raise RuleError("hf.not_flipped")
+    if bank == "wildcat" and state.wildcat is None:
+        raise RuleError("hf.no_wildcat")
+    vault = isotope_bank.key(player, bank)
     if delta > 0:
-        isotope_bank.move(state, RESERVE, player, gold=delta)
-        state.ratio_credit += delta
+        isotope_bank.move(state, RESERVE, vault, gold=delta)
+        if bank == "main":  # the cash ratio answers the main banker's isotopes (5F2b)
+            state.ratio_credit += delta
     elif delta < 0:
-        if state.vault(player).gold < -delta:
-            raise RuleError("hf.short_pearls", need=-delta, have=state.vault(player).gold)
-        isotope_bank.move(state, player, RESERVE, gold=-delta)
-    return [ev("isotopes", player=who(state, player), delta=delta)]
+        if state.vault(vault).gold < -delta:
+            raise RuleError("hf.short_pearls", need=-delta, have=state.vault(vault).gold)
+        isotope_bank.move(state, vault, RESERVE, gold=-delta)
+    return [ev("isotopes", player=who(state, player), delta=delta, bank=bank)]
 
 
 def contract_advance(state: HfState, player: str, aqua: int) -> list[Event]:
@@ -109,9 +113,10 @@ def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) ->
     if state.flipped:
         if kind != "pearls":
             raise RuleError("hf.aqua_crashed")
-        got = isotope_bank.from_speculators(state, player, amount) if income else amount
+        bank = isotope_bank.bank_of(state, player)  # 5F6c,d: the player's chosen bank
+        got = isotope_bank.from_speculators(state, player, amount, bank) if income else amount
         if not income:
-            isotope_bank.pay(state, player, amount)
+            isotope_bank.pay(state, isotope_bank.key(player, bank), amount, isotope_bank.key(SPECULATORS, bank))
         return [ev("ledger", player=who(state, player), amount=got, income=income, kind=kind)]
     table = inflation.DOUBLED_INCOME if income else inflation.DOUBLED_SPENDING
     if kind not in table:
@@ -132,7 +137,7 @@ def new_banker(state: HfState, player: str) -> list[Event]:
     """The bank moves to a Bernal colony (5F1a): its owner is the banker; the vaults stay as they are."""
     if not state.flipped:
         raise RuleError("hf.not_flipped")
-    if state.banker == player:
+    if player in (state.banker, state.wildcat):  # one player never banks for both banks (5F6 ruling)
         raise RuleError("hf.already_banker")
     state.banker = player
     state.ratio_credit = 0  # the cash ratio answers isotopes added while one is banker
