@@ -209,7 +209,7 @@ def score_text(state: HfState, language: str) -> str:
 
 # ---- the private panel: what you may do now, from legal_actions --------------------------------------
 PANEL_TYPES = ("proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover", "repay", "accept",
-               "buy", "float", "fragment", "service", "turn_end")
+               "buy", "float", "fragment", "service", "bank", "turn_end")
 MAX_BUTTONS = 20
 
 
@@ -247,6 +247,8 @@ def action_label(state: HfState, action: Any, language: str) -> str:
         params["player"] = state.name_of(action.player)
     elif kind == "accept":
         params["deal"] = action.deal
+    elif kind == "bank":
+        params["bank"] = t(f"hf.bank.{action.bank}", language)
     return t(f"hf.btn.{kind}", language, **params)[:80]
 
 
