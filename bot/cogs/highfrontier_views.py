@@ -183,6 +183,10 @@ def me_text(state: HfState, user: str, language: str) -> str:
                 if c.floated and name in c.holes]
     lines = [t("hf.ui.me", language, aqua=mine.aqua, gold=mine.gold, blue=mine.blue, free=mine.shares_free,
                cubes=mine.debt_cubes, score=mine.score)]
+    if view.wildcat_banker:  # your vault in the wildcat bank and the bank your payments use (5F6)
+        gold, blue = view.wildcat_vaults.get(name, (0, 0))
+        lines.append(t("hf.ui.me_wildcat", language, gold=gold, blue=blue,
+                       bank=t(f"hf.bank.{view.bank_choice.get(name, 'main')}", language)))
     if holdings:
         lines.append(t("hf.ui.holdings", language, shares=", ".join(holdings)))
     for cubes, due in mine.loans:
