@@ -75,7 +75,7 @@ def free(state: HfState, actor: str) -> list[BaseModel]:
             out += [a.Cede(company=c.id, to=h) for h in c.holes[1:] if h and h != actor][:1]
     out += [a.Ledger(kind="fundraising", amount=5), a.Ledger(kind="research", amount=2, income=False),
             a.Ledger(kind="pearls", amount=1), a.Ledger(kind="pearls", amount=1, income=False)]
-    if state.banker == actor:
+    if actor in (state.banker, state.wildcat):
         out.append(a.CashRatio(blue=1))
     if state.wildcat is not None:
         out += [a.BankChoice(bank="main"), a.BankChoice(bank="wildcat")]

@@ -154,6 +154,7 @@ class HfState(GameState):
     bull_fiduciary: int = 0  # solitaire: the Bull uses at most 5 fiduciary litigations (5Lf)
     bull_hedges: int = 0
     ratio_credit: int = 0  # isotopes added from the reserve the banker may answer with 5F2b
+    wildcat_ratio: int = 0  # the same for the wildcat banker's bank (5F5d, 5F6)
     services: list[str] = Field(default_factory=list)  # "year:player:company" of every paid service
 
     @property

@@ -79,8 +79,10 @@ def isotopes(state: HfState, player: str, delta: int, bank: str = "main") -> lis
     vault = isotope_bank.key(player, bank)
     if delta > 0:
         isotope_bank.move(state, RESERVE, vault, gold=delta)
-        if bank == "main":  # the cash ratio answers the main banker's isotopes (5F2b)
+        if bank == "main":  # each banker's cash ratio answers the isotopes added to their bank (5F2b)
             state.ratio_credit += delta
+        else:
+            state.wildcat_ratio += delta
     elif delta < 0:
         if state.vault(vault).gold < -delta:
             raise RuleError("hf.short_pearls", need=-delta, have=state.vault(vault).gold)
@@ -98,13 +100,20 @@ def contract_advance(state: HfState, player: str, aqua: int) -> list[Event]:
 
 
 def cash_ratio(state: HfState, player: str, blue: int) -> list[Event]:
-    """For each isotope added from the reserve the banker may discard a speculators' fiduciary (5F2b)."""
-    if player != state.banker:
+    """For each isotope added from the reserve a banker may discard a fiduciary pearl of their own
+    bank's speculators (5F2b, 5F5d; the wildcat banker likewise, 5F6)."""
+    if player not in (state.banker, state.wildcat):
         raise RuleError("hf.not_banker")
-    if blue > state.ratio_credit or blue > state.vault(SPECULATORS).blue:
-        raise RuleError("hf.cash_ratio", most=min(state.ratio_credit, state.vault(SPECULATORS).blue))
-    isotope_bank.move(state, SPECULATORS, RESERVE, blue=blue)
-    state.ratio_credit -= blue
+    bank = "main" if player == state.banker else "wildcat"
+    spec = isotope_bank.key(SPECULATORS, bank)
+    credit = state.ratio_credit if bank == "main" else state.wildcat_ratio
+    if blue > credit or blue > state.vault(spec).blue:
+        raise RuleError("hf.cash_ratio", most=min(credit, state.vault(spec).blue))
+    isotope_bank.move(state, spec, RESERVE, blue=blue)
+    if bank == "main":
+        state.ratio_credit -= blue
+    else:
+        state.wildcat_ratio -= blue
     return [ev("cash_ratio", player=who(state, player), blue=blue)]
 
 

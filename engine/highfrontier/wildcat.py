@@ -36,6 +36,7 @@ def _open(state: HfState, bank: str, banker: str, isotopes: dict[str, int]) -> l
         state.ratio_credit = 0
     else:
         state.wildcat = banker
+        state.wildcat_ratio = 0
     return [ev("wildcat_bank", player=who(state, banker), speculators=n,
                isotopes=sum(isotopes.values()))]
 

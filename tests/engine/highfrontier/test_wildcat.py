@@ -176,3 +176,29 @@ def test_5f6a_a_panic_runs_on_both_banks() -> None:
     assert all(v.blue == 0 for v in s.vaults.values())
     assert s.deflation.get(pid("Rosso"), 0) == 1  # the main-bank dome fiduciary was lost
     check(s)
+
+
+def test_5f5d_the_wildcat_banker_answers_isotopes_added_to_the_wildcat_bank() -> None:
+    t = flipped()
+    t.do("Rosso", type="wildcat", isotopes={pid("Rosso"): 1})
+    s = t.state
+    with pytest.raises(RuleError) as err:
+        t.do("Rosso", type="cash_ratio", blue=1)  # no isotope added to the wildcat bank yet
+    assert err.value.code == "hf.cash_ratio"
+    t.do("Verde", type="isotopes", delta=1, bank="wildcat")
+    assert s.ratio_credit == 0  # the main banker gets nothing to answer
+    t.do("Rosso", type="cash_ratio", blue=1)
+    assert s.vault(W + SPECULATORS).blue == 2 and s.vault(SPECULATORS).blue == 3
+    check(s)
+
+
+def test_negotiated_pearls_stay_in_the_giver_s_chosen_bank() -> None:
+    t = flipped()
+    t.do("Rosso", type="wildcat", isotopes={pid("Rosso"): 2})
+    s = t.state
+    t.do("Rosso", type="bank", bank="wildcat")
+    t.do("Rosso", type="offer", to=pid("Verde"), give={"gold": 2})
+    t.do("Verde", type="accept", deal=s.deals[-1].id)
+    assert s.vault(W + pid("Verde")).gold == 2 and s.vault(W + pid("Rosso")).gold == 0
+    assert s.vault(pid("Verde")).gold == 0
+    check(s)
