@@ -130,16 +130,16 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]]
         return cls(int(match["game"]), str(getattr(item, "label", "")))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.errors import report
-
+        # bot.errors imports this module: a refusal is answered here (anything else is logged by
+        # discord.py's view error handler)
         try:
             row = await service_of(interaction).get(self.game_id)
             opener = PANEL_OPENERS.get(row.kind)
             if opener is None:
                 raise RuleError("core.no_panel")
             await opener(interaction, row)
-        except Exception as exc:
-            await report(interaction, exc)
+        except RuleError as exc:
+            await send(interaction, t(exc.code, lang(interaction), **exc.params), ephemeral=True)
 
 
 def panel_button(row: GameRow, events: list[Event], language: str) -> discord.ui.View | None:
