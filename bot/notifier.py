@@ -17,6 +17,7 @@ import json
 import logging
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -286,7 +287,8 @@ class Notifier:
         lang = await self.language(r.guild_id, r.recipient, ctx)
         channel = await self.language(r.guild_id, None, ctx)  # a refused DM's fallback is said in the channel
         role = ctx.configs[r.guild_id].mod_role_id if r.what == "moderators" else None
-        letter = await asyncio.to_thread(compose, game, r, payload, lang, role, channel)
+        letter = await asyncio.get_running_loop().run_in_executor(
+            _COMPOSER, compose, game, r, payload, lang, role, channel)
         nonce = f"a{r.id}."
         for i, (text, file) in enumerate(letter.posts):
             await self.messenger.post(r.channel_id, text, file, nonce=f"{nonce}{i}")
@@ -349,6 +351,11 @@ def _state_or_none(game: GameRow) -> GameState | None:
     state: GameState = spec.load_state(data)
     return state
 
+
+# the sender's texts and boards are made in ONE worker thread: rendering holds the GIL much of the
+# time, and several render threads at once would starve the event loop (commands, ticks) during a
+# burst; a command's own board (board_attachment) uses the default pool and never queues behind them
+_COMPOSER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="araldo-compose")
 
 _CACHE: dict[tuple[str, int, int, int, str], bytes] = {}  # (kind, id, version, snapshot hash, scope)
 _CACHE_LIMIT = 256

@@ -24,6 +24,7 @@ from engine.core import RuleError, get_game
 
 log = logging.getLogger(__name__)
 RESUME_CONCURRENCY = 8  # games woken at once at startup: enough to overlap I/O, few enough to stay fair
+RESUME_HORIZON = timedelta(minutes=5)  # alarms this close are set before the overdue games are woken
 
 # the reminders to send (outbox rows), written in the transaction that claims the reminder
 ReminderPlanner = Callable[[GameRow, list[str], datetime], list[OutboxRow]]
@@ -86,12 +87,19 @@ class DeadlineScheduler:
             while queue and not self.closed:
                 await self.wake(queue.popleft())
 
-        workers = [asyncio.create_task(worker()) for _ in range(min(RESUME_CONCURRENCY, len(queue)))]
-        for i, row in enumerate(later):
+        # alarms due soon are set first; the overdue games are woken next, before the thousands of
+        # alarms further away are set (each costs APScheduler some work on the same event loop)
+        horizon = now + RESUME_HORIZON
+        soon = [row for row in later if (self.wake_time(row) or horizon) < horizon]
+        rest = [row for row in later if (self.wake_time(row) or horizon) >= horizon]
+        for row in soon:
             self.schedule(row)
-            if i % 500 == 499:  # let the overdue games (and commands) run meanwhile
-                await asyncio.sleep(0)
+        workers = [asyncio.create_task(worker()) for _ in range(min(RESUME_CONCURRENCY, len(queue)))]
         await asyncio.gather(*workers)
+        for i, row in enumerate(rest):
+            self.schedule(row)
+            if i % 500 == 499:  # let commands and fresh alarms run meanwhile
+                await asyncio.sleep(0)
         return len(mine)
 
     def due_since(self, row: GameRow, now: datetime) -> datetime | None:

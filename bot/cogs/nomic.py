@@ -52,7 +52,7 @@ class NomicCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.AdmitButton, v.ActButton, v.LetterButton)
+        self.bot.add_dynamic_items(v.AdmitButton, v.ActButton, v.LetterButton, v.RulesPage)
 
     # ---- proposals and votes ------------------------------------------------------------------------
     @group.command(name=L("propose", "cmd.nomic.propose"), description=L("Send a letter of proposals",
@@ -102,8 +102,9 @@ class NomicCog(commands.Cog):
                            page=L("Page number", "opt.nomic.page.desc"))
     async def rules(self, interaction: discord.Interaction, search: str | None = None,
                     page: app_commands.Range[int, 1, 100] = 1) -> None:
-        _, state = await here(interaction)
-        await send(interaction, nt.rules_page(v.public_view(state), lang(interaction), search, page), ephemeral=True)
+        game_id, state = await here(interaction)
+        text, pager = v.rules_answer(game_id, state, lang(interaction), search, page)
+        await send(interaction, text, ephemeral=True, view=pager)
 
     @group.command(name=L("rule", "cmd.nomic.rule"), description=L("One rule, with its history", "cmd.nomic.rule.desc"))
     @app_commands.rename(number=L("number", "opt.nomic.number"))

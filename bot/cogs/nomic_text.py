@@ -7,7 +7,7 @@ from bot.i18n import t
 from engine.core import RuleError
 from engine.nomic.gladiators import bout
 from engine.nomic.models import NomicState
-from engine.nomic.views import NomicView, ProposalView
+from engine.nomic.views import NomicView, ProposalView, RuleView
 
 PAGE = 15
 MARK = {"for": "✓", "against": "✗", "abstain": "–"}
@@ -23,10 +23,17 @@ def proposal_line(p: ProposalView, language: str) -> str:
              title=p.title, target=target, author=p.author, extra=guard + late + veto, ballots=ballots)
 
 
-def rules_page(view: NomicView, language: str, search: str | None, page: int) -> str:
+def rules_pages(view: NomicView, search: str | None) -> int:
+    return max(1, (len(_matching(view, search)) + PAGE - 1) // PAGE)
+
+
+def _matching(view: NomicView, search: str | None) -> list[RuleView]:
     needle = (search or "").casefold()
-    found = [r for r in view.rules
-             if needle in f"{r.title} {r.text} {r.title_en or ''} {r.text_en or ''}".casefold()]
+    return [r for r in view.rules if needle in f"{r.title} {r.text} {r.title_en or ''} {r.text_en or ''}".casefold()]
+
+
+def rules_page(view: NomicView, language: str, search: str | None, page: int) -> str:
+    found = _matching(view, search)
     pages = max(1, (len(found) + PAGE - 1) // PAGE)
     page = min(page, pages)
     lines = [t("nomic.ui.rules_header", language, page=page, pages=pages, count=len(found))]

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.cogs.nomic_text import proposal_line
+from bot.cogs.nomic_text import proposal_line, rules_page, rules_pages
 from bot.errors import report
 from bot.i18n import has, t
 from bot.service import ActResult
@@ -232,7 +232,9 @@ class RuleTextModal(discord.ui.Modal):
             await report(interaction, exc)
 
 
-HEADER = re.compile(r"^\s*(\d{1,6})\s*[.)]\s+(.+?)\s*$")
+# "1400. I Gladiatori": a number, a dot, a short title. List items inside a rule ("1) si confrontano
+# ...", "2b) se differiscono ...") use a parenthesis or run long, so they stay text.
+HEADER = re.compile(r"^\s*(\d{1,6})\.\s+(\S.{0,79}?)\s*$")
 
 
 def parse_ruleset(text: str) -> list[dict[str, Any]]:
@@ -344,6 +346,43 @@ class LetterButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
             await open_vote(interaction, self.game_id, self.letter)
         except Exception as exc:
             await report(interaction, exc)
+
+
+class RulesPage(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                template=r"araldo:nomic:rules:(?P<game>\d+):(?P<page>\d+):(?P<search>.{0,60})"):
+    """Previous / next page of the ruleset (the search travels in the button)."""
+
+    def __init__(self, game_id: int, page: int, search: str, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or str(page), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"araldo:nomic:rules:{game_id}:{page}:{search[:60]}"))
+        self.game_id, self.page, self.search = game_id, page, search
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RulesPage:
+        return cls(int(match["game"]), int(match["page"]), match["search"], str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            _, state = await load(interaction, self.game_id)
+            text, view = rules_answer(self.game_id, state, lang(interaction), self.search, self.page)
+            await interaction.response.edit_message(content=text, view=view)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def rules_answer(game_id: int, state: NomicState, language: str, search: str | None,
+                 page: int) -> tuple[str, discord.ui.View | None]:
+    """A page of the ruleset with ◀ / ▶ buttons when there are more."""
+    public = public_view(state)
+    pages = rules_pages(public, search)
+    page = max(1, min(page, pages))
+    view = discord.ui.View(timeout=None)
+    if page > 1:
+        view.add_item(RulesPage(game_id, page - 1, search or "", "◀"))
+    if page < pages:
+        view.add_item(RulesPage(game_id, page + 1, search or "", "▶"))
+    return rules_page(public, language, search, page), view if view.children else None
 
 
 def private_panel(game_id: int, state: NomicState, user: str, language: str) -> tuple[str, discord.ui.View | None]:

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 BUSY_TIMEOUT_MS = 10_000
 POOL_SIZE = 8  # aiosqlite runs a thread per connection: enough for concurrent reads, few threads
+PG_POOL_SIZE = 16
 WRITE = "araldo_write"  # execution option marking a write transaction
 
 
@@ -59,6 +60,7 @@ class Database:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
         else:
             kwargs["pool_pre_ping"] = True
+            kwargs["pool_size"] = PG_POOL_SIZE  # a burst of ticks and sends must not churn through new connections
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         if self.is_sqlite:
             _sqlite_pragmas(self.engine)

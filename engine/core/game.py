@@ -53,6 +53,9 @@ class Game(Generic[S]):
     action_model: ClassVar[Any]  # an Annotated union discriminated on "type"
     # bump when the state model changes incompatibly, and teach `migrate_state` the step
     state_version: ClassVar[int] = 1
+    # timer kinds that only remind players (DecameroNomic's vote reminders): /mod extend and /mod force
+    # act on the next real deadline and pass over them
+    reminder_timers: ClassVar[frozenset[str]] = frozenset()
     # action types whose log entries only their actor (and the player named in their "to") may read
     private_actions: ClassVar[frozenset[str]] = frozenset()
 
@@ -216,6 +219,11 @@ class Game(Generic[S]):
         state.clock = max(state.clock, now)
         return events
 
+    def _moderated_timer(self, state: S) -> Timer | None:
+        """The timer a moderator's extend or force acts on: the next one that is not a mere reminder."""
+        timers = [t for t in state.timers if t.kind not in self.reminder_timers]
+        return min(timers, key=lambda t: (t.at, int(t.id.rsplit(":", 1)[1]))) if timers else None
+
     def next_deadline(self, state: S) -> datetime | None:
         if state.paused_at is not None or state.status != "active":
             return None
@@ -270,13 +278,13 @@ class Game(Generic[S]):
         if state.paused_at is not None:
             raise RuleError("core.game_paused")
         if isinstance(action, ModExtend):
-            timer = state.timer(action.timer_id) if action.timer_id else state.next_timer()
+            timer = state.timer(action.timer_id) if action.timer_id else self._moderated_timer(state)
             if timer is None:
                 raise RuleError("core.no_deadline")
             timer.at = timer.at + timedelta(minutes=action.minutes)
             return [Event(key="core.mod.extended", params={**params, "minutes": action.minutes, "until": timer.at})]
         if isinstance(action, ModForce):
-            timer = state.next_timer()
+            timer = self._moderated_timer(state)
             if timer is None:
                 raise RuleError("core.no_deadline")
             state.timers.remove(timer)

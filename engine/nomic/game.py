@@ -82,6 +82,7 @@ class Nomic(Game[NomicState]):
     state_model = NomicState
     settings_model = NomicSettings
     action_model = a.NomicAction
+    reminder_timers = frozenset({"vote_reminder"})
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> NomicState:
         state = NomicState(game="nomic", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,

@@ -182,6 +182,10 @@ async def test_join_by_button_and_the_scribes_desk(emulator: Any, tmp_path: Any)
         assert "Testo ufficiale" in rule.content
         found = await emulator.slash(bob, "nomic rules", search="legge del gruppo")
         assert "2750" in found.content
+        first = await emulator.slash(bob, "nomic rules")
+        assert "pagina 1 di 2" in first.content and first.message.button_labels == ["▶"]
+        second = await emulator.click(bob, first, label="▶")
+        assert "pagina 2 di 2" in second.message.content and "2700" in second.message.content
         not_scribe = await emulator.slash(bob, "nomic scribe adjust", player="Alice", amount=-10, reason="x")
         assert not_scribe.ephemeral and "Scriba" in not_scribe.content
         param = await emulator.slash(alice, "nomic scribe param", name="king_weight", value=3, rule=10)

@@ -117,3 +117,13 @@ def test_a_king_removed_by_a_moderator_keeps_his_place_in_the_circle() -> None:
     GAME.apply(s, A, {"type": "mod_kick", "player": B}, s.clock, moderator=True)
     rollover(s)  # after Bruno come Carla and Dario (no proposals), then Elena
     assert s.king == "1005"
+
+
+def test_moderators_force_the_rollover_past_the_reminders() -> None:
+    s = new_game()
+    propose(s, B, enact("Da Bruno"))
+    events = GAME.apply(s, A, {"type": "mod_force"}, T0 + DAY, moderator=True)
+    assert s.giornata == 2 and any(e.key == "nomic.gazzetta" for e in events)
+    assert s.deadline("giornata") == T0 + DAY + 14 * DAY  # the new Giornata runs from the forced rollover
+    assert sorted(t.at for t in s.timers_of("vote_reminder")) == [T0 + 15 * DAY - timedelta(hours=48),
+                                                                   T0 + 15 * DAY - timedelta(hours=6)]

@@ -74,8 +74,9 @@ def test_second_half_needs_half_the_players_voting() -> None:
 
 def test_second_half_follows_the_giornata_timer() -> None:
     s = new_game()
-    giornata = s.timers_of("giornata")[0].id
-    GAME.apply(s, A, {"type": "mod_extend", "minutes": 3 * 24 * 60, "timer_id": giornata}, T0, moderator=True)
+    # /mod extend moves the Giornata's end, not the vote reminder that comes first in the queue
+    GAME.apply(s, A, {"type": "mod_extend", "minutes": 3 * 24 * 60}, T0, moderator=True)
+    assert s.deadline("giornata") == T0 + 17 * DAY
     (p,) = propose(s, B, enact("Non ancora tarda"), at=T0 + 8 * DAY)  # 9 of 17 days left
     assert not proposal(s, p).second_half
 
