@@ -9,9 +9,18 @@ import secrets
 import discord
 from discord import app_commands
 
-from bot.i18n import t
-from bot.ui import lang
+from bot.i18n import reader_language, t
 from engine.core import RuleError
+
+
+def default_locale(interaction: discord.Interaction) -> str:
+    settings = getattr(interaction.client, "settings", None)
+    return str(getattr(settings, "default_locale", "it"))
+
+def lang(interaction: discord.Interaction) -> str:
+    """The caller's language, for what only they see (ephemeral replies, modals)."""
+    return reader_language(str(interaction.locale) if interaction.locale else None, default_locale(interaction))
+
 
 log = logging.getLogger("araldo.errors")
 

@@ -9,7 +9,9 @@ from typing import Any
 
 import discord
 
-from bot.i18n import channel_language, reader_language, t
+from bot.errors import default_locale, report
+from bot.errors import lang as lang  # the caller's language, used by every cog
+from bot.i18n import channel_language, t
 from bot.notifier import board_attachment, chunks
 from bot.service import ActResult, GameService
 from bot.storage.models import GameRow
@@ -22,23 +24,13 @@ def service_of(interaction: discord.Interaction) -> GameService:
     return service
 
 
-def _default_locale(interaction: discord.Interaction) -> str:
-    settings = getattr(interaction.client, "settings", None)
-    return str(getattr(settings, "default_locale", "it"))
-
-
-def lang(interaction: discord.Interaction) -> str:
-    """The caller's language, for what only they see (ephemeral replies, modals)."""
-    return reader_language(str(interaction.locale) if interaction.locale else None, _default_locale(interaction))
-
-
 async def channel_lang(interaction: discord.Interaction) -> str:
     """The language of what everyone in the channel sees (posts, images, shared panels): the
     server's, whoever acted."""
     if interaction.guild_id is None:
         return lang(interaction)
     cfg = await service_of(interaction).guild_config(str(interaction.guild_id))
-    return channel_language(cfg.locale, _default_locale(interaction))
+    return channel_language(cfg.locale, default_locale(interaction))
 
 
 def channel_id(interaction: discord.Interaction) -> str:
@@ -130,16 +122,14 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]]
         return cls(int(match["game"]), str(getattr(item, "label", "")))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        # bot.errors imports this module: a refusal is answered here (anything else is logged by
-        # discord.py's view error handler)
         try:
             row = await service_of(interaction).get(self.game_id)
             opener = PANEL_OPENERS.get(row.kind)
             if opener is None:
                 raise RuleError("core.no_panel")
             await opener(interaction, row)
-        except RuleError as exc:
-            await send(interaction, t(exc.code, lang(interaction), **exc.params), ephemeral=True)
+        except Exception as exc:
+            await report(interaction, exc)
 
 
 def panel_button(row: GameRow, events: list[Event], language: str) -> discord.ui.View | None:
