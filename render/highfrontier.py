@@ -17,7 +17,8 @@ from render.common import INK, MUTED, PAPER, contrast_ink, font, hex_corners, pl
 LABELS = {"year": "Year", "inflation": "INFLATION 2X", "flipped": "post-monetization", "price": "price",
           "red": "insolvency", "hedge": "Hedge funds", "shares": "shares", "cubes": "cubes",
           "default": "Default token", "speculators": "Speculators", "bank": "Isotope bank",
-          "banker": "banker", "total": "isotope total", "meeting": "Board meeting", "aqua": "Aqua",
+          "banker": "banker", "total": "isotope total", "wildcat": "Wildcat bank", "meeting": "Board meeting",
+          "aqua": "Aqua",
           "patents1": "Patents", "patents2": "Patents II", "unicorn1": "Unicorn ET", "unicorn2": "Unicorn ET II",
           "launch1": "Launch", "launch2": "Launch II", "alchemy1": "Alchemy ET", "alchemy2": "Alchemy ET II",
           "finao1": "FINAO", "finao2": "FINAO II", "comet1": "Comet ET", "comet2": "Comet ET II",
@@ -146,6 +147,12 @@ def bank(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
         draw.text((spot[0], spot[1] - 40), name, font=font(16, bold=True), fill=ink, anchor="mm")
         _pearls(draw, spot, gold, blue)
         draw.text((spot[0], spot[1] + 48), f"{gold} + {blue}", font=font(15), fill=ink, anchor="mm")
+    if view.wildcat_banker:  # the second bank (5F6) as a line of vaults: gold + fiduciary each
+        line = [f"{words['speculators']} {view.wildcat_speculators[0]} + {view.wildcat_speculators[1]}"]
+        line += [f"{name} {g} + {b}" for name, (g, b) in view.wildcat_vaults.items() if g or b]
+        draw.text((30, 690), f"{words['wildcat']} — {words['banker']}: {view.wildcat_banker} — "
+                  f"{words['total']}: {view.wildcat_total}", font=font(16, bold=True), fill=INK)
+        draw.text((30, 716), " · ".join(line)[:110], font=font(14), fill=MUTED)
     return image
 
 

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import highfrontier_views as v
-from bot.cogs.highfrontier_reports import HfReport
+from bot.cogs.highfrontier_reports import BANK_CHOICES, HfReport
 from bot.cogs.highfrontier_views import go, here, uid
 from bot.i18n import t
 from bot.notifier import board_attachment
@@ -246,8 +246,14 @@ class HfCog(commands.Cog):
         await self._picture(interaction, "board")
 
     @group.command(name=L("bank", "cmd.hf.bank"), description=L("The isotope bank's seven vaults", "cmd.hf.bank.desc"))
-    async def bank(self, interaction: discord.Interaction) -> None:
+    @app_commands.rename(use=L("use", "opt.hf.use"))
+    @app_commands.describe(use=L("Free action: the bank your payments go through (5F6)", "opt.hf.use.desc"))
+    @app_commands.choices(use=BANK_CHOICES)
+    async def bank(self, interaction: discord.Interaction, use: str | None = None) -> None:
         _, state = await here(interaction)
+        if use is not None:
+            await go(interaction, {"type": "bank", "bank": use})
+            return
         if not state.flipped:
                 raise RuleError("hf.not_flipped")
         await self._picture(interaction, "bank")

@@ -10,6 +10,8 @@ from bot.translator import L
 from engine.core import RuleError
 from engine.highfrontier.models import HfState
 
+BANK_CHOICES = [app_commands.Choice(name=L(b, f"hf.bank.{b}"), value=b) for b in ("main", "wildcat")]
+
 
 class HfReport(app_commands.Group):
     """`/hf report ...`: what happened in the base game, and what it moves on the market."""
@@ -75,10 +77,32 @@ class HfReport(app_commands.Group):
     @app_commands.command(name=L("isotopes", "cmd.hf.isotopes"),
                           description=L("Isotopes delivered to (+) or withdrawn from (-) your vault",
                                         "cmd.hf.isotopes.desc"))
-    @app_commands.rename(delta=L("delta", "opt.hf.delta"))
-    @app_commands.describe(delta=L("How many: + delivered, - withdrawn", "opt.hf.delta.desc"))
-    async def isotopes(self, interaction: discord.Interaction, delta: app_commands.Range[int, -50, 50]) -> None:
-        await go(interaction, {"type": "isotopes", "delta": delta})
+    @app_commands.rename(delta=L("delta", "opt.hf.delta"), bank=L("bank", "opt.hf.bank"))
+    @app_commands.describe(delta=L("How many: + delivered, - withdrawn", "opt.hf.delta.desc"),
+                           bank=L("Which isotope bank (with a wildcat bank)", "opt.hf.bank.desc"))
+    @app_commands.choices(bank=BANK_CHOICES)
+    async def isotopes(self, interaction: discord.Interaction, delta: app_commands.Range[int, -50, 50],
+                       bank: str = "main") -> None:
+        await go(interaction, {"type": "isotopes", "delta": delta, "bank": bank})
+
+    @app_commands.command(name=L("wildcat", "cmd.hf.wildcat"),
+                          description=L("Your Factory or Bernal with an isotope becomes the wildcat bank",
+                                        "cmd.hf.wildcat.desc"))
+    @app_commands.rename(isotopes=L("isotopes", "opt.hf.isotopes"))
+    @app_commands.describe(isotopes=L("Isotopes stacked there per player, e.g. @anna 2", "opt.hf.isotopes.desc"))
+    async def wildcat(self, interaction: discord.Interaction, isotopes: str) -> None:
+        _, state = await here(interaction)
+        await go(interaction, {"type": "wildcat", "isotopes": parse_domes(state, isotopes)})
+
+    @app_commands.command(name=L("rival-bank", "cmd.hf.rival_bank"),
+                          description=L("Your Bernal holds more isotopes than every bank", "cmd.hf.rival_bank.desc"))
+    @app_commands.rename(isotopes=L("isotopes", "opt.hf.isotopes"), remove=L("remove", "opt.hf.remove"))
+    @app_commands.describe(isotopes=L("Isotopes in your Bernal colony", "opt.hf.rival_isotopes.desc"),
+                           remove=L("On a tie: the bank the first player removes", "opt.hf.remove.desc"))
+    @app_commands.choices(remove=BANK_CHOICES)
+    async def rival_bank(self, interaction: discord.Interaction, isotopes: app_commands.Range[int, 1, 200],
+                         remove: str | None = None) -> None:
+        await go(interaction, {"type": "rival_bank", "isotopes": isotopes, "remove": remove})
 
     @app_commands.command(name=L("contract-advance", "cmd.hf.contract_advance"),
                           description=L("A gold-side contract's cash advance", "cmd.hf.contract_advance.desc"))

@@ -183,6 +183,10 @@ def me_text(state: HfState, user: str, language: str) -> str:
                 if c.floated and name in c.holes]
     lines = [t("hf.ui.me", language, aqua=mine.aqua, gold=mine.gold, blue=mine.blue, free=mine.shares_free,
                cubes=mine.debt_cubes, score=mine.score)]
+    if view.wildcat_banker:  # your vault in the wildcat bank and the bank your payments use (5F6)
+        gold, blue = view.wildcat_vaults.get(name, (0, 0))
+        lines.append(t("hf.ui.me_wildcat", language, gold=gold, blue=blue,
+                       bank=t(f"hf.bank.{view.bank_choice.get(name, 'main')}", language)))
     if holdings:
         lines.append(t("hf.ui.holdings", language, shares=", ".join(holdings)))
     for cubes, due in mine.loans:
@@ -209,7 +213,7 @@ def score_text(state: HfState, language: str) -> str:
 
 # ---- the private panel: what you may do now, from legal_actions --------------------------------------
 PANEL_TYPES = ("proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover", "repay", "accept",
-               "buy", "float", "fragment", "service", "turn_end")
+               "buy", "float", "fragment", "service", "bank", "turn_end")
 MAX_BUTTONS = 20
 
 
@@ -247,6 +251,8 @@ def action_label(state: HfState, action: Any, language: str) -> str:
         params["player"] = state.name_of(action.player)
     elif kind == "accept":
         params["deal"] = action.deal
+    elif kind == "bank":
+        params["bank"] = t(f"hf.bank.{action.bank}", language)
     return t(f"hf.btn.{kind}", language, **params)[:80]
 
 

@@ -69,9 +69,9 @@ class UndoConfirm(discord.ui.View):
 
         try:
             await require_moderator(interaction)
-            svc = service_of(interaction)
-            doomed = await svc.undo_preview(self.game_id, self.count)
             await interaction.response.defer()  # the replay may take seconds: acknowledge first
+            svc = service_of(interaction)
+            doomed = await svc.undo_preview(self.game_id, self.count)  # what is taken back, to tell the table
             res = await svc.undo(self.game_id, self.count, str(interaction.user.id))
             self.stop()
             await interaction.edit_original_response(

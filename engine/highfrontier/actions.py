@@ -9,6 +9,7 @@ from pydantic import Field
 from engine.core import Action
 
 SideName = Literal["white", "black"]
+BankName = Literal["main", "wildcat"]
 
 
 class Bundle(Action):
@@ -188,6 +189,29 @@ class FirstIsotope(Action):
 class Isotopes(Action):
     type: Literal["isotopes"] = "isotopes"
     delta: int = Field(ge=-50, le=50)  # delivered (+) from the reserve or withdrawn (-) as fuel
+    bank: BankName = "main"  # which isotope bank they reach or leave (5F6a)
+
+
+class WildcatBank(Action):
+    """Your Factory or Bernal colony holding an isotope becomes the wildcat bank (5F6, 5F6b)."""
+
+    type: Literal["wildcat"] = "wildcat"
+    isotopes: dict[str, int] = Field(default_factory=dict)  # player id -> isotopes stacked there
+
+
+class RivalBank(Action):
+    """Your Bernal colony holds more isotopes than every bank: the lowest bank is removed (5F6e)."""
+
+    type: Literal["rival_bank"] = "rival_bank"
+    isotopes: int = Field(ge=1, le=200)
+    remove: BankName | None = None  # on a tie, the bank the first player chose
+
+
+class BankChoice(Action):
+    """Free action: the bank your payments to and from the speculators use (5F6c,d)."""
+
+    type: Literal["bank"] = "bank"
+    bank: BankName
 
 
 class ContractAdvance(Action):
@@ -231,9 +255,10 @@ HfAction = Annotated[
     Buy | Float | Fragment | Proxy | Service | Dump | Hedge | Repay | Rollover | Litigate | Offer | Accept
     | Withdraw | Cede | ProxyAnswer | Angel | AngelPick | Board | Deflate | CashRatio | EventRoll | TurnEnd
     | YearAdvance | Parade | Usurp | Bernal | RiskOne | FirstIsotope | Isotopes | ContractAdvance | Exodus
-    | Ledger | NewBanker | TakeDefault | BaseVp | EndGame,
+    | Ledger | NewBanker | TakeDefault | BaseVp | EndGame | WildcatBank | RivalBank | BankChoice,
     Field(discriminator="type"),
 ]
 TRANSACTIONS = ("buy", "float", "fragment", "proxy", "service")
 REPORTS = ("event_roll", "turn_end", "year", "parade", "usurp", "bernal", "risk_one", "first_isotope",
-           "isotopes", "contract_advance", "exodus", "new_banker", "default_token", "end_game")
+           "isotopes", "contract_advance", "exodus", "new_banker", "default_token", "end_game", "wildcat",
+           "rival_bank")

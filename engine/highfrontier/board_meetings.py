@@ -100,9 +100,10 @@ def pay_dividend(state: HfState, c: Company, dots: int) -> list[Event]:
     events: list[Event] = []
     holders = [h for h in c.holes if h is not None and h != BULL]
     issued = 0
+    bank = isotope_bank.bank_of(state, c.holes[0]) if c.holes[0] else "main"  # the president's (5F6d)
     for h in holders:
         if state.flipped:
-            issued += isotope_bank.dividend(state, h, dots)[2]
+            issued += isotope_bank.dividend(state, h, dots, bank)[2]
         else:
             state.holders[h].aqua += inflation.aqua(state, dots)
     per_share = dots if state.flipped else inflation.aqua(state, dots)

@@ -33,8 +33,9 @@ def check(state: HfState, giver: str, taker: str, b: Terms) -> None:
     aqua, gold, blue, debt = (int(b.get(k) or 0) for k in ("aqua", "gold", "blue", "debt"))
     if aqua > h.aqua:
         raise RuleError("hf.short_aqua", need=aqua, have=h.aqua)
-    if (gold or blue) and (not state.flipped or state.vault(giver).gold < gold or state.vault(giver).blue < blue):
-        raise RuleError("hf.short_pearls", need=gold + blue, have=isotope_bank.pearls(state, giver))
+    vault = isotope_bank.key(giver, isotope_bank.bank_of(state, giver))  # pearls stay in one bank (5F6)
+    if (gold or blue) and (not state.flipped or state.vault(vault).gold < gold or state.vault(vault).blue < blue):
+        raise RuleError("hf.short_pearls", need=gold + blue, have=isotope_bank.pearls(state, vault))
     if debt > sum(loan.cubes for loan in h.loans):
         raise RuleError("hf.no_debt")
     share = b.get("share")
@@ -51,7 +52,8 @@ def transfer(state: HfState, giver: str, taker: str, b: Terms) -> None:
     state.holders[giver].aqua -= aqua
     state.holders[taker].aqua += aqua
     if gold or blue:
-        isotope_bank.move(state, giver, taker, gold=gold, blue=blue)
+        bank = isotope_bank.bank_of(state, giver)  # from the giver's vault to the taker's, same bank
+        isotope_bank.move(state, isotope_bank.key(giver, bank), isotope_bank.key(taker, bank), gold=gold, blue=blue)
     for _ in range(debt):  # the taker's cube replaces the giver's on the same year (5B4e)
         loan = min(state.holders[giver].loans, key=lambda loan: loan.due)
         loan.cubes -= 1

@@ -25,6 +25,7 @@ from engine.highfrontier import (
     services,
     setup,
     shares,
+    wildcat,
 )
 from engine.highfrontier.companies import ev, who
 from engine.highfrontier.legal import candidates
@@ -129,7 +130,7 @@ class HighFrontier(Game[HfState]):
         if isinstance(x, a.FirstIsotope):
             return reports.first_isotope(state, actor, x.domes)
         if isinstance(x, a.Isotopes):
-            return reports.isotopes(state, actor, x.delta)
+            return reports.isotopes(state, actor, x.delta, x.bank)
         if isinstance(x, a.ContractAdvance):
             return reports.contract_advance(state, actor, x.aqua)
         if isinstance(x, a.Exodus):
@@ -147,6 +148,12 @@ class HighFrontier(Game[HfState]):
             return [ev("base_vp", player=who(state, actor), points=x.points)]
         if isinstance(x, a.EndGame):
             return self.end(state, "reported")
+        if isinstance(x, a.WildcatBank):
+            return wildcat.create(state, actor, x.isotopes)
+        if isinstance(x, a.RivalBank):
+            return wildcat.rival(state, actor, x.isotopes, x.remove)
+        if isinstance(x, a.BankChoice):
+            return wildcat.choose(state, actor, x.bank)
         raise RuleError("core.bad_action", detail=x.type)  # pragma: no cover - the union is closed
 
     def busy(self, state: HfState) -> bool:

@@ -7,7 +7,17 @@ reserve minus what went back to it (the conservation the tests check).
 from __future__ import annotations
 
 from engine.core import RuleError
-from engine.highfrontier.models import RESERVE, SPECULATORS, HfState
+from engine.highfrontier.models import RESERVE, SPECULATORS, WILDCAT, HfState
+
+
+def key(owner: str, bank: str = "main") -> str:
+    """The vault of `owner` in a bank: the wildcat bank's vaults (5F6) sit beside the main ones."""
+    return owner if bank == "main" else WILDCAT + owner
+
+
+def bank_of(state: HfState, player: str) -> str:
+    """The bank a player transacts through (5F6c,d): their choice while a wildcat bank exists."""
+    return state.bank_choice.get(player, "main") if state.wildcat is not None else "main"
 
 
 def move(state: HfState, src: str, dst: str, gold: int = 0, blue: int = 0) -> None:
@@ -45,27 +55,31 @@ def pay(state: HfState, player: str, amount: int, to: str = SPECULATORS) -> None
     move(state, player, to, gold=amount - blue, blue=blue)
 
 
-def from_speculators(state: HfState, player: str, amount: int) -> int:
+def from_speculators(state: HfState, player: str, amount: int, bank: str = "main") -> int:
     """The speculators pay, fiduciary first (5F5c), never more than they have (5F4d)."""
-    v = state.vault(SPECULATORS)
+    v = state.vault(key(SPECULATORS, bank))
     blue = min(v.blue, amount)
     gold = min(v.gold, amount - blue)
-    move(state, SPECULATORS, player, gold=gold, blue=blue)
+    move(state, key(SPECULATORS, bank), key(player, bank), gold=gold, blue=blue)
     return gold + blue
 
 
-def dividend(state: HfState, player: str, amount: int) -> tuple[int, int, int]:
+def dividend(state: HfState, player: str, amount: int, bank: str = "main") -> tuple[int, int, int]:
     """A dividend in pearls (5D1c, 5F5a): the speculators' isotopes first, then their fiduciary
     media, then fiduciary media issued from the common reserve. Returns (gold, blue, issued)."""
-    v = state.vault(SPECULATORS)
+    v = state.vault(key(SPECULATORS, bank))
     gold = min(v.gold, amount)
     blue = min(v.blue, amount - gold)
     issued = amount - gold - blue
-    move(state, SPECULATORS, player, gold=gold, blue=blue)
-    move(state, RESERVE, player, blue=issued)
+    move(state, key(SPECULATORS, bank), key(player, bank), gold=gold, blue=blue)
+    move(state, RESERVE, key(player, bank), blue=issued)
     return gold, blue, issued
 
 
-def isotope_total(state: HfState) -> int:
-    """Isotopes (not fiduciary media) in all seven vaults (5E3d)."""
-    return sum(v.gold for v in state.vaults.values())
+def in_bank(owner: str, bank: str) -> bool:
+    return owner.startswith(WILDCAT) == (bank == "wildcat")
+
+
+def isotope_total(state: HfState, bank: str = "main") -> int:
+    """Isotopes (not fiduciary media) in all seven vaults of one bank (5E3d, 5F6: one total each)."""
+    return sum(v.gold for owner, v in state.vaults.items() if in_bank(owner, bank))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.highfrontier import actions as a
+from engine.highfrontier import isotope_bank
 from engine.highfrontier.companies import floated, president, value
 from engine.highfrontier.market import board
 from engine.highfrontier.models import MALFS, TOKENS, HfState
@@ -74,8 +75,10 @@ def free(state: HfState, actor: str) -> list[BaseModel]:
             out += [a.Cede(company=c.id, to=h) for h in c.holes[1:] if h and h != actor][:1]
     out += [a.Ledger(kind="fundraising", amount=5), a.Ledger(kind="research", amount=2, income=False),
             a.Ledger(kind="pearls", amount=1), a.Ledger(kind="pearls", amount=1, income=False)]
-    if state.banker == actor:
+    if actor in (state.banker, state.wildcat):
         out.append(a.CashRatio(blue=1))
+    if state.wildcat is not None:
+        out += [a.BankChoice(bank="main"), a.BankChoice(bank="wildcat")]
     return out
 
 
@@ -90,7 +93,14 @@ def reports(state: HfState, actor: str) -> list[BaseModel]:
             a.Bernal(), a.Bernal(anchored=False), a.Bernal(monetization=True), a.RiskOne(),
             a.FirstIsotope(domes={p: 1 for p in state.order}), a.Isotopes(delta=2), a.Isotopes(delta=-1),
             a.ContractAdvance(aqua=12), a.Exodus(), a.NewBanker(), a.TakeDefault(), a.BaseVp(points=20), a.EndGame()]
+    out += [a.WildcatBank(isotopes={actor: 2}), a.Isotopes(delta=1, bank="wildcat"),
+            a.Isotopes(delta=-1, bank="wildcat"), a.RivalBank(isotopes=_rival_size(state))]
     return out
+
+
+def _rival_size(state: HfState) -> int:
+    """A Bernal colony one isotope richer than both banks (5F6e)."""
+    return 1 + max(isotope_bank.isotope_total(state, "main"), isotope_bank.isotope_total(state, "wildcat"))
 
 
 def candidates(state: HfState, actor: str, busy: bool) -> list[BaseModel]:

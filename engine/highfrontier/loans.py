@@ -30,7 +30,7 @@ def take(state: HfState, player: str, n: int) -> list[Event]:
     due = min(state.year + state.settings.loan_years, state.settings.last_year)
     h.loans.append(Loan(cubes=n, due=due, taken=state.year, pearls=state.flipped))
     if state.flipped:
-        isotope_bank.move(state, RESERVE, player, blue=n)
+        isotope_bank.move(state, RESERVE, isotope_bank.key(player, isotope_bank.bank_of(state, player)), blue=n)
         got = n
     else:
         got = inflation.aqua(state, CUBE_AQUA * n)
@@ -40,7 +40,7 @@ def take(state: HfState, player: str, n: int) -> list[Event]:
 
 def _pay_cubes(state: HfState, player: str, n: int) -> int:
     if state.flipped:
-        isotope_bank.pay(state, player, n, RESERVE)
+        isotope_bank.pay(state, isotope_bank.key(player, isotope_bank.bank_of(state, player)), n, RESERVE)
         return n
     amount = inflation.aqua(state, CUBE_AQUA * n)
     h = state.holders[player]

@@ -11,6 +11,7 @@ from engine.core import CoreSettings, GameState
 BULL = "bull"  # the solitaire automa's holder id: never a seat
 SPECULATORS = "speculators"
 RESERVE = "reserve"  # the common reserve of pearls
+WILDCAT = "wildcat:"  # prefix of the wildcat bank's vaults (5F6): "wildcat:speculators", "wildcat:<seat>"
 MALFS = ("ballerina", "rocket_plane", "close_pass", "rover_road")
 FACTIONS = ("grey", "red", "white", "yellow", "purple", "green")
 # company token id -> shape; two identical tokens per shape (5B3)
@@ -132,6 +133,8 @@ class HfState(GameState):
     created: Vault = Field(default_factory=Vault)  # pearls ever brought from the common reserve
     removed: Vault = Field(default_factory=Vault)  # pearls ever returned to it
     banker: str | None = None
+    wildcat: str | None = None  # the wildcat banker while a second isotope bank exists (5F6)
+    bank_choice: dict[str, Literal["main", "wildcat"]] = Field(default_factory=dict)  # 5F6c,d, per player
     default_holder: str | None = None
     default_gold: bool = False
     constitution_year: int = 0  # Liberty litigation: no litigation for the rest of the year
@@ -151,6 +154,7 @@ class HfState(GameState):
     bull_fiduciary: int = 0  # solitaire: the Bull uses at most 5 fiduciary litigations (5Lf)
     bull_hedges: int = 0
     ratio_credit: int = 0  # isotopes added from the reserve the banker may answer with 5F2b
+    wildcat_ratio: int = 0  # the same for the wildcat banker's bank (5F5d, 5F6)
     services: list[str] = Field(default_factory=list)  # "year:player:company" of every paid service
 
     @property

@@ -11,7 +11,7 @@ def can_pay(state: HfState, player: str, base: int) -> bool:
     if player == BULL:
         return True
     if state.flipped:
-        return isotope_bank.pearls(state, player) >= base
+        return isotope_bank.pearls(state, isotope_bank.key(player, isotope_bank.bank_of(state, player))) >= base
     return state.holders[player].aqua >= inflation.aqua(state, base)
 
 
@@ -21,7 +21,8 @@ def charge(state: HfState, player: str, base: int) -> int:
     if player == BULL:
         return 0
     if state.flipped:
-        isotope_bank.pay(state, player, base, SPECULATORS)
+        bank = isotope_bank.bank_of(state, player)
+        isotope_bank.pay(state, isotope_bank.key(player, bank), base, isotope_bank.key(SPECULATORS, bank))
         return base
     amount = inflation.aqua(state, base)
     h = state.holders[player]
@@ -37,7 +38,7 @@ def credit(state: HfState, player: str, base: int) -> int:
     if player == BULL:
         return 0
     if state.flipped:
-        return isotope_bank.from_speculators(state, player, base)
+        return isotope_bank.from_speculators(state, player, base, isotope_bank.bank_of(state, player))
     amount = inflation.aqua(state, base)
     state.holders[player].aqua += amount
     return amount

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from engine.core import Event, RuleError
 from engine.highfrontier import isotope_bank
 from engine.highfrontier.companies import chapter7, down, ev, floated, label, take_out, who
-from engine.highfrontier.models import RESERVE, SPECULATORS, HfState
+from engine.highfrontier.models import RESERVE, SPECULATORS, WILDCAT, HfState
 from engine.highfrontier.shares import floated_company
 
 
@@ -16,21 +16,26 @@ def start(state: HfState, now: datetime, why: str) -> list[Event]:
         return []
     state.panic = True
     events = [ev("panic", notify="info", why=why)]
-    # a) the run: from the banker, in turn, one fiduciary for one of the speculators' isotopes
+    # a) the run: from the banker, in turn, one fiduciary for one of the speculators' isotopes; with
+    # a wildcat bank (5F6a) the run happens in each bank, from its own banker
     seats = state.order
-    first = seats.index(state.banker) if state.banker in seats else 0
-    ring = seats[first:] + seats[:first]
-    spec = state.vault(SPECULATORS)
-    while spec.gold and any(state.vault(p).blue for p in ring):
-        for p in ring:
-            if not spec.gold:
-                break
-            if state.vault(p).blue:
-                isotope_bank.move(state, p, SPECULATORS, blue=1)
-                isotope_bank.move(state, SPECULATORS, p, gold=1)
-                events.append(ev("bank_run", player=who(state, p)))
-    # b) deflation: every fiduciary pearl goes; a share per pearl a player lost
-    lost = {p: state.vault(p).blue for p in seats}
+    for bank, banker in (("main", state.banker), ("wildcat", state.wildcat)):
+        if bank == "wildcat" and banker is None:
+            continue
+        first = seats.index(banker) if banker in seats else 0
+        ring = [isotope_bank.key(p, bank) for p in seats[first:] + seats[:first]]
+        spec = state.vault(isotope_bank.key(SPECULATORS, bank))
+        while spec.gold and any(state.vault(p).blue for p in ring):
+            for p in ring:
+                if not spec.gold:
+                    break
+                if state.vault(p).blue:
+                    isotope_bank.move(state, p, isotope_bank.key(SPECULATORS, bank), blue=1)
+                    isotope_bank.move(state, isotope_bank.key(SPECULATORS, bank), p, gold=1)
+                    events.append(ev("bank_run", player=who(state, p.removeprefix(WILDCAT))))
+    # b) deflation: every fiduciary pearl goes, in both banks; a share per pearl a player lost
+    lost = {p: sum(v.blue for o, v in state.vaults.items() if o in (p, isotope_bank.key(p, "wildcat")))
+            for p in seats}
     for owner, v in state.vaults.items():
         if v.blue:
             isotope_bank.move(state, owner, RESERVE, blue=v.blue)

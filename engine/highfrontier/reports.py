@@ -71,17 +71,23 @@ def risk_one(state: HfState, player: str) -> list[Event]:
     return events
 
 
-def isotopes(state: HfState, player: str, delta: int) -> list[Event]:
+def isotopes(state: HfState, player: str, delta: int, bank: str = "main") -> list[Event]:
     if not state.flipped:
         raise RuleError("hf.not_flipped")
+    if bank == "wildcat" and state.wildcat is None:
+        raise RuleError("hf.no_wildcat")
+    vault = isotope_bank.key(player, bank)
     if delta > 0:
-        isotope_bank.move(state, RESERVE, player, gold=delta)
-        state.ratio_credit += delta
+        isotope_bank.move(state, RESERVE, vault, gold=delta)
+        if bank == "main":  # each banker's cash ratio answers the isotopes added to their bank (5F2b)
+            state.ratio_credit += delta
+        else:
+            state.wildcat_ratio += delta
     elif delta < 0:
-        if state.vault(player).gold < -delta:
-            raise RuleError("hf.short_pearls", need=-delta, have=state.vault(player).gold)
-        isotope_bank.move(state, player, RESERVE, gold=-delta)
-    return [ev("isotopes", player=who(state, player), delta=delta)]
+        if state.vault(vault).gold < -delta:
+            raise RuleError("hf.short_pearls", need=-delta, have=state.vault(vault).gold)
+        isotope_bank.move(state, vault, RESERVE, gold=-delta)
+    return [ev("isotopes", player=who(state, player), delta=delta, bank=bank)]
 
 
 def contract_advance(state: HfState, player: str, aqua: int) -> list[Event]:
@@ -94,13 +100,20 @@ def contract_advance(state: HfState, player: str, aqua: int) -> list[Event]:
 
 
 def cash_ratio(state: HfState, player: str, blue: int) -> list[Event]:
-    """For each isotope added from the reserve the banker may discard a speculators' fiduciary (5F2b)."""
-    if player != state.banker:
+    """For each isotope added from the reserve a banker may discard a fiduciary pearl of their own
+    bank's speculators (5F2b, 5F5d; the wildcat banker likewise, 5F6)."""
+    if player not in (state.banker, state.wildcat):
         raise RuleError("hf.not_banker")
-    if blue > state.ratio_credit or blue > state.vault(SPECULATORS).blue:
-        raise RuleError("hf.cash_ratio", most=min(state.ratio_credit, state.vault(SPECULATORS).blue))
-    isotope_bank.move(state, SPECULATORS, RESERVE, blue=blue)
-    state.ratio_credit -= blue
+    bank = "main" if player == state.banker else "wildcat"
+    spec = isotope_bank.key(SPECULATORS, bank)
+    credit = state.ratio_credit if bank == "main" else state.wildcat_ratio
+    if blue > credit or blue > state.vault(spec).blue:
+        raise RuleError("hf.cash_ratio", most=min(credit, state.vault(spec).blue))
+    isotope_bank.move(state, spec, RESERVE, blue=blue)
+    if bank == "main":
+        state.ratio_credit -= blue
+    else:
+        state.wildcat_ratio -= blue
     return [ev("cash_ratio", player=who(state, player), blue=blue)]
 
 
@@ -109,9 +122,10 @@ def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) ->
     if state.flipped:
         if kind != "pearls":
             raise RuleError("hf.aqua_crashed")
-        got = isotope_bank.from_speculators(state, player, amount) if income else amount
+        bank = isotope_bank.bank_of(state, player)  # 5F6c,d: the player's chosen bank
+        got = isotope_bank.from_speculators(state, player, amount, bank) if income else amount
         if not income:
-            isotope_bank.pay(state, player, amount)
+            isotope_bank.pay(state, isotope_bank.key(player, bank), amount, isotope_bank.key(SPECULATORS, bank))
         return [ev("ledger", player=who(state, player), amount=got, income=income, kind=kind)]
     table = inflation.DOUBLED_INCOME if income else inflation.DOUBLED_SPENDING
     if kind not in table:
@@ -132,7 +146,7 @@ def new_banker(state: HfState, player: str) -> list[Event]:
     """The bank moves to a Bernal colony (5F1a): its owner is the banker; the vaults stay as they are."""
     if not state.flipped:
         raise RuleError("hf.not_flipped")
-    if state.banker == player:
+    if player in (state.banker, state.wildcat):  # one player never banks for both banks (5F6 ruling)
         raise RuleError("hf.already_banker")
     state.banker = player
     state.ratio_credit = 0  # the cash ratio answers isotopes added while one is banker

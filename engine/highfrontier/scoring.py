@@ -7,6 +7,7 @@ from pydantic import BaseModel
 from engine.highfrontier.bull import all_hedges
 from engine.highfrontier.companies import count, floated, presided, value
 from engine.highfrontier.models import HfState
+from engine.highfrontier.wildcat import badge
 
 MALF_VP = 4
 DEBT_CUBE_VP = -3
@@ -36,7 +37,7 @@ def score(state: HfState, player: str) -> Score:
         default = DEFAULT_GOLD_VP if state.default_gold else DEFAULT_BLUE_VP
     debt = DEBT_CUBE_VP * sum(loan.cubes for loan in h.loans)
     malfs = MALF_VP * len(h.malfs)
-    banker = BANKER_SOLO_VP if state.solo and state.banker == player else 0
+    banker = BANKER_SOLO_VP if state.solo and badge(state) == player else 0  # 5F6f: the richer bank
     total = shares + pres + default + debt + malfs + banker + h.base_vp
     return Score(shares=shares, presidencies=pres, default=default, debt=debt, malfs=malfs, banker=banker,
                  base=h.base_vp, total=total)

@@ -110,7 +110,8 @@ def dump(state: HfState, holder: str, cid: str, count: int) -> list[Event]:
         raise RuleError("hf.no_share_there", company=label(c))
     if cid in state.bought.get(holder, []):
         raise RuleError("hf.bought_this_turn", company=label(c))
-    if state.flipped and isotope_bank.pearls(state, SPECULATORS) < value(state, c):
+    spec = isotope_bank.key(SPECULATORS, isotope_bank.bank_of(state, holder))  # 5F6d: your chosen bank
+    if state.flipped and isotope_bank.pearls(state, spec) < value(state, c):
         raise RuleError("hf.speculators_short", company=label(c))
     before = president(c)
     events: list[Event] = []
@@ -118,7 +119,7 @@ def dump(state: HfState, holder: str, cid: str, count: int) -> list[Event]:
     for _ in range(count):
         if not c.floated:
             break
-        if state.flipped and isotope_bank.pearls(state, SPECULATORS) < value(state, c):
+        if state.flipped and isotope_bank.pearls(state, spec) < value(state, c):
             break  # the speculators cannot buy the next one (5C5d)
         got = money.credit(state, holder, value(state, c))
         take_out(c, holder)

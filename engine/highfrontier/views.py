@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -10,7 +11,8 @@ from engine.highfrontier import isotope_bank, scoring
 from engine.highfrontier.companies import available_shares, is_bull, label, price, value, who
 from engine.highfrontier.insolvency import angel_cost
 from engine.highfrontier.market import board
-from engine.highfrontier.models import BULL, SPECULATORS, HfState
+from engine.highfrontier.models import BULL, SPECULATORS, WILDCAT, HfState
+from engine.highfrontier.wildcat import exodus_bank
 
 
 class CompanyView(BaseModel):
@@ -84,6 +86,13 @@ class HfView(BaseModel):
     bull_cells: list[tuple[int, int]]  # (row, col) inside the bull zone
     deals: list[dict[str, object]]  # only the viewer's own
     claims: list[str]  # companies whose capped president the viewer is
+    # the wildcat bank (5F6): its banker, its total, its vaults by player name, and the Exodus bank
+    wildcat_banker: str | None = None
+    wildcat_total: int = 0
+    wildcat_speculators: tuple[int, int] = (0, 0)
+    wildcat_vaults: dict[str, tuple[int, int]] = {}
+    exodus_bank: str = "main"
+    bank_choice: dict[str, str] = {}
 
 
 def view(state: HfState, viewer: str | None) -> HfView:
@@ -136,4 +145,16 @@ def view(state: HfState, viewer: str | None) -> HfView:
                     if b.is_bull(state.flipped, r, c)],
         deals=[d.model_dump() for d in state.deals if viewer in (d.by, d.to)] if viewer else [],
         claims=[label(state.companies[c.company]) for c in state.claims if c.player == viewer] if viewer else [],
+        **_wildcat(state),
     )
+
+
+def _wildcat(state: HfState) -> dict[str, Any]:
+    if state.wildcat is None:
+        return {}
+    vaults = {o.removeprefix(WILDCAT): (v.gold, v.blue) for o, v in state.vaults.items() if o.startswith(WILDCAT)}
+    spec = vaults.pop(SPECULATORS, (0, 0))
+    return {"wildcat_banker": state.name_of(state.wildcat), "wildcat_total": isotope_bank.isotope_total(state, "wildcat"),
+            "wildcat_speculators": spec, "wildcat_vaults": {state.name_of(p): gb for p, gb in vaults.items()},
+            "exodus_bank": exodus_bank(state),
+            "bank_choice": {state.name_of(p): b for p, b in state.bank_choice.items()}}

@@ -36,3 +36,28 @@ def test_the_private_panel_lists_what_the_current_player_may_do() -> None:
     labels = [action_label(t.state, a, "it") for a in options]
     assert "Flotta Lanciatori" in labels and "Fine turno" in labels
     assert panel_actions(t.state, pid("Bianco")) == []  # not Bianco's turn, nothing owed
+
+
+def test_the_panel_offers_the_other_isotope_bank_once_a_wildcat_bank_exists() -> None:
+    t = Table(2)
+    t.place("triangle1", 3, 2, ["Rosso"])
+    t.do("Bianco", type="first_isotope", domes={})
+    assert not [a for a in panel_actions(t.state, pid("Rosso")) if a.type == "bank"]
+    t.do("Rosso", type="wildcat", isotopes={pid("Rosso"): 1})
+    options = [a for a in panel_actions(t.state, pid("Rosso")) if a.type == "bank"]
+    assert [a.bank for a in options] == ["wildcat"]  # the main one is already Rosso's
+    assert action_label(t.state, options[0], "it") == "Usa la banca selvaggia"
+    assert action_label(t.state, options[0], "en") == "Use the wildcat bank"
+
+
+def test_me_shows_your_wildcat_vault_and_chosen_bank() -> None:
+    from bot.cogs.highfrontier_views import me_text
+
+    t = Table(2)
+    t.place("triangle1", 3, 2, ["Rosso"])
+    t.do("Bianco", type="first_isotope", domes={})
+    assert "selvaggia" not in me_text(t.state, pid("Rosso"), "it")
+    t.do("Rosso", type="wildcat", isotopes={pid("Rosso"): 2})
+    t.do("Rosso", type="bank", bank="wildcat")
+    assert "Banca selvaggia: isotopi 2, fiduciari 0; i tuoi pagamenti passano dalla banca selvaggia." in me_text(
+        t.state, pid("Rosso"), "it")

@@ -100,6 +100,14 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     assert any(m.attachments for m in [*market.messages, *market.followups])
     me = await emulator.slash(p0, "hf me")
     assert me.ephemeral and "fiduciari 2" in me.content
+    # the wildcat bank (5F6): p2's factory with an isotope opens it; p2 then pays through it
+    wild = await emulator.slash(p2, "hf report wildcat", isotopes=f"<@{p2.id}> 1")
+    assert "apre la banca degli isotopi selvaggia: 2 mezzi fiduciari" in wild.content
+    use = await emulator.slash(p2, "hf bank", use="wildcat")
+    assert "ora usa la banca selvaggia" in use.content
+    state = await state_of(araldo, row)
+    assert state.wildcat == str(p2.id) and state.vault("wildcat:" + str(p2.id)).gold == 1
+    assert state.bank_choice == {str(p2.id): "wildcat"}
     await emulator.slash(p1, "hf report turn-end")
 
     # anarchy: a bank panic, deflation from the first player
@@ -112,7 +120,7 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     discarded = await emulator.slash(p0, "hf deflate", company="Lanciatori")
     assert "scarta un'azione di Lanciatori" in discarded.content
     state = await state_of(araldo, row)
-    assert state.deflation == {} and all(v.blue == 0 for v in state.vaults.values())
+    assert state.deflation == {} and all(v.blue == 0 for v in state.vaults.values())  # both banks
     assert state.companies["triangle1"].holes.count(str(p0.id)) == 1
 
     score = await emulator.slash(p0, "hf score")

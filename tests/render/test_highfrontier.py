@@ -30,3 +30,19 @@ def test_the_standard_side_has_eight_columns_and_the_bull_zone() -> None:
     assert (3, 8) in view.bull_cells and view.values[0][-1] == 3
     data = render_png("highfrontier", view)
     assert data is not None and Image.open(BytesIO(data)).size[0] > 1300
+
+
+def test_the_bank_picture_adds_the_wildcat_bank() -> None:
+    from tests.engine.highfrontier.helpers import pid
+
+    t = Table(3)
+    t.place("triangle1", 3, 2, ["Rosso"])
+    t.do("Bianco", type="first_isotope", domes={})
+    before = render_png("highfrontier", GAME.view(t.state, None), "bank", None)
+    t.do("Rosso", type="wildcat", isotopes={pid("Rosso"): 2})
+    view = GAME.view(t.state, None)
+    assert view.wildcat_banker == "Rosso" and view.wildcat_total == 2 and view.wildcat_speculators == (0, 1)
+    labels = picture_labels("highfrontier", "it")
+    assert labels is not None and labels["wildcat"] == "Banca selvaggia"
+    after = render_png("highfrontier", view, "bank", labels)
+    assert after is not None and before is not None and after != before

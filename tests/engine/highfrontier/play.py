@@ -35,6 +35,16 @@ def check(state: HfState) -> None:
         assert v.gold >= 0 and v.blue >= 0
     assert sum(v.gold for v in state.vaults.values()) == state.created.gold - state.removed.gold
     assert sum(v.blue for v in state.vaults.values()) == state.created.blue - state.removed.blue
+    # the wildcat bank (5F6): its vaults hold pearls only while it exists; each bank has its own total
+    from engine.highfrontier import isotope_bank
+    from engine.highfrontier.models import WILDCAT
+
+    if state.wildcat is None:
+        assert all(not (v.gold or v.blue) for o, v in state.vaults.items() if o.startswith(WILDCAT))
+    else:
+        assert state.flipped and state.wildcat != state.banker
+    totals = isotope_bank.isotope_total(state, "main") + isotope_bank.isotope_total(state, "wildcat")
+    assert totals == sum(v.gold for v in state.vaults.values())
 
 
 CLIMB = ("parade", "usurp", "risk_one", "buy", "service", "hedge")
