@@ -9,8 +9,15 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 import tests.fixtures.testgame  # noqa: F401  (registers the test-only game "corsa")
+
+# CI replays the same examples on every run (a red run names a real defect, never a draw of luck);
+# developers keep hypothesis's random exploration
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 pytest_plugins: list[str] = []
 if importlib.util.find_spec("tests.emulator.fixtures") is not None:  # the Discord emulator's fixtures
