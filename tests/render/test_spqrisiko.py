@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from PIL import Image, ImageDraw
+
 from engine.spqrisiko import GAME
 from engine.spqrisiko.ai import choose_action
 from engine.spqrisiko.board import board
 from render.common import find_renderer, player_colour, to_png
-from render.spqrisiko import HEIGHT, MAP_W, WIDTH, project, render, render_board
+from render.spqrisiko import HEIGHT, MAP_W, SEA_TINTS, WIDTH, _tint, project, render, render_board, shapes
 from tests.engine.spqrisiko.helpers import T0, players
 
 
@@ -31,12 +33,19 @@ def test_map_image() -> None:
     # Roma's disc has its owner's colour (sampled left of the centred number)
     owner = s.owner["roma"]
     x, y = project(board().provinces["roma"].x, board().provinces["roma"].y)
-    colour = img.getpixel((x - 14, y))
+    colour = img.getpixel((x - 9, y))
     if not owner.startswith("neutral"):
         assert colour == player_colour(s.armies.index(owner))
+        # and its land is washed with that colour: most of Roma's shape away from the disc
+        mask = Image.new("1", img.size, 0)
+        ImageDraw.Draw(mask).polygon(shapes()["provinces"]["roma"], fill=1)
+        tint = _tint(colour)
+        pixels = [img.getpixel((px, py)) for px in range(0, MAP_W, 2) for py in range(0, HEIGHT, 2)
+                  if mask.getpixel((px, py)) and abs(px - x) + abs(py - y) > 40]
+        assert pixels and sum(p == tint for p in pixels) > len(pixels) / 2
     # the legend panel is paper, the open sea is water
     assert img.getpixel((WIDTH - 5, HEIGHT - 5)) == (250, 247, 240)
-    assert img.getpixel((5, HEIGHT - 5)) == (190, 215, 235)
+    assert img.getpixel((5, HEIGHT - 5)) in SEA_TINTS
     assert MAP_W < WIDTH
     assert find_renderer("spqrisiko", "board") is render_board
     assert len(to_png(img)) < 2_000_000

@@ -1,0 +1,96 @@
+"""The SPQRisiko land and sea shapes (data/spqrisiko/shapes.json) agree with the board, and the
+ships and names drawn over them land where a player expects."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from engine.spqrisiko.board import board
+from render.spqrisiko import (
+    DISC_R,
+    HEIGHT,
+    MAP_W,
+    _overlap,
+    fleet_box,
+    fleet_slots,
+    label_boxes,
+    land_mask,
+    project,
+    sea_mask,
+    shapes,
+)
+
+
+def _points(kind: str, key: str) -> set[tuple[int, int]]:
+    return {(round(x), round(y)) for x, y in shapes()[kind][key]}
+
+
+def test_one_polygon_per_province_and_sea() -> None:
+    b = board()
+    geo = shapes()
+    assert set(geo["provinces"]) == set(b.provinces)
+    assert set(geo["seas"]) == set(b.seas)
+    for kind in ("provinces", "seas"):
+        for key, poly in geo[kind].items():
+            assert len(poly) >= 8, key
+            assert all(0 <= x <= MAP_W and 0 <= y <= HEIGHT for x, y in poly), key
+
+
+def test_each_province_holds_its_own_site() -> None:
+    for p in board().provinces.values():
+        mask = Image.new("1", (MAP_W, HEIGHT), 0)
+        ImageDraw.Draw(mask).polygon(shapes()["provinces"][p.id], fill=1)
+        assert mask.getpixel(project(p.x, p.y)), p.id
+
+
+def test_land_neighbours_share_a_border_and_strangers_do_not() -> None:
+    """Adjacent provinces touch (or face each other across a sea they share); provinces without a
+    land link never share more than a corner point."""
+    b = board()
+    ids = sorted(b.provinces)
+    for i, a in enumerate(ids):
+        for c in ids[i + 1:]:
+            shared = len(_points("provinces", a) & _points("provinces", c))
+            if c in b.provinces[a].land:
+                assert shared >= 2 or b.shared_seas(a, c), (a, c)
+            else:
+                assert shared <= 2, (a, c)
+
+
+def test_no_sea_polygon_covers_land() -> None:
+    inner_land = land_mask().convert("L").filter(ImageFilter.MinFilter(5))  # land minus its coastline
+    for sea in board().seas:
+        both = Image.new("L", (MAP_W, HEIGHT), 0)
+        both.paste(inner_land, mask=sea_mask(sea))
+        assert both.getbbox() is None, sea
+
+
+def test_fleets_sit_on_open_water_of_their_own_sea() -> None:
+    """Every ship slot of a sea is on its own open water; six slots in the open seas, two at least
+    everywhere but the Propontis strait (more fleets than slots stack, slightly offset)."""
+    for sea in board().seas:
+        slots = fleet_slots(sea)
+        assert len(slots) >= (1 if sea == "propontis" else 2), sea
+        for x, y in slots:
+            box = tuple(int(v) for v in fleet_box(x, y, 1, 1))
+            assert land_mask().crop(box).getbbox() is None, sea
+            assert sea_mask(sea).crop(box).getextrema() == (1, 1), sea
+
+
+def test_labels_never_overlap_and_seas_are_named_on_their_water() -> None:
+    b = board()
+    boxes = label_boxes()
+    items = list(boxes.items())
+    discs = [(x - DISC_R, y - DISC_R, x + DISC_R, y + DISC_R)
+             for p in b.provinces.values() for x, y in [project(p.x, p.y)]]
+    fleets = [fleet_box(x, y, 1, 1) for s in b.seas for x, y in fleet_slots(s)]
+    for i, (name, box) in enumerate(items):
+        assert not any(_overlap(box, other) for _, other in items[i + 1:]), name
+        assert not any(_overlap(box, d) for d in discs), name
+        assert not any(_overlap(box, f) for f in fleets), name
+    for sea in b.seas:  # centred on its own water, or (a narrow sea) on open water beside its ships
+        x0, y0, x1, y1 = boxes[sea]
+        cx, cy = int((x0 + x1) / 2), int((y0 + y1) / 2)
+        sx, sy = fleet_slots(sea)[0]
+        assert not land_mask().getpixel((cx, cy)), sea
+        assert sea_mask(sea).getpixel((cx, cy)) or abs(cx - sx) + abs(cy - sy) < 200, sea
