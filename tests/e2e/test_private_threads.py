@@ -9,7 +9,11 @@ from typing import Any
 
 import pytest
 
+from bot.main import AraldoBot
+from tests.e2e.conftest import TOP_COMMANDS, bot_settings
+from tests.e2e.test_impero import EXTRA
 from tests.e2e.test_spqrisiko_panel import reinforce_all
+from tests.emulator.fixtures import running_bot
 from tests.emulator.models import CHANNEL_PRIVATE_THREAD, EVERYONE_DEFAULT
 
 pytestmark = pytest.mark.e2e
@@ -91,3 +95,22 @@ async def test_without_permission_the_game_goes_on(emulator: Any, araldo: Any) -
 async def test_setting_off_opens_no_thread(emulator: Any, araldo: Any) -> None:
     await open_spqr(emulator, araldo, "setup=random")
     assert private_threads(emulator) == []
+
+
+async def test_impero_thread_holds_cash_escrow_and_op(emulator: Any, tmp_path: Any) -> None:
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=EXTRA)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="impero",
+                                       settings="turns=3 auction_hours=1 start_cash=200 private_threads=yes")
+        await emulator.click(bob, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        panel = emulator.messages_seen(alice, thread_of(emulator, alice))
+        assert len(panel) == 1 and "contanti" in panel[0].content and "PO rimasti" in panel[0].content
+        assert "contanti 200,00\xa0$" in panel[0].content
+        assert emulator.messages_seen(bob, thread_of(emulator, alice)) == []
+        edits = panel[0].edits
+        await emulator.slash(alice, "impero create-company", name="Telco", capital="150")
+        assert emulator.messages_seen(alice, thread_of(emulator, alice)) == panel
+        assert panel[0].edits > edits and "contanti 50,00\xa0$" in panel[0].content  # 150 went into Telco
+        assert "Telco ×20" in panel[0].content
