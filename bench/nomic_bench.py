@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.main import tune_gc
 from bot.service import GameService
 from bot.storage.db import Database
 from engine.core import GameRecord, LogEntry, Player, Rng, replay
@@ -128,6 +129,7 @@ async def service_moves(url: str, moves: int) -> tuple[float, float, float, floa
 
 def main() -> None:
     engine_game()
+    tune_gc()  # as `python -m bot` does at startup
     moves = int(sys.argv[1]) if len(sys.argv) > 1 else 600
     with tempfile.TemporaryDirectory() as tmp:
         urls = [("SQLite", f"sqlite+aiosqlite:///{tmp}/bench.db")]

@@ -24,8 +24,9 @@ def main() -> int:
         print("araldo: DISCORD_TOKEN is missing or empty: set it in the environment or in .env", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from bot.main import run_bot
+    from bot.main import run_bot, tune_gc
 
+    tune_gc()
     try:
         asyncio.run(run_bot(settings))
     except KeyboardInterrupt:

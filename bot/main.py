@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 from collections.abc import Callable, Sequence
@@ -122,6 +123,15 @@ class AraldoBot(commands.AutoShardedBot):
             log.warning("Discord did not close cleanly in time; stopping anyway")
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.db.close(), timeout=SHUTDOWN_SECONDS * 0.1)
+
+
+def tune_gc() -> None:
+    """Full collections over a heap of thousands of game models pause the event loop 60-100 ms (they
+    were the p99 of a DecameroNomic move in bench/nomic_bench.py): keep what startup loaded out of
+    every collection and collect young objects less often."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
 
 
 async def run_bot(settings: Settings, *, extra_extensions: Sequence[str] = ()) -> None:

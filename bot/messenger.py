@@ -13,6 +13,7 @@ import secrets
 import discord
 
 from bot.notifier import Attachment, Undeliverable
+from bot.ui import OpenPanelButton
 
 log = logging.getLogger(__name__)
 
@@ -83,3 +84,49 @@ class DiscordMessenger:
                 await channel.send(content, allowed_mentions=mentions, nonce=nonce)
         except (discord.NotFound, discord.Forbidden) as exc:
             raise Undeliverable(f"channel {channel_id}: {exc}") from None
+
+    async def open_private_thread(self, channel_id: str, user_id: str, title: str) -> str | None:
+        if self.client.is_closed():
+            raise ClientClosed
+        parent = self.client.get_channel(int(channel_id))
+        if parent is None:
+            try:
+                parent = await self.client.fetch_channel(int(channel_id))
+            except (discord.NotFound, discord.Forbidden):
+                return None
+        if not isinstance(parent, discord.TextChannel):
+            return None  # a game played in a thread: Discord has no thread in a thread
+        try:
+            thread = await parent.create_thread(name=title[:100], type=discord.ChannelType.private_thread,
+                                                invitable=False)
+        except discord.Forbidden:
+            return None  # no "Create Private Threads" permission: the game goes on without
+        except discord.HTTPException as exc:
+            if exc.status >= 500:
+                raise
+            return None
+        await thread.add_user(discord.Object(int(user_id)))
+        return str(thread.id)
+
+    async def keep_panel(self, thread_id: str, content: str, message_id: str | None, panel_game: int | None,
+                         label: str, nonce: str) -> str:
+        if self.client.is_closed():
+            raise ClientClosed
+        view: discord.ui.View | None = None
+        if panel_game is not None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(OpenPanelButton(panel_game, label))
+        thread = self.client.get_partial_messageable(int(thread_id))
+        none = discord.AllowedMentions.none()
+        try:
+            if message_id is not None:
+                try:
+                    await thread.get_partial_message(int(message_id)).edit(content=content, view=view,
+                                                                           allowed_mentions=none)
+                    return message_id
+                except discord.NotFound:
+                    pass  # deleted by hand: post it again
+            sent = await thread.send(content, view=view, nonce=nonce, allowed_mentions=none)  # type: ignore[arg-type]
+        except discord.Forbidden as exc:
+            raise Undeliverable(f"thread {thread_id}: {exc}") from None
+        return str(sent.id)

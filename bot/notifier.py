@@ -28,7 +28,7 @@ from sqlmodel import col, select
 
 from bot.i18n import catalog, channel_language, dm_language, normalize, t
 from bot.service import GameService, Update
-from bot.storage.models import GameRow, GuildConfig, OutboxRow
+from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread
 from engine.core import Event, GameState, get_game
 from render.common import render_png
 
@@ -52,6 +52,14 @@ class Messenger(Protocol):
     async def post(self, channel_id: str, content: str, file: Attachment | None = None,
                    nonce: str | None = None) -> None:
         """Post in a channel. Raises Undeliverable if it never will, anything else if it may later."""
+
+    async def open_private_thread(self, channel_id: str, user_id: str, title: str) -> str | None:
+        """A private thread of the channel with the player added; None if Discord refuses it."""
+
+    async def keep_panel(self, thread_id: str, content: str, message_id: str | None, panel_game: int | None,
+                         label: str, nonce: str) -> str:
+        """Edit the panel message (post it when there is none yet or it is gone); its id. `panel_game`:
+        the game whose "my panel" button goes under it."""
 
 
 class Undeliverable(Exception):
@@ -77,9 +85,23 @@ def _row(game: GameRow, what: str, payload: dict[str, Any], recipient: str | Non
                      created_at=now, next_at=now)
 
 
+# a game's private summary of one player (hand, cash...) for their private thread: kind ->
+# (state, player, language) -> text; registered by the game's cog, like its panel opener
+PRIVATE_SUMMARIES: dict[str, Callable[[Any, str, str], str]] = {}
+PANEL_KINDS: set[str] = set()  # games whose "my panel" button goes under the summary
+
+
+def private_threads_on(game: GameRow) -> bool:
+    return bool(json.loads(game.settings_json or "{}").get("private_threads"))
+
+
 def plan(upd: Update) -> list[OutboxRow]:
     """What a commit must say, as outbox rows: the events themselves (key, params), never text."""
     rows: list[OutboxRow] = []
+    if upd.state is not None and private_threads_on(upd.game):
+        # every new version refreshes the players' private panels; the row holds no state: the panels
+        # are written from the snapshot current when it is sent, so a later row never shows older news
+        rows.append(_row(upd.game, "panels", {}))
     if upd.source in ("tick", "away"):  # what the clock or an absence did is announced, with the board
         public = [ev.model_dump(mode="json") for ev in upd.events if ev.to is None]
         if public:
@@ -279,6 +301,9 @@ class Notifier:
         game = ctx.games.get(r.game_id) if r.game_id is not None else None
         if game is None:
             raise Undeliverable("no game")
+        if r.what == "panels":
+            await self.keep_private_panels(game, r, ctx)
+            return
         kind = payload.get("event", {}).get("notify") if r.what == "dm" else r.what
         if r.recipient is not None and not ctx.prefs.get((r.recipient, kind or "info"), True):
             return  # the player turned this kind off: nothing to send, nothing lost
@@ -297,6 +322,60 @@ class Notifier:
         refused = not await self.messenger.dm(r.recipient, letter.dm, letter.dm_file, nonce=f"{nonce}d")
         if refused and letter.fallback is not None:
             await self.messenger.post(r.channel_id, letter.fallback, nonce=f"{nonce}f")
+
+
+    async def keep_private_panels(self, game: GameRow, r: OutboxRow, ctx: Pass) -> None:
+        """Each player's private thread and its panel message, brought to the game's current version.
+        Threads are opened on the first row (the game's start); a refused thread (no permission to
+        create private threads) is said once in the channel and never asked again."""
+        state = _state_or_none(game)
+        if state is None or game.id is None:
+            return
+        async with self.service.db.sessions() as s:
+            known = {p.user_id: p for p in (await s.execute(
+                select(PrivateThread).where(PrivateThread.game_id == game.id))).scalars()}
+        if known and all(p.thread_id is None for p in known.values()):
+            return  # refused at the start: the game goes on without them
+        languages = await self.service.user_languages({p.id for p in state.players})
+        server = ctx.configs[r.guild_id].locale
+        name = get_game(game.kind).meta.name
+        for i, player in enumerate(state.players):
+            chosen, seen = languages.get(player.id, (None, None))
+            lang = dm_language(chosen, seen, server, self.service.default_locale)
+            mine = known.get(player.id) or PrivateThread(game_id=game.id, user_id=player.id)
+            if mine.thread_id is None:
+                thread = await self.messenger.open_private_thread(r.channel_id, player.id, f"{name} — {player.name}")
+                if thread is None:
+                    channel = await self.language(r.guild_id, None, ctx)
+                    await self.messenger.post(r.channel_id, t("core.private_threads_refused", channel),
+                                              nonce=f"a{r.id}.t")
+                    await self._save_threads([PrivateThread(game_id=game.id, user_id=p.id) for p in state.players])
+                    return
+                mine.thread_id = thread
+                await self._save_threads([mine])  # saved at once: a retry must not open a second thread
+            message = await self.messenger.keep_panel(
+                mine.thread_id, private_text(game.kind, state, player.id, lang), mine.message_id,
+                game.id if game.kind in PANEL_KINDS else None, t("core.button.panel", lang), nonce=f"a{r.id}.p{i}")
+            if message != mine.message_id:
+                mine.message_id = message
+                await self._save_threads([mine])
+
+    async def _save_threads(self, rows: list[PrivateThread]) -> None:
+        async with self.service.db.transaction() as s:
+            for row in rows:
+                await s.merge(row)
+
+
+def private_text(kind: str, state: GameState, player: str, lang: str) -> str:
+    """A player's private panel: the game's own summary of them, else its headline."""
+    summary = PRIVATE_SUMMARIES.get(kind)
+    spec = get_game(kind)
+    if summary is not None:
+        body = summary(state, player, lang)
+    else:
+        head = spec.headline(state)
+        body = t(head.key, lang, **head.params)
+    return chunks(t("core.private_panel", lang, game=spec.meta.name, text=body))[0]
 
 
 def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, role: str | None,

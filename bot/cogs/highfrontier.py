@@ -12,7 +12,7 @@ from bot.cogs import highfrontier_views as v
 from bot.cogs.highfrontier_reports import BANK_CHOICES, HfReport
 from bot.cogs.highfrontier_views import go, here, uid
 from bot.i18n import t
-from bot.notifier import board_attachment
+from bot.notifier import PRIVATE_SUMMARIES, board_attachment
 from bot.translator import L
 from bot.ui import file_of, lang, send
 from engine.core import RuleError, get_game
@@ -36,6 +36,7 @@ class HfCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(v.BoardButton, v.ActButton)
+        PRIVATE_SUMMARIES[KIND] = v.me_text
 
     # ---- transactions ---------------------------------------------------------------------------
     @group.command(name=L("buy", "cmd.hf.buy"), description=L("Transaction: buy a share", "cmd.hf.buy.desc"))

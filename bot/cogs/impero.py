@@ -39,6 +39,7 @@ from bot.cogs.impero_views import (
     seated,
 )
 from bot.i18n import money, t
+from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, channel_lang, game_here, lang, send, service_of
@@ -247,6 +248,8 @@ class ImperoCog(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(BidButton, OfferButton, ClaimButton, impero_panel.ActionSelect, OpenPanelButton)
         PANEL_OPENERS[KIND] = open_me
+        PRIVATE_SUMMARIES[KIND] = me_text
+        PANEL_KINDS.add(KIND)
 
     # ---- companies ----------------------------------------------------------------------
     @group.command(name=L("create-company", "cmd.impero.create"),

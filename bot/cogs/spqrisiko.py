@@ -17,7 +17,7 @@ from bot.cogs import spqrisiko_panel as panel
 from bot.cogs import spqrisiko_views as v
 from bot.cogs.game import register_log_names
 from bot.i18n import t
-from bot.notifier import board_attachment
+from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES, board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, act, channel_lang, file_of, game_here, lang, send, service_of
@@ -78,6 +78,15 @@ async def map_file(row: GameRow, state: SpqrState, language: str) -> discord.Fil
     return discord.File(io.BytesIO(data), filename=f"{KIND}-{row.id}-v{row.version}-{language}.png")
 
 
+def private_summary(state: SpqrState, user: str, language: str) -> str:
+    """A player's private thread: their hand, and where the game stands."""
+    game = get_game(KIND)
+    view = game.view(state, user)
+    assert isinstance(view, SpqrView)
+    head = game.headline(state)
+    return f"{hand_text(view, language)}\n{t(head.key, language, **head.params)}"
+
+
 def hand_text(view: SpqrView, language: str) -> str:
     cards = Counter(view.hand or [])
     if not cards:
@@ -133,6 +142,8 @@ class SpqrCog(commands.Cog):
         self.bot.add_dynamic_items(v.AttackButton, v.BlitzUntil, v.NavalButton, v.MoveInSelect,
                                    panel.PanelSelect, panel.PanelButton, OpenPanelButton)
         PANEL_OPENERS[KIND] = panel.open_panel
+        PRIVATE_SUMMARIES[KIND] = private_summary
+        PANEL_KINDS.add(KIND)
 
     # ---- setup ------------------------------------------------------------------------------------
     @group.command(name=L("place", "cmd.spqr.place"),

@@ -132,3 +132,15 @@ class OutboxRow(SQLModel, table=True):
     attempts: int = 0
     sent_at: datetime | None = Field(default=None, sa_column=_dt(nullable=True))
     error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # why it was given up
+
+
+class PrivateThread(SQLModel, table=True):
+    """A player's private thread of a game (the `private_threads` setting) and the one message there
+    that the notifier keeps current; `thread_id` None once Discord refused the thread (not retried)."""
+
+    __tablename__ = "private_thread"
+
+    game_id: int = Field(primary_key=True)
+    user_id: str = Field(primary_key=True, max_length=32)
+    thread_id: str | None = Field(default=None, max_length=32)
+    message_id: str | None = Field(default=None, max_length=32)

@@ -74,6 +74,7 @@ class CoreSettings(BaseModel):
 
     timezone: str = "Europe/Rome"
     reminder_minutes: int = Field(default=60, ge=0, le=24 * 60)
+    private_threads: bool = False  # each player gets a private thread holding their hand/cash panel
 
     @field_validator("timezone")
     @classmethod

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.e2e
     ("impero", "map=atlantide", "map"),
     ("impero", "yield_layout=perduto", "yield_layout"),
     ("spqrisiko", "timezone=Marte/Olimpo", "timezone"),
+    ("spqrisiko", "private_threads=forse", "private_threads"),
 ])
 async def test_bad_setting_refused_at_create(emulator: Any, araldo: Any, game: str, settings: str, name: str) -> None:
     alice = emulator.user("alice")

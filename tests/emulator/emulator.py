@@ -20,6 +20,7 @@ from .interactions import Interaction, InteractionResult
 from .models import (
     ALL_PERMISSIONS,
     CHANNEL_DM,
+    CHANNEL_PRIVATE_THREAD,
     CHANNEL_TEXT,
     EVERYONE_DEFAULT,
     FLAG_EPHEMERAL,
@@ -566,6 +567,7 @@ class Emulator:
             guild.id,
             parent_id=parent.id,
             owner_id=self.bot_user.id,
+            members={self.bot_user.id},
         )
         guild.channels.append(thread)
         self.channels[thread.id] = thread
@@ -577,6 +579,8 @@ class Emulator:
     def messages_seen(self, user: User, channel: Channel | None = None) -> list[Message]:
         """Messages in `channel` (default #general) as `user` sees them: others' ephemerals excluded."""
         channel = channel or self.general
+        if channel.type == CHANNEL_PRIVATE_THREAD and user.id not in channel.members:
+            return []  # a private thread shows only to its members
         return [
             m
             for m in self._channel_messages(channel)

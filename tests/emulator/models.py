@@ -23,6 +23,7 @@ PERM_ATTACH_FILES = 1 << 15
 PERM_READ_HISTORY = 1 << 16
 PERM_USE_COMMANDS = 1 << 31
 PERM_CREATE_PUBLIC_THREADS = 1 << 35
+PERM_CREATE_PRIVATE_THREADS = 1 << 36
 PERM_SEND_IN_THREADS = 1 << 38
 EVERYONE_DEFAULT = (
     PERM_VIEW_CHANNEL
@@ -129,6 +130,7 @@ class Channel:
     position: int = 0
     recipients: list[User] = field(default_factory=list)
     created: float = field(default_factory=time.time)
+    members: set[str] = field(default_factory=set)  # a thread's members (a private one shows only to them)
 
     @property
     def is_thread(self) -> bool:
@@ -158,7 +160,7 @@ class Channel:
             data.update(
                 owner_id=self.owner_id,
                 message_count=0,
-                member_count=1,
+                member_count=len(self.members),
                 total_message_sent=0,
                 thread_metadata={
                     "archived": False,

@@ -19,8 +19,11 @@ from .models import (
     CHANNEL_PRIVATE_THREAD,
     CHANNEL_PUBLIC_THREAD,
     FLAG_EPHEMERAL,
+    PERM_CREATE_PRIVATE_THREADS,
+    PERM_CREATE_PUBLIC_THREADS,
     Attachment,
     Channel,
+    iso,
 )
 from .validation import (
     is_empty_message,
@@ -114,6 +117,7 @@ class Rest:
         r("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message)
         r("POST", "/channels/{channel_id}/threads", self.create_thread)
         r("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.create_thread)
+        r("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member)
         r("POST", "/channels/{channel_id}/typing", self.typing)
         r("GET", "/guilds/{guild_id}", self.get_guild)
         r("GET", "/guilds/{guild_id}/channels", self.get_guild_channels)
@@ -478,8 +482,25 @@ class Rest:
             ctype = CHANNEL_PUBLIC_THREAD
         else:
             ctype = int(data.get("type") or CHANNEL_PRIVATE_THREAD)
+        guild = self._guild(str(parent.guild_id))
+        needed = PERM_CREATE_PRIVATE_THREADS if ctype == CHANNEL_PRIVATE_THREAD else PERM_CREATE_PUBLIC_THREADS
+        if not guild.permissions_of(self.emu.bot_user) & needed:
+            raise DiscordError(403, 50013, "Missing Permissions")
         thread = await self.emu._create_thread(parent, name, ctype, thread_id=message_id)
         return thread.payload()
+
+    async def add_thread_member(self, request: web.Request, body: Body, channel_id: str, user_id: str) -> Any:
+        thread = self._channel(channel_id)
+        if not thread.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        if user_id not in self._guild(str(thread.guild_id)).members:
+            raise unknown("Member", 10007)
+        thread.members.add(user_id)
+        await self.emu.gateway.dispatch("THREAD_MEMBERS_UPDATE", {
+            "id": thread.id, "guild_id": thread.guild_id, "member_count": len(thread.members),
+            "added_members": [{"id": thread.id, "user_id": user_id, "join_timestamp": iso(time.time()), "flags": 0}],
+        })
+        return None
 
     async def typing(self, request: web.Request, body: Body, channel_id: str) -> Any:
         self._channel(channel_id)
