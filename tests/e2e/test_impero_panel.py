@@ -74,6 +74,15 @@ async def test_every_group_from_the_panel(emulator: Any, tmp_path: Any) -> None:
         await play(emulator, bob, "money", "offre")
         assert (await state_of(bot, gid)).offers
 
+        # the reinvestment rate, then a listing put up and withdrawn, all from the panel
+        rate = next(c for c in (await state_of(bot, gid)).companies if c.name == "Telco").reinvest
+        await play(emulator, alice, "company", "Telco: reinvestimento")
+        assert next(c for c in (await state_of(bot, gid)).companies if c.name == "Telco").reinvest != rate
+        await play(emulator, alice, "market", "di Telco")
+        listed = len((await state_of(bot, gid)).listings)
+        await play(emulator, alice, "market", "ritira")
+        assert len((await state_of(bot, gid)).listings) == listed - 1
+
         # a spent panel: the board moved on since it was drawn
         old = await emulator.slash(alice, "impero me")
         await play(emulator, alice, "net", "Telco")
