@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import catalog, t
-from bot.service import NOTIFY_KINDS
+from bot.preferences import NOTIFY_KINDS
 from bot.translator import L
 from bot.ui import lang, send, service_of
 from engine.core import RuleError
