@@ -12,7 +12,8 @@ import secrets
 
 import discord
 
-from bot.notifier import Attachment, Undeliverable
+from bot.notifier import Undeliverable
+from bot.pictures import Attachment
 from bot.ui import OpenPanelButton
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ import discord
 from bot.errors import default_locale, report
 from bot.errors import lang as lang  # the caller's language, used by every cog
 from bot.i18n import channel_language, t
-from bot.notifier import board_attachment, chunks
+from bot.pictures import board_attachment, chunks
 from bot.service import ActResult, GameService
 from bot.storage.models import GameRow
 from engine.core import Event, RuleError, get_game

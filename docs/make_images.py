@@ -12,7 +12,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.notifier import picture_labels
+from bot.pictures import picture_labels
 from engine.core import Player, get_game
 from engine.spqrisiko.ai import choose_action
 from render.common import render_png

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from bot.errors import report
 from bot.i18n import t
-from bot.notifier import picture_labels
+from bot.pictures import picture_labels
 from bot.service import ActResult
 from bot.storage.models import GameRow
 from bot.ui import lang, render_events, send, service_of

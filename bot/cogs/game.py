@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import has, t
-from bot.notifier import board_attachment
+from bot.pictures import board_attachment
 from bot.storage.models import ActionRow, GameRow
 from bot.translator import L
 from bot.ui import (

@@ -12,7 +12,8 @@ from bot.cogs import highfrontier_views as v
 from bot.cogs.highfrontier_reports import BANK_CHOICES, HfReport
 from bot.cogs.highfrontier_views import go, here, uid
 from bot.i18n import t
-from bot.notifier import PRIVATE_SUMMARIES, board_attachment
+from bot.notifier import PRIVATE_SUMMARIES
+from bot.pictures import board_attachment
 from bot.translator import L
 from bot.ui import file_of, lang, send
 from engine.core import RuleError, get_game

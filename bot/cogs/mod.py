@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.cogs.game import described_moves
 from bot.i18n import t
-from bot.notifier import chunks
+from bot.pictures import chunks
 from bot.translator import L
 from bot.ui import (
     act,

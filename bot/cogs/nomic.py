@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.cogs import nomic_text as nt
 from bot.cogs import nomic_views as v
 from bot.i18n import t
-from bot.notifier import board_attachment
+from bot.pictures import board_attachment
 from bot.translator import L
 from bot.ui import file_of, game_here, is_moderator, lang, send, service_of
 from engine.core import RuleError

@@ -17,7 +17,8 @@ from bot.cogs import spqrisiko_panel as panel
 from bot.cogs import spqrisiko_views as v
 from bot.cogs.game import register_log_names
 from bot.i18n import t
-from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES, board_attachment
+from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
+from bot.pictures import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, act, channel_lang, file_of, game_here, lang, send, service_of

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from bot.notifier import Notifier, chunks
+from bot.notifier import Notifier
+from bot.pictures import chunks
 from bot.service import GameService, Update
 from bot.storage.models import OutboxRow
 from engine.core import Event

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot import notifier
+from bot import pictures
 from bot.cogs import impero_views
 from bot.main import AraldoBot
 from engine.impero import GAME
@@ -27,10 +27,10 @@ EXTRA = ("tests.fixtures.testgame.cog",)
 def forget_pictures() -> Iterator[None]:
     """Picture caches are keyed by (game id, version), and every test's database starts at game 1:
     without this, a later test's first board would be one of our Impero maps."""
-    notifier._CACHE.clear()
+    pictures._CACHE.clear()
     impero_views._PICTURES.clear()
     yield
-    notifier._CACHE.clear()
+    pictures._CACHE.clear()
     impero_views._PICTURES.clear()
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot import notifier
+from bot import pictures
 from bot.main import AraldoBot
 from engine.nomic.models import NomicState
 from tests.conftest import FakeClock
@@ -52,7 +52,7 @@ async def vote(emulator: Any, user: Any, letter: int, labels: list[str], **optio
 
 
 async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulator: Any, tmp_path: Any) -> None:
-    notifier._CACHE.clear()
+    pictures._CACHE.clear()
     clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
     alice, bob, carol, dave = (emulator.user(n) for n in ("alice", "bob", "carol", "dave"))
     ids = {n: str(emulator.user(n).id) for n in ("alice", "bob", "carol", "dave")}
@@ -149,7 +149,7 @@ async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulat
 
 
 async def test_join_by_button_and_the_scribes_desk(emulator: Any, tmp_path: Any) -> None:
-    notifier._CACHE.clear()
+    pictures._CACHE.clear()
     alice, bob = emulator.user("alice"), emulator.user("bob")
     erin = emulator.add_user("erin", display_name="Erin", locale="en-US")
     bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import notifier
+from bot import pictures
 from bot.cogs import impero_views
 from tests.emulator.__main__ import main
 from tests.emulator.script import ScriptError, parse_script, parse_until, run_script
@@ -38,7 +38,7 @@ def test_wait_until_reads_rome_time_and_refuses_nonsense() -> None:
 
 
 async def _play(tmp_path: Path, name: str) -> list[Path]:
-    notifier._CACHE.clear()
+    pictures._CACHE.clear()
     impero_views._PICTURES.clear()
     script = tmp_path / "play.txt"
     script.write_text(PLAY, encoding="utf-8")
@@ -64,7 +64,7 @@ async def test_a_seeded_play_is_reproducible_with_a_transcript_per_user(tmp_path
 def test_cli_takes_seed_several_users_and_locales(tmp_path: Path) -> None:
     script = tmp_path / "play.txt"
     script.write_text("alice: /game list\nerin: /game list\n", encoding="utf-8")
-    notifier._CACHE.clear()
+    pictures._CACHE.clear()
     main(["--script", str(script), "--out", str(tmp_path / "out"), "--as", "alice", "--as", "erin",
           "--seed", "7", "--locale", "erin=en-US", "--start", "2026-11-23 08:00"])
     assert "Nessuna partita" in (tmp_path / "out" / "alice" / "alice.txt").read_text(encoding="utf-8")

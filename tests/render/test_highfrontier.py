@@ -6,7 +6,7 @@ from io import BytesIO
 
 from PIL import Image
 
-from bot.notifier import picture_labels
+from bot.pictures import picture_labels
 from engine.highfrontier import GAME
 from render.common import render_png
 from tests.engine.highfrontier.helpers import Table

@@ -1,0 +1,81 @@
+"""Pictures and long texts as Discord carries them: a game's board for one viewer and language,
+rendered off the event loop and cached per version, and text split under Discord's 2000 characters.
+The notifier, the cogs and the panels all send boards through here."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+
+from bot.i18n import catalog, normalize
+from bot.storage.models import GameRow
+from engine.core import GameState, get_game
+from render.common import render_png
+
+log = logging.getLogger(__name__)
+Attachment = tuple[str, bytes]
+
+_CACHE: dict[tuple[str, int, int, int, str], bytes] = {}  # (kind, id, version, snapshot hash, scope)
+_CACHE_LIMIT = 256
+_CACHE_LOCK = threading.Lock()  # boards are rendered in worker threads
+
+
+def picture_labels(kind: str, lang: str | None) -> dict[str, str] | None:
+    """The words a game's pictures show, in `lang`: every catalog entry `<game>.label.<name>`, raw
+    (renderers fill their own fields such as {turn})."""
+    if lang is None:
+        return None
+    prefix = f"{kind}.label."
+    return {k.removeprefix(prefix): v for k, v in catalog(normalize(lang)).items() if k.startswith(prefix)} or None
+
+
+def board_png(row: GameRow, state: GameState, viewer: str | None, picture: str = "board",
+              lang: str | None = None) -> Attachment | None:
+    """The board image of this version for this viewer (and language), cached. Slow: call it from a
+    worker thread (board_attachment does)."""
+    assert row.id is not None
+    # the snapshot's hash guards against two databases (tests, an import) reusing an id and version
+    key = (row.kind, row.id, row.version, hash(row.snapshot_json), f"{viewer or 'public'}:{picture}:{lang}")
+    with _CACHE_LOCK:
+        data = _CACHE.get(key)
+    if data is None:
+        view = get_game(row.kind).view(state, viewer)
+        try:
+            rendered = render_png(row.kind, view, picture, picture_labels(row.kind, lang))
+        except Exception:
+            log.exception("rendering %s for game %s failed", picture, row.id)
+            return None
+        if rendered is None:
+            return None
+        data = rendered
+        with _CACHE_LOCK:
+            if len(_CACHE) >= _CACHE_LIMIT:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = data
+    return (f"{row.kind}-{row.id}-v{row.version}-{picture}.png", data)
+
+
+async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
+                           picture: str = "board", lang: str | None = None) -> Attachment | None:
+    """The board image of this version for this viewer (and language), rendered off the event loop
+    and cached."""
+    return await asyncio.to_thread(board_png, row, state, viewer, picture, lang)
+
+
+def chunks(text: str, limit: int = 1900) -> list[str]:
+    """Split on lines so no message passes Discord's 2000 characters."""
+    out: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            out.append(line[:limit])
+            line = line[limit:]
+        if len(current) + len(line) + 1 > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out or [""]
