@@ -21,7 +21,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.impero.models import ChartView, ImperoView, MapView, MarketView
+from engine.impero.view_models import ChartView, ImperoView, MapView, MarketView
 from render.common import (
     INK,
     LAND,

@@ -36,7 +36,6 @@ from engine.impero.models import (
     ImperoAction,
     ImperoSettings,
     ImperoState,
-    ImperoView,
     ListShares,
     OfferMoney,
     Recapitalize,
@@ -49,6 +48,7 @@ from engine.impero.models import (
 from engine.impero.nodes import buy_node, rent_node, upgrade_node
 from engine.impero.offers import accept_offer, offer_money, refuse_offer
 from engine.impero.turn_end import turn_times
+from engine.impero.view_models import ImperoView
 
 
 class Impero(Game[ImperoState]):

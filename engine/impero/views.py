@@ -9,15 +9,15 @@ from engine.impero.accounts import escrow, net_worth
 from engine.impero.auctions import closes_at, min_bid
 from engine.impero.companies import can_claim
 from engine.impero.market import listed
-from engine.impero.models import (
-    Auction,
+from engine.impero.models import Auction, ImperoState, Listing
+from engine.impero.nodes import board_of
+from engine.impero.turn_end import turn_ends
+from engine.impero.view_models import (
     AuctionView,
     ChartView,
     CompanyTag,
     CompanyView,
-    ImperoState,
     ImperoView,
-    Listing,
     ListingView,
     MapView,
     MarketView,
@@ -27,8 +27,6 @@ from engine.impero.models import (
     PlayerRow,
     Shareholder,
 )
-from engine.impero.nodes import board_of
-from engine.impero.turn_end import turn_ends
 
 
 def local_time(moment: datetime | None, tz: str) -> str:

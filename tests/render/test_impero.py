@@ -98,7 +98,7 @@ def test_company_initials_and_the_viewers_buyable_nodes() -> None:
 
 
 def test_company_marks_are_unique_on_the_map() -> None:
-    from engine.impero.models import CompanyTag
+    from engine.impero.view_models import CompanyTag
     from render.impero import company_marks
 
     tags = [CompanyTag(id=f"c{i}", name=n, colour=i) for i, n in enumerate(["Soc1", "Soc10", "Soc2", "Telco"])]
