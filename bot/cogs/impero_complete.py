@@ -1,0 +1,162 @@
+"""What `/impero` options suggest while a player types: the companies, nodes, listings and offers of
+this channel's game that fit the option (a company they run, a free node next to its network...).
+Autocomplete never raises at the user: anything unexpected suggests nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+
+from bot.cogs.impero_views import KIND
+from bot.i18n import money
+from bot.ui import lang, service_of
+from engine.impero import GAME
+from engine.impero.models import Company, ImperoState
+
+MAX_CHOICES = 25
+Choices = list[app_commands.Choice[str]]
+
+
+async def _state_here(interaction: discord.Interaction) -> ImperoState | None:
+    """The Impero game of this channel, or None (autocomplete never raises at the user)."""
+    if interaction.channel_id is None:
+        return None
+    try:
+        row = await service_of(interaction).in_channel(str(interaction.channel_id), live_only=True)
+    except Exception:
+        return None
+    if row.kind != KIND or row.status != "active":
+        return None
+    state = service_of(interaction).load_state(row)
+    return state if isinstance(state, ImperoState) else None
+
+
+def _matches(text: str, current: str) -> bool:
+    return current.strip().casefold() in text.casefold()
+
+
+def _chosen_company(interaction: discord.Interaction, state: ImperoState) -> Company | None:
+    name = str(getattr(interaction.namespace, "company", "") or "")
+    try:
+        return GAME.find_company(state, name) if name else None
+    except Exception:
+        return None
+
+
+def _company_choices(state: ImperoState, companies: list[Company], current: str) -> Choices:
+    starts = [c for c in companies if c.name.casefold().startswith(current.strip().casefold())]
+    rest = [c for c in companies if c not in starts and _matches(c.name, current)]
+    return [app_commands.Choice(name=c.name, value=c.name) for c in (starts + rest)[:MAX_CHOICES]]
+
+
+async def any_company(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    return _company_choices(state, state.companies, current) if state else []
+
+
+async def _companies_where(interaction: discord.Interaction, current: str,
+                           keep: Callable[[ImperoState, Company, str], object]) -> Choices:
+    """The companies of this channel's game for which keep(state, company, user id) holds."""
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    return _company_choices(state, [c for c in state.companies if keep(state, c, uid)], current)
+
+
+async def my_company(interaction: discord.Interaction, current: str) -> Choices:
+    """Companies the user runs (CEO moves)."""
+    return await _companies_where(interaction, current, lambda state, c, uid: c.ceo == uid)
+
+
+async def auction_company(interaction: discord.Interaction, current: str) -> Choices:
+    return await _companies_where(interaction, current,
+                                  lambda state, c, uid: any(a.company == c.id for a in state.auctions))
+
+
+async def held_company(interaction: discord.Interaction, current: str) -> Choices:
+    return await _companies_where(interaction, current, lambda state, c, uid: c.shares.get(uid))
+
+
+async def claimable_company(interaction: discord.Interaction, current: str) -> Choices:
+    return await _companies_where(interaction, current, lambda state, c, uid: GAME.can_claim(state, c, uid))
+
+
+def _node_choices(state: ImperoState, nodes: list[str], current: str, language: str) -> Choices:
+    """Nodes with their yield per turn; 📈, because ⚡ is the map's blackout."""
+    typed = current.strip().upper().replace(" ", "")
+    picked = [n for n in nodes if n.startswith(typed)][:MAX_CHOICES]
+    return [app_commands.Choice(name=f"{n} (📈 {money(state.yields[n] * 100, language)})", value=n) for n in picked]
+
+
+async def free_node(interaction: discord.Interaction, current: str) -> Choices:
+    """Free nodes next to the chosen company's network (buy_node)."""
+    state = await _state_here(interaction)
+    company = _chosen_company(interaction, state) if state else None
+    if state is None or company is None:
+        return []
+    return _node_choices(state, GAME.free_adjacent(state, company), current, lang(interaction))
+
+
+async def owned_node(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    company = _chosen_company(interaction, state) if state else None
+    if state is None or company is None:
+        return []
+    return _node_choices(state, list(company.nodes), current, lang(interaction))
+
+
+async def rentable_node(interaction: discord.Interaction, current: str) -> Choices:
+    """Other companies' nodes next to the chosen company's network."""
+    state = await _state_here(interaction)
+    company = _chosen_company(interaction, state) if state else None
+    if state is None or company is None:
+        return []
+    board = GAME.board(state)
+    near = sorted(GAME.network_neighbours(state, company), key=board.index.__getitem__)
+    return _node_choices(state, [n for n in near if state.owner.get(n) not in (None, company.id)
+                                 and company.id not in state.renters.get(n, [])], current, lang(interaction))
+
+
+async def other_listing(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    out = []
+    for x in state.listings:
+        if x.seller == uid:
+            continue
+        company = state.company(x.company).name
+        label = f"{x.id}: {x.quantity} × {company} @ {money(x.price, lang(interaction))} — {state.name_of(x.seller)}"
+        if _matches(label, current):
+            out.append(app_commands.Choice(name=label[:100], value=x.id))
+    return out[:MAX_CHOICES]
+
+
+async def own_listing(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    out = []
+    for x in state.listings:
+        label = f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {money(x.price, lang(interaction))}"
+        if x.seller == uid and _matches(label, current):
+            out.append(app_commands.Choice(name=label[:100], value=x.id))
+    return out[:MAX_CHOICES]
+
+
+async def incoming_offer(interaction: discord.Interaction, current: str) -> Choices:
+    state = await _state_here(interaction)
+    if state is None:
+        return []
+    uid = str(interaction.user.id)
+    out = []
+    for o in state.offers:
+        label = f"{o.id}: {money(o.amount, lang(interaction))} — {state.name_of(o.sender)}"
+        if o.receiver == uid and _matches(label, current):
+            out.append(app_commands.Choice(name=label[:100], value=o.id))
+    return out[:MAX_CHOICES]
