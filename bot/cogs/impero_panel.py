@@ -1,26 +1,31 @@
 """Impero's private action panel under `/impero me`: every move `legal_actions` offers the player now,
 in words, grouped in selects (network, market, companies, money); picking one plays it.
 
-The engine lists moves at sample amounts (a bid one step above the best, a listing at the share's
-value); any other amount is still typed with the commands. Each select's custom_id carries the game
-version it was drawn for and the option is an index into the same list drawn again: a pick after
-the board moved on disables the spent panel and offers the current one, so nobody plays a move they
-never saw. custom_id: `araldo:imp:pa:<game>:<version>:<group>`.
+A move with an amount (a bid, an offer, a listing's price and quantity, a company's name and
+capital, a reinvestment rate, an auction's start price, how many shares to buy) opens a modal
+filled with the engine's sample values: the player keeps them or types their own, in dollars as
+every command takes them, and bad input is refused in their language with nothing played. Moves
+that differ only in such amounts are one option. Each select's custom_id carries the game version
+it was drawn for and the option is an index into the same list drawn again: a pick after the board
+moved on disables the spent panel and offers the current one, so nobody plays a move they never
+saw. custom_id: `araldo:imp:pa:<game>:<version>:<group>`; the modal's `araldo:imp:pm:<game>`.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import discord
 
 from bot.cogs.game import describe_action
-from bot.cogs.impero_views import impero_state, me_panel, me_text, play
+from bot.cogs.impero_views import answer, auction_of_company, impero_state, me_panel, me_text, parse_money
 from bot.errors import report
-from bot.i18n import money, t
+from bot.i18n import money, normalize, t
 from bot.storage.models import GameRow
 from bot.ui import lang, send, service_of
+from engine.core import RuleError
 from engine.impero import GAME
 from engine.impero.models import ImperoState
 
@@ -30,22 +35,65 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "company": ("create_company", "set_reinvest", "recapitalize", "claim_ceo"),
     "money": ("offer_money",),
 }
+# the fields a player chooses in the modal, and how each is typed: money in dollars, a whole
+# number, a percentage, a name
+CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
+    "create_company": (("name", "text"), ("capital", "money")),
+    "set_reinvest": (("rate", "percent"),),
+    "recapitalize": (("start_price", "money"),),
+    "bid": (("amount", "money"),),
+    "list_shares": (("quantity", "count"), ("price", "money")),
+    "buy_shares": (("quantity", "count"),),
+    "offer_money": (("amount", "money"),),
+}
 MAX_OPTIONS = 25
+_COUNT = re.compile(r"\d{1,7}")
 
 
 def grouped(state: ImperoState, user: str, group: str) -> list[Any]:
-    """The legal moves of one group, in the engine's order (the index is the select's value)."""
-    return [a for a in GAME.legal_actions(state, user) if getattr(a, "type", "") in GROUPS[group]][:MAX_OPTIONS]
+    """The legal moves of one group, in the engine's order (the index is the select's value); moves
+    that differ only in what the modal lets the player choose are one."""
+    out: list[Any] = []
+    seen: set[str] = set()
+    for action in GAME.legal_actions(state, user):
+        kind = getattr(action, "type", "")
+        if kind not in GROUPS[group]:
+            continue
+        chosen = {f for f, _ in CHOSEN.get(kind, ())}
+        key = json.dumps(action.model_dump(mode="json", exclude=chosen), sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out[:MAX_OPTIONS]
+
+
+def _names(state: ImperoState) -> dict[str, str]:
+    return {p.id: p.name for p in state.players} | {c.id: c.name for c in state.companies}
 
 
 def label(state: ImperoState, action: Any, language: str) -> str:
     data = action.model_dump(mode="json")
-    names = {p.id: p.name for p in state.players} | {c.id: c.name for c in state.companies}
-    text = describe_action("impero", data, names, language)
+    kind = data["type"]
+    if kind in CHOSEN:  # the player picks the amounts next: the option says what, the modal how much
+        return t(f"impero.panel.pick.{kind}", language, **pick_params(state, data))[:100]
+    text = describe_action("impero", data, _names(state), language)
     node = data.get("node")
     if node:  # a node with what it yields, as the autocomplete shows it
         text += f" (📈 {money(state.yields[node] * 100, language)})"
     return text[:100]
+
+
+def pick_params(state: ImperoState, data: dict[str, Any]) -> dict[str, Any]:
+    """The words of a move's option: names for ids, and what the player needs to choose well."""
+    names = _names(state)
+    params = {k: names.get(v, v) if isinstance(v, str) else v for k, v in data.items() if k != "type"}
+    listing = next((x for x in state.listings if x.id == data.get("listing")), None)
+    if listing is not None:
+        params.update(company=state.company(listing.company).name, seller=state.name_of(listing.seller),
+                      price=listing.price, available=listing.quantity)
+    if data["type"] == "set_reinvest":
+        params["now"] = GAME.find_company(state, data["company"]).reinvest
+    return params
 
 
 def add_panel_rows(view: discord.ui.View, row: GameRow, state: ImperoState, user: str, language: str) -> None:
@@ -85,8 +133,77 @@ async def pick(interaction: discord.Interaction, game_id: int, version: int, gro
         await send(interaction, me_text(state, user, language), ephemeral=True,
                    view=full_panel(row, state, user, language))
         return
-    await interaction.response.edit_message(view=None)
-    await play(interaction, game_id, actions[index].model_dump(mode="json"))
+    action = actions[index].model_dump(mode="json")
+    if action["type"] in CHOSEN:
+        await interaction.response.send_modal(MoveModal(game_id, action, state, language))
+        return
+    await play_from_panel(interaction, game_id, action)
+
+
+async def play_from_panel(interaction: discord.Interaction, game_id: int, action: dict[str, Any]) -> None:
+    """Play a move picked on the panel: the spent panel goes once the engine took it (a refusal leaves
+    it as it was, with the reason), the move is told as a command would tell it, and a fresh panel follows."""
+    svc = service_of(interaction)
+    user = str(interaction.user.id)
+    result = await svc.act(game_id, user, action, interaction_id=str(interaction.id))
+    if interaction.message is not None:
+        await interaction.response.edit_message(view=None)
+    auction = auction_of_company(action["company"]) if action["type"] in ("bid", "recapitalize") else None
+    await answer(interaction, result, panel=auction)
+    state = impero_state(result.state)
+    if state.status == "active":
+        language = lang(interaction)
+        await send(interaction, me_text(state, user, language), ephemeral=True,
+                   view=full_panel(result.game, state, user, language))
+
+
+def written(value: Any, unit: str, language: str) -> str:
+    """A sample value as the player would type it ("12,50" in Italian, "12.50" in English)."""
+    if unit != "money":
+        return str(value)
+    whole, cents = divmod(int(value), 100)
+    if not cents:
+        return str(whole)
+    return f"{whole}{',' if normalize(language) == 'it' else '.'}{cents:02d}"
+
+
+def read(text: str, unit: str) -> Any:
+    """What the player typed in a modal field, or a localized refusal (nothing is played)."""
+    raw = (text or "").strip()
+    if unit == "money":
+        return parse_money(raw)
+    if unit == "text":
+        return raw
+    digits = raw.removesuffix("%").strip() if unit == "percent" else raw
+    if not _COUNT.fullmatch(digits):
+        raise RuleError(f"impero.panel.bad_{unit}", text=raw[:32])
+    return int(digits)
+
+
+class MoveModal(discord.ui.Modal):
+    """The amounts of a move picked on the panel, filled with the engine's sample values."""
+
+    def __init__(self, game_id: int, action: dict[str, Any], state: ImperoState, language: str) -> None:
+        kind = action["type"]
+        super().__init__(title=t(f"impero.panel.pick.{kind}", language, **pick_params(state, action))
+                         .removesuffix("…")[:45], timeout=900, custom_id=f"araldo:imp:pm:{game_id}")
+        self.game_id, self.action = game_id, action
+        self.fields: list[tuple[str, str, discord.ui.TextInput[MoveModal]]] = []
+        for field, unit in CHOSEN[kind]:
+            box: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
+                label=t(f"impero.panel.field.{field}", language)[:45], custom_id=field,
+                default=written(action[field], unit, language), max_length=100 if unit == "text" else 16)
+            self.add_item(box)
+            self.fields.append((field, unit, box))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        try:
+            action = dict(self.action)
+            for field, unit, box in self.fields:
+                action[field] = read(box.value, unit)
+            await play_from_panel(interaction, self.game_id, action)
+        except Exception as exc:
+            await report(interaction, exc)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
