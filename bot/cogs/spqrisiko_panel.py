@@ -4,12 +4,18 @@ buttons, typing optional.
 Which rows the panel shows comes from the engine's `legal_actions` (the kinds of move open now);
 the choices inside a row are read from the state (every own province, every enemy neighbour), and
 the engine refuses whatever is not allowed, as for a typed command. A move takes one to three
-steps (reinforce: province, then how many; attack: from, to, then one roll or a blitz); each step
-edits the same ephemeral message. Every custom_id carries the game version the panel was drawn
-for: a click after the board moved on disables that spent panel and offers the current one.
+steps (setup: your province, then the neutrals'; reinforce: province, then how many; a card set;
+a conversion: province, then which; fleets: sea, then where; a naval battle: sea and rival, then
+one roll or until nothing sinks; attack: from, to, then one roll or a blitz); each step edits the
+same ephemeral message. A card set played here puts its ships and colossei where the engine
+would (`/spqr play-cards` names them), and placement takes the neutral army with most left
+(`/spqr place` picks one). Choices beyond Discord's 25 per select go to a second select; selects
+beyond its 5 rows go to a second screen behind "Other moves". Every custom_id carries the game
+version the panel was drawn for: a click after the board moved on disables that spent panel and
+offers the current one.
 
-custom_id: `araldo:spqr:p:<game>:<version>:<step>:<args>` (args are ids joined by "."), well
-under Discord's 100 characters.
+custom_id: `araldo:spqr:p:<game>:<version>:<step>:<args>[:<page>]` (args are ids joined by "."),
+well under Discord's 100 characters.
 """
 
 from __future__ import annotations
@@ -27,12 +33,17 @@ from bot.storage.models import GameRow
 from bot.ui import answer_public, channel_lang, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import board
+from engine.spqrisiko.cards import card_set_reward
 from engine.spqrisiko.models import SpqrState
 from engine.spqrisiko.territory import garrison, provinces_of, ships_of
 
 KIND = "spqrisiko"
 MAX_OPTIONS = 25
-FIRST_STEPS = ("rf", "at", "mf", "ld", "fo")  # the selects of the panel's first screen, in this order
+MAX_ROWS = 5
+# the selects of the panel's first screen, in the turn's order, and the kind of move each begins
+FIRST_STEPS = {"pl": "place", "rf": "reinforce", "cd": "play_cards", "cv": "convert", "mf": "move_fleet",
+               "nv": "naval_attack", "at": "attack", "ld": "land", "fo": "fortify"}
+WORD = re.compile(r"\w+")
 
 
 def _state(row: GameRow, svc: Any) -> SpqrState:
@@ -42,8 +53,8 @@ def _state(row: GameRow, svc: Any) -> SpqrState:
     return state
 
 
-def legal_kinds(state: SpqrState, user: str) -> set[str]:
-    return {getattr(a, "type", "") for a in get_game(KIND).legal_actions(state, user)}
+def legal(state: SpqrState, user: str) -> list[Any]:
+    return list(get_game(KIND).legal_actions(state, user))
 
 
 def counts_up_to(most: int) -> list[int]:
@@ -56,9 +67,13 @@ def origins(state: SpqrState, user: str, step: str) -> list[str]:
     """The first choice of a move: provinces (or seas) it may start from."""
     b = board()
     mine = sorted(provinces_of(state, user), key=b.name)
+    if step == "pl":
+        return sorted((p for p in b.provinces if p not in state.owner), key=b.name)
     if step == "rf":
         border = [p for p in mine if any(state.owner.get(n) != user for n in b.provinces[p].land)]
         return border + [p for p in mine if p not in border]
+    if step == "cv":
+        return [p for p in mine if conversions(state, user, p)]
     if step == "at":
         return [p for p in mine if state.legions[p] >= 2 and any(state.owner.get(n) != user for n in b.provinces[p].land)]
     if step == "fo":
@@ -73,6 +88,8 @@ def origins(state: SpqrState, user: str, step: str) -> list[str]:
 def targets(state: SpqrState, user: str, step: str, origin: str) -> list[str]:
     """The second choice: where the move goes from `origin`."""
     b = board()
+    if step == "pl":  # the neutrals' province, once yours is chosen
+        return [p for p in origins(state, user, "pl") if p != origin]
     if step == "at":
         return sorted((n for n in b.provinces[origin].land if state.owner.get(n) != user), key=b.name)
     if step == "fo":
@@ -93,37 +110,103 @@ def movable(state: SpqrState, step: str, origin: str) -> int:
     return max(0, state.legions[origin] - garrison(state, origin))
 
 
+def conversions(state: SpqrState, user: str, province: str) -> list[tuple[str, str]]:
+    """(sea, "s" ship -> 2 legionaries | "l" 3 legionaries -> ship) open in `province`."""
+    out = []
+    for sea in sorted(board().provinces[province].seas, key=board().name):
+        if ships_of(state, sea, user) > 0:
+            out.append((sea, "s"))
+        if state.legions[province] - 3 >= garrison(state, province):
+            out.append((sea, "l"))
+    return out
+
+
+def needs_neutral(state: SpqrState, own: str) -> bool:
+    """Does placing on `own` also place neutrals (while any are left and a province is free)?"""
+    return any(state.neutral_left.values()) and any(p not in state.owner and p != own for p in board().provinces)
+
+
 # ---- drawing ------------------------------------------------------------------------------------
 def cid(row: GameRow, step: str, *args: str) -> str:
     return f"araldo:spqr:p:{row.id}:{row.version}:{step}:{'.'.join(args)}"
 
 
-def _select(row: GameRow, step: str, args: tuple[str, ...], ids: list[str], placeholder: str) -> PanelSelect:
-    options = [discord.SelectOption(label=board().name(i)[:100], value=i) for i in ids[:MAX_OPTIONS]]
-    return PanelSelect(cid(row, step, *args), options, placeholder[:150])
+def _selects(row: GameRow, step: str, args: tuple[str, ...], choices: list[tuple[str, str]],
+             placeholder: str) -> list[PanelSelect]:
+    """(value, label) choices in selects of 25, the later ones told apart by a page suffix."""
+    pages = [choices[i:i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)]
+    out = []
+    for n, page in enumerate(pages):
+        options = [discord.SelectOption(label=text[:100], value=value) for value, text in page]
+        words = placeholder if len(pages) == 1 else f"{placeholder} ({page[0][1]} – {page[-1][1]})"
+        out.append(PanelSelect(cid(row, step, *args) + (f":{n}" if n else ""), options, words[:150]))
+    return out
 
 
-def first_screen(row: GameRow, state: SpqrState, user: str, language: str) -> tuple[str, discord.ui.View | None]:
-    """The panel's first screen: one select per kind of move open now, then the buttons."""
+def _places(ids: list[str]) -> list[tuple[str, str]]:
+    return [(i, board().name(i)) for i in ids]
+
+
+def first_choices(state: SpqrState, user: str, step: str, language: str) -> list[tuple[str, str]]:
+    """The options of a first-screen select; card sets and naval battles are a whole move each."""
+    if step == "cd":
+        return [(".".join(a.symbols), set_label(a.symbols, language)) for a in legal(state, user)
+                if a.type == "play_cards"]
+    if step == "nv":
+        b, seen, out = board(), set(), []
+        for a in legal(state, user):
+            if a.type == "naval_attack" and WORD.fullmatch(a.defender) and (a.sea, a.defender) not in seen:
+                seen.add((a.sea, a.defender))
+                out.append((f"{a.sea}.{a.defender}", t("spqr.panel.nv_option", language, sea=b.name(a.sea),
+                            player=state.name_of(a.defender), mine=ships_of(state, a.sea, user),
+                            theirs=ships_of(state, a.sea, a.defender))))
+        return out
+    return _places(origins(state, user, step))
+
+
+def set_label(symbols: list[str], language: str) -> str:
+    legionaries, ships, colossei = card_set_reward(symbols)
+    parts = [t("spqr.panel.cd_set", language, cards=symbols, legionaries=legionaries)]
+    if ships:
+        parts.append(t("spqr.panel.cd_ships", language, ships=ships))
+    if colossei:
+        parts.append(t("spqr.panel.cd_colossei", language, colossei=colossei))
+    return ", ".join(parts)
+
+
+def first_screen(row: GameRow, state: SpqrState, user: str, language: str,
+                 page: int = 0) -> tuple[str, discord.ui.View | None]:
+    """The panel's first screen: one select per kind of move open now, then the buttons; selects
+    beyond Discord's five rows go to a second screen (page 1) behind "Other moves"."""
     game = get_game(KIND)
     if state.order[state.current] != user or state.status != "active":
         headline = game.headline(state)
         return t(headline.key, language, **headline.params), None
-    kinds = legal_kinds(state, user)
+    actions = legal(state, user)
+    kinds = {getattr(a, "type", "") for a in actions}
     owed = [m.model_dump() for m in game.owed(state, user)]
     text = t("spqr.panel.title", language, owed=owed)
-    view = discord.ui.View(timeout=None)
-    wanted = {"rf": "reinforce", "at": "attack", "mf": "move_fleet", "ld": "land", "fo": "fortify"}
-    for step in FIRST_STEPS:
-        ids = origins(state, user, step)
-        if wanted[step] in kinds and ids:
-            view.add_item(_select(row, step, (), ids, t(f"spqr.panel.{step}", language)))
-    for action in game.legal_actions(state, user):
-        if getattr(action, "type", "") == "move_in":
-            view.add_item(PanelButton(cid(row, "mi", str(action.count)),  # type: ignore[attr-defined]
-                                      t("spqr.panel.move_in", language, count=action.count)))  # type: ignore[attr-defined]
+    selects: list[PanelSelect] = []
+    for step, kind in FIRST_STEPS.items():
+        choices = first_choices(state, user, step, language) if kind in kinds else []
+        if choices:
+            selects += _selects(row, step, (), choices, t(f"spqr.panel.{step}", language))
+    buttons = [PanelButton(cid(row, "mi", str(a.count)), t("spqr.panel.move_in", language, count=a.count))
+               for a in actions if a.type == "move_in"]
     if "end_turn" in kinds:
-        view.add_item(PanelButton(cid(row, "end"), t("spqr.panel.end", language), discord.ButtonStyle.danger))
+        buttons.append(PanelButton(cid(row, "end"), t("spqr.panel.end", language), discord.ButtonStyle.danger))
+    fits = MAX_ROWS - (len(buttons) + 5) // 5  # a row for the buttons and the page switch
+    view = discord.ui.View(timeout=None)
+    if len(selects) + (len(buttons) + 4) // 5 <= MAX_ROWS:
+        shown, more = selects, None
+    elif page == 0:
+        shown, more = selects[:fits], PanelButton(cid(row, "more", "1"), t("spqr.panel.more", language),
+                                                  discord.ButtonStyle.secondary)
+    else:
+        shown, buttons = selects[fits:][:MAX_ROWS - 1], []
+        more = PanelButton(cid(row, "more", "0"), t("spqr.panel.back", language), discord.ButtonStyle.secondary)
+    for item in [*shown, *buttons, *([more] if more else [])]:
+        view.add_item(item)
     return text, view if view.children else None
 
 
@@ -133,12 +216,26 @@ def step_screen(row: GameRow, state: SpqrState, user: str, step: str, args: list
     b = board()
     view = discord.ui.View(timeout=None)
     origin = args[0]
-    if step in ("at", "fo", "ld", "mf") and len(args) == 1:
+    if step == "nv":  # sea and rival chosen: one roll, or until a roll sinks nothing
+        sea, rival = origin.split(".", 1)
+        for mode in ("once", "blitz"):
+            view.add_item(PanelButton(cid(row, "nvgo", sea, rival, mode), t(f"spqr.panel.naval_{mode}", language)))
+        return t("spqr.panel.naval_of", language, sea=b.name(sea), player=state.name_of(rival)), view
+    if step == "cv":
+        for sea, way in conversions(state, user, origin):
+            key = "spqr.panel.cv_ship" if way == "s" else "spqr.panel.cv_legions"
+            view.add_item(PanelButton(cid(row, "cvgo", origin, sea, way), t(key, language, sea=b.name(sea))))
+        if not view.children:
+            raise RuleError("spqr.panel.nowhere", place=b.name(origin))
+        return t("spqr.panel.cv_of", language, place=b.name(origin)), view
+    if step in ("pl", "at", "fo", "ld", "mf") and len(args) == 1:
         ids = targets(state, user, step, origin)
         if not ids:
             raise RuleError("spqr.panel.nowhere", place=b.name(origin))
-        view.add_item(_select(row, f"{step}2", (origin,), ids, t(f"spqr.panel.{step}2", language, place=b.name(origin))))
-        return t(f"spqr.panel.{step}", language), view
+        prompt = t(f"spqr.panel.{step}2", language, place=b.name(origin))
+        for select in _selects(row, f"{step}2", (origin,), _places(ids), prompt):
+            view.add_item(select)
+        return prompt, view
     if step == "at":  # from and to chosen: one roll or a blitz
         for mode in ("once", "blitz"):
             view.add_item(PanelButton(cid(row, "atgo", origin, args[1], mode), t(f"spqr.panel.atk_{mode}", language)))
@@ -150,8 +247,19 @@ def step_screen(row: GameRow, state: SpqrState, user: str, step: str, args: list
     return t("spqr.panel.how_many", language, where=where), view
 
 
-def action_of(step: str, args: list[str]) -> dict[str, Any]:
-    """The engine action a final click makes."""
+def action_of(state: SpqrState, step: str, args: list[str]) -> dict[str, Any] | None:
+    """The engine action a click makes, or None when the move needs another choice first."""
+    if step == "pl":
+        return None if needs_neutral(state, args[0]) else {"type": "place", "province": args[0]}
+    if step == "pl2":
+        return {"type": "place", "province": args[0], "neutral_province": args[1]}
+    if step == "cd":
+        return {"type": "play_cards", "symbols": args[0].split(".")}
+    if step == "cvgo":
+        what = "ship_to_legionaries" if args[2] == "s" else "legionaries_to_ship"
+        return {"type": "convert", "what": what, "province": args[0], "sea": args[1]}
+    if step == "nvgo":
+        return {"type": "naval_attack", "sea": args[0], "defender": args[1], "rolls": args[2]}
     if step == "rfgo":
         return {"type": "reinforce", "province": args[0], "count": int(args[1])}
     if step == "atgo":
@@ -164,7 +272,9 @@ def action_of(step: str, args: list[str]) -> dict[str, Any]:
         return {"type": "move_fleet", "from_sea": args[0], "to_sea": args[1], "count": int(args[2])}
     if step == "mi":
         return {"type": "move_in", "count": int(args[0])}
-    return {"type": "end_turn"}
+    if step == "end":
+        return {"type": "end_turn"}
+    return None
 
 
 # ---- clicking -----------------------------------------------------------------------------------
@@ -189,14 +299,19 @@ async def panel_click(interaction: discord.Interaction, game_id: int, version: i
         return
     if state.order[state.current] != user:
         raise RuleError("core.not_your_turn", player=state.name_of(state.order[state.current]))
-    if step in FIRST_STEPS or step.endswith("2"):  # a choice made: the next one
+    if step == "more":  # the other screen of a panel with more selects than rows
+        text, view = first_screen(row, state, user, language, page=int(args[0]))
+        await interaction.response.edit_message(content=text, view=view)
+        return
+    action = action_of(state, step, args)
+    if action is None:  # a choice made: the next one
         text, view = step_screen(row, state, user, step.removesuffix("2"), args, language)
         await interaction.response.edit_message(content=text, view=view)
         return
-    result: ActResult = await svc.act(game_id, user, action_of(step, args), interaction_id=str(interaction.id))
+    result: ActResult = await svc.act(game_id, user, action, interaction_id=str(interaction.id))
     # the spent panel goes; the move is told in the channel; a fresh panel follows while it is your turn
     await interaction.response.edit_message(view=None)
-    attack = step == "atgo"
+    attack = step in ("atgo", "nvgo")
     view = v.attack_panel(result.game, result.state, await channel_lang(interaction)) \
         if attack and isinstance(result.state, SpqrState) else None
     await answer_public(interaction, result, view=view)
@@ -207,7 +322,8 @@ async def panel_click(interaction: discord.Interaction, game_id: int, version: i
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-                  template=r"araldo:spqr:p:(?P<game>\d+):(?P<version>\d+):(?P<step>rf|at2?|mf2?|ld2?|fo2?):(?P<args>[\w.]*)"):
+                  template=r"araldo:spqr:p:(?P<game>\d+):(?P<version>\d+):(?P<step>pl2?|rf|cd|cv|nv|at2?|mf2?|ld2?|fo2?)"
+                           r":(?P<args>[\w.]*)(?::\d+)?"):
     def __init__(self, custom_id: str, options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
         super().__init__(discord.ui.Select(custom_id=custom_id, options=options or [discord.SelectOption(label="-")],
                                            placeholder=placeholder or None))
@@ -230,7 +346,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
 
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                  template=r"araldo:spqr:p:(?P<game>\d+):(?P<version>\d+):(?P<step>(?:[a-z]+go|mi|end)):(?P<args>[\w.]*)"):
+                  template=r"araldo:spqr:p:(?P<game>\d+):(?P<version>\d+):(?P<step>(?:[a-z]+go|mi|end|more)):(?P<args>[\w.]*)"):
     def __init__(self, custom_id: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80] or None, style=style))
 

@@ -1,14 +1,20 @@
-"""SPQRisiko played from the private turn panel, one test per action: reinforce, attack (one roll and
-a blitz), the conquest's move-in, naval move, landing, final move and end of turn; opened from the
-turn ping's button or `/spqr turn`; a spent panel is disabled."""
+"""SPQRisiko played from the private turn panel, one test per action type (test_<type>): setup
+placement, reinforce, a card set, conversions, fleet move, naval battle, attack (one roll and a
+blitz), the conquest's move-in, landing, final move and end of turn; opened from the turn ping's
+button or `/spqr turn`; a spent panel is disabled. Each checks the engine state changed as the move
+says and what the player read; the guard at the end fails when an action type has no such test.
+Only the move under test is played from the panel; its position is staged or reached by commands."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
 
 from engine.spqrisiko.board import board
+from engine.spqrisiko.models import NEUTRAL_IDS
+from tests.e2e.panel_guard import untested
 from tests.e2e.test_spqrisiko import open_game, rig, state_of
 
 pytestmark = pytest.mark.e2e
@@ -22,13 +28,31 @@ def panel(emulator: Any, user: Any) -> Any:
     raise LookupError("no panel")
 
 
-def select_id(msg: Any, step: str) -> str:
-    return next(c for c in msg.custom_ids if f":{step}:" in c)
+MORE = "Altre mosse…"
+
+
+def select_id(msg: Any, step: str, value: str) -> str | None:
+    """The select of `step` offering `value` (a long list spans several selects)."""
+    for sel in msg.selects:
+        if f":{step}:" in sel["custom_id"] and any(o["value"] == value for o in sel["options"]):
+            return str(sel["custom_id"])
+    return None
 
 
 async def choose(emulator: Any, user: Any, step: str, value: str) -> Any:
+    """Pick `value` in the panel's select of `step`, turning to the other moves if it is there."""
     msg = panel(emulator, user)
-    return await emulator.select(user, msg, [value], custom_id=select_id(msg, step))
+    custom_id = select_id(msg, step, value)
+    if custom_id is None and MORE in msg.button_labels:
+        await emulator.click(user, msg, MORE)
+        msg = panel(emulator, user)
+        custom_id = select_id(msg, step, value)
+    assert custom_id is not None, f"no {value!r} for {step!r} in {msg.custom_ids}"
+    return await emulator.select(user, msg, [value], custom_id=custom_id)
+
+
+def public(result: Any) -> str:
+    return "\n".join(m.content for m in result.messages if not m.ephemeral)
 
 
 async def press(emulator: Any, user: Any, label: str) -> Any:
@@ -59,7 +83,7 @@ async def reinforce_all(emulator: Any, araldo: Any, row: Any, user: Any) -> None
     left = state.turn.reinforcements
     opened = await emulator.slash(user, "spqr turn")
     assert opened.ephemeral and "rinforzi da piazzare" in opened.content
-    province = panel(emulator, user).selects[0]["options"][0]["value"]
+    province = next(s for s in panel(emulator, user).selects if ":rf:" in s["custom_id"])["options"][0]["value"]
     step = await choose(emulator, user, "rf", province)
     assert "quanti?" in step.content
     await press(emulator, user, f"+{left}")
@@ -74,7 +98,7 @@ async def test_reinforce(emulator: Any, araldo: Any) -> None:
     started = [m for m in emulator.messages_seen(user) if "Si gioca!" in m.content]
     assert started  # the start message calls the player; the panel opens from /spqr turn or a ping button
     opened = await emulator.slash(user, "spqr turn")
-    province = opened.message.selects[0]["options"][0]["value"]
+    province = next(s for s in opened.message.selects if ":rf:" in s["custom_id"])["options"][0]["value"]
     await choose(emulator, user, "rf", province)
     await press(emulator, user, "+1")
     after = await state_of(araldo, row)
@@ -84,7 +108,7 @@ async def test_reinforce(emulator: Any, araldo: Any) -> None:
     assert "rinforzi da piazzare" in panel(emulator, user).content
 
 
-async def test_attack_once_then_blitz_and_move_in(emulator: Any, araldo: Any) -> None:
+async def test_attack(emulator: Any, araldo: Any) -> None:
     row, _users, user, pid = await game(emulator, araldo)
     state = await state_of(araldo, row)
     src, dst = staged_front(state, pid)
@@ -105,15 +129,35 @@ async def test_attack_once_then_blitz_and_move_in(emulator: Any, araldo: Any) ->
         await press(emulator, user, "⚔️ A oltranza")
     state = await state_of(araldo, row)
     assert state.owner[dst] == pid and state.turn.conquest_move is not None
-    before = state.legions[dst]
+    told = [m.content for m in emulator.messages_seen(user, emulator.general) if not m.ephemeral]
+    assert any("conquista" in c and board().name(dst) in c for c in told)
+
+
+async def test_move_in(emulator: Any, araldo: Any) -> None:
+    row, _users, user, pid = await game(emulator, araldo)
+    state = await state_of(araldo, row)
+    src, dst = staged_front(state, pid)
+
+    def stage(s: Any) -> None:
+        s.legions[src], s.legions[dst] = 40, 1
+
+    await rig(araldo, row, stage)
+    await reinforce_all(emulator, araldo, row, user)
+    await emulator.slash(user, "spqr attack", from_province=board().name(src), to_province=board().name(dst),
+                         rolls="blitz")
+    await emulator.slash(user, "spqr turn")
+    state = await state_of(araldo, row)
+    assert state.owner[dst] == pid and state.turn.conquest_move is not None
+    before_src, before_dst = state.legions[src], state.legions[dst]
     move_in = next(b["label"] for b in panel(emulator, user).buttons if str(b.get("label", "")).startswith("Fai avanzare"))
     count = int(move_in.split()[-1])
-    await press(emulator, user, move_in)
+    moved = await press(emulator, user, move_in)
     state = await state_of(araldo, row)
-    assert state.legions[dst] == before + count
+    assert (state.legions[src], state.legions[dst]) == (before_src - count, before_dst + count)
+    assert state.turn.conquest_move is None and board().name(dst) in public(moved)
 
 
-async def test_final_move_and_end_turn(emulator: Any, araldo: Any) -> None:
+async def test_fortify(emulator: Any, araldo: Any) -> None:
     row, _users, user, pid = await game(emulator, araldo)
     state = await state_of(araldo, row)
     b = board()
@@ -135,7 +179,7 @@ async def test_final_move_and_end_turn(emulator: Any, araldo: Any) -> None:
     assert state.order[state.current] != pid  # the final move ends the turn
 
 
-async def test_end_turn_button_and_spent_panel(emulator: Any, araldo: Any) -> None:
+async def test_end_turn(emulator: Any, araldo: Any) -> None:
     row, users, user, pid = await game(emulator, araldo)
     await reinforce_all(emulator, araldo, row, user)
     spent = panel(emulator, user)
@@ -173,17 +217,39 @@ async def naval_position(emulator: Any, araldo: Any) -> tuple[Any, Any, str, str
     return row, user, pid, coastal, sea, target
 
 
-async def test_naval_move(emulator: Any, araldo: Any) -> None:
+async def test_move_fleet(emulator: Any, araldo: Any) -> None:
     row, user, pid, _coastal, sea, _target = await naval_position(emulator, araldo)
     to_sea = sorted(board().seas[sea].seas, key=board().name)[0]
     await choose(emulator, user, "mf", sea)
     await choose(emulator, user, "mf2", to_sea)
-    await press(emulator, user, "1")
+    moved = await press(emulator, user, "1")
     state = await state_of(araldo, row)
     assert state.ships[sea][pid] == 2 and state.ships[to_sea][pid] >= 1
+    assert board().name(to_sea) in public(moved)
 
 
-async def test_landing(emulator: Any, araldo: Any) -> None:
+async def test_other_moves_screen(emulator: Any, araldo: Any) -> None:
+    """Fleet, naval battle, attack, landing and final move are more selects than Discord's five rows:
+    the last ones wait behind "Other moves", with a way back."""
+    row, user, pid, _coastal, sea, _target = await naval_position(emulator, araldo)
+    rival = next(p for p in (await state_of(araldo, row)).order if p != pid)
+
+    def enemy_ships(s: Any) -> None:
+        s.ships[sea][rival] = 1
+
+    await rig(araldo, row, enemy_ships)
+    await emulator.slash(user, "spqr turn")
+    first = panel(emulator, user)
+    assert MORE in first.button_labels and len(first.components) == 5
+    shown = {c.split(":")[5] for c in first.custom_ids}
+    other = await emulator.click(user, first, MORE)
+    rest = {c.split(":")[5] for c in panel(emulator, user).custom_ids} - {"more"}
+    assert rest and not rest & shown and "↩ Indietro" in other.message.button_labels
+    await emulator.click(user, panel(emulator, user), "↩ Indietro")
+    assert {c.split(":")[5] for c in panel(emulator, user).custom_ids} == shown
+
+
+async def test_land(emulator: Any, araldo: Any) -> None:
     row, user, _pid, coastal, _sea, target = await naval_position(emulator, araldo)
     await choose(emulator, user, "ld", coastal)
     await choose(emulator, user, "ld2", target)
@@ -191,3 +257,121 @@ async def test_landing(emulator: Any, araldo: Any) -> None:
     state = await state_of(araldo, row)
     assert state.last_attack is not None and state.last_attack.kind == "landing"
     assert any("sbarca in" in m.content for m in landed.messages if not m.ephemeral)
+
+
+# ---- setup --------------------------------------------------------------------------------------
+async def test_place(emulator: Any, araldo: Any) -> None:
+    """Placement in `choose` mode: your province, then the neutrals' (50 free provinces span two
+    selects); once no neutral is left, the province alone."""
+    row, users = await open_game(emulator, araldo, "placement_hours=2")
+    state = await state_of(araldo, row)
+    pid = state.order[state.current]
+    user = users[pid]
+    opened = await emulator.slash(user, "spqr turn")
+    assert opened.ephemeral and "piazzare" in opened.content
+    pages = [s for s in opened.message.selects if ":pl:" in s["custom_id"]]
+    assert len(pages) == 2 and sum(len(s["options"]) for s in pages) == len(board().provinces)
+    own = pages[1]["options"][0]["value"]  # from the second select
+    step = await choose(emulator, user, "pl", own)
+    assert "neutrali" in step.content
+    neutral = next(o["value"] for s in panel(emulator, user).selects for o in s["options"] if o["value"] != own)
+    placed = await choose(emulator, user, "pl2", neutral)
+    state = await state_of(araldo, row)
+    assert state.owner[own] == pid and state.legions[own] == 2 and state.owner[neutral] in NEUTRAL_IDS
+    said = public(placed)
+    assert board().name(own) in said and board().name(neutral) in said and "neutral-" not in said
+
+    def no_neutrals(s: Any) -> None:
+        s.neutral_left = dict.fromkeys(s.neutral_left, 0)
+
+    await rig(araldo, row, no_neutrals)
+    pid = state.order[state.current]
+    await emulator.slash(users[pid], "spqr turn")
+    free = next(p for p in sorted(board().provinces) if p not in state.owner)
+    alone = await choose(emulator, users[pid], "pl", free)
+    state = await state_of(araldo, row)
+    assert state.owner[free] == pid and board().name(free) in public(alone)
+
+
+# ---- reinforcements -----------------------------------------------------------------------------
+async def test_play_cards(emulator: Any, araldo: Any) -> None:
+    row, _users, user, pid = await game(emulator, araldo)
+
+    def stage(s: Any) -> None:
+        cards = [next(c for c in s.deck.draw_pile if c.startswith(f"{kind}:")) for kind in ("nave", "colosseo")]
+        cards.append(next(c for c in s.deck.draw_pile if c.startswith("vessillo:")))
+        s.deck.draw_pile = [c for c in s.deck.draw_pile if c not in cards]
+        s.hands[pid] = cards
+
+    await rig(araldo, row, stage)
+    before = await state_of(araldo, row)
+    ships = sum(f.get(pid, 0) for f in before.ships.values())
+    opened = await emulator.slash(user, "spqr turn")
+    label = next(o["label"] for s in opened.message.selects if ":cd:" in s["custom_id"] for o in s["options"])
+    assert label == "🃏 nave, colosseo, vessillo → 12 legionari, 1 nave, 1 colosseo"
+    played = await choose(emulator, user, "cd", "nave.colosseo.vessillo")
+    state = await state_of(araldo, row)
+    assert state.hands[pid] == [] and state.turn.reinforcements == before.turn.reinforcements + 12
+    assert sum(f.get(pid, 0) for f in state.ships.values()) == ships + 1
+    assert len(state.colossei) == len(before.colossei) + 1 and state.owner[state.colossei[-1]] == pid
+    assert "gioca" in public(played) and board().name(state.colossei[-1]) in public(played)
+
+
+async def test_convert(emulator: Any, araldo: Any) -> None:
+    row, _users, user, pid = await game(emulator, araldo)
+    b = board()
+    state = await state_of(araldo, row)
+    coastal = next(p for p in sorted(state.owner) if state.owner[p] == pid and b.provinces[p].seas)
+    sea = sorted(b.provinces[coastal].seas, key=b.name)[0]
+
+    def stage(s: Any) -> None:
+        s.legions[coastal] = 10
+        s.ships[sea] = {pid: 2}
+
+    await rig(araldo, row, stage)
+    await emulator.slash(user, "spqr turn")
+    step = await choose(emulator, user, "cv", coastal)
+    assert b.name(coastal) in step.content
+    back = await press(emulator, user, f"⛵ Una nave di {b.name(sea)} → 2 legionari")
+    state = await state_of(araldo, row)
+    assert (state.legions[coastal], state.ships[sea][pid]) == (12, 1)
+    assert "trasforma una nave" in public(back)
+    await choose(emulator, user, "cv", coastal)
+    made = await press(emulator, user, f"3 legionari → ⛵ una nave in {b.name(sea)}")
+    state = await state_of(araldo, row)
+    assert (state.legions[coastal], state.ships[sea][pid]) == (9, 2)
+    assert "trasforma 3 legionari" in public(made)
+
+
+# ---- ships --------------------------------------------------------------------------------------
+async def test_naval_attack(emulator: Any, araldo: Any) -> None:
+    row, _users, user, pid = await game(emulator, araldo)
+    b = board()
+    state = await state_of(araldo, row)
+    rival = state.order[1]
+    sea = sorted(b.seas, key=b.name)[0]
+
+    def stage(s: Any) -> None:
+        s.ships[sea] = {pid: 3, rival: 2}
+
+    await rig(araldo, row, stage)
+    await reinforce_all(emulator, araldo, row, user)
+    option = next(o for s in panel(emulator, user).selects if ":nv:" in s["custom_id"] for o in s["options"]) \
+        if any(":nv:" in c for c in panel(emulator, user).custom_ids) else None
+    if option is None:  # behind "Other moves"
+        await emulator.click(user, panel(emulator, user), MORE)
+        option = next(o for s in panel(emulator, user).selects if ":nv:" in s["custom_id"] for o in s["options"])
+    assert option["value"] == f"{sea}.{rival}"
+    assert option["label"] == f"{b.name(sea)}: contro {state.name_of(rival)} (3 navi contro 2)"
+    step = await choose(emulator, user, "nv", option["value"])
+    assert b.name(sea) in step.content
+    fought = await press(emulator, user, "⚓ Finché qualcosa affonda")
+    state = await state_of(araldo, row)
+    assert state.last_attack is not None and state.last_attack.kind == "naval"
+    assert state.last_attack.rolls and sum(state.ships[sea].values()) < 5
+    said = public(fought)
+    assert "Battaglia navale" in said and b.name(sea) in said and state.name_of(rival) in said
+
+
+def test_every_action_type_has_a_panel_test() -> None:
+    assert untested("spqrisiko", sys.modules[__name__], {}) == []
