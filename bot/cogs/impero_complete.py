@@ -120,43 +120,34 @@ async def rentable_node(interaction: discord.Interaction, current: str) -> Choic
                                  and company.id not in state.renters.get(n, [])], current, lang(interaction))
 
 
+def _labelled(labels: dict[str, str], current: str) -> Choices:
+    """Choices of id -> label that match what the player typed."""
+    return [app_commands.Choice(name=text[:100], value=key) for key, text in labels.items()
+            if _matches(text, current)][:MAX_CHOICES]
+
+
 async def other_listing(interaction: discord.Interaction, current: str) -> Choices:
     state = await _state_here(interaction)
     if state is None:
         return []
-    uid = str(interaction.user.id)
-    out = []
-    for x in state.listings:
-        if x.seller == uid:
-            continue
-        company = state.company(x.company).name
-        label = f"{x.id}: {x.quantity} × {company} @ {money(x.price, lang(interaction))} — {state.name_of(x.seller)}"
-        if _matches(label, current):
-            out.append(app_commands.Choice(name=label[:100], value=x.id))
-    return out[:MAX_CHOICES]
+    uid, language = str(interaction.user.id), lang(interaction)
+    return _labelled({x.id: f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {money(x.price, language)}"
+                            f" — {state.name_of(x.seller)}" for x in state.listings if x.seller != uid}, current)
 
 
 async def own_listing(interaction: discord.Interaction, current: str) -> Choices:
     state = await _state_here(interaction)
     if state is None:
         return []
-    uid = str(interaction.user.id)
-    out = []
-    for x in state.listings:
-        label = f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {money(x.price, lang(interaction))}"
-        if x.seller == uid and _matches(label, current):
-            out.append(app_commands.Choice(name=label[:100], value=x.id))
-    return out[:MAX_CHOICES]
+    uid, language = str(interaction.user.id), lang(interaction)
+    return _labelled({x.id: f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {money(x.price, language)}"
+                      for x in state.listings if x.seller == uid}, current)
 
 
 async def incoming_offer(interaction: discord.Interaction, current: str) -> Choices:
     state = await _state_here(interaction)
     if state is None:
         return []
-    uid = str(interaction.user.id)
-    out = []
-    for o in state.offers:
-        label = f"{o.id}: {money(o.amount, lang(interaction))} — {state.name_of(o.sender)}"
-        if o.receiver == uid and _matches(label, current):
-            out.append(app_commands.Choice(name=label[:100], value=o.id))
-    return out[:MAX_CHOICES]
+    uid, language = str(interaction.user.id), lang(interaction)
+    return _labelled({o.id: f"{o.id}: {money(o.amount, language)} — {state.name_of(o.sender)}"
+                      for o in state.offers if o.receiver == uid}, current)

@@ -108,16 +108,21 @@ async def test_reinforce(emulator: Any, araldo: Any) -> None:
     assert "rinforzi da piazzare" in panel(emulator, user).content
 
 
-async def test_attack(emulator: Any, araldo: Any) -> None:
+async def front(emulator: Any, araldo: Any, defenders: int) -> tuple[Any, Any, str, str, str]:
+    """A game whose first player holds 40 legionaries next to `defenders` of an enemy, reinforced."""
     row, _users, user, pid = await game(emulator, araldo)
-    state = await state_of(araldo, row)
-    src, dst = staged_front(state, pid)
+    src, dst = staged_front(await state_of(araldo, row), pid)
 
     def stage(s: Any) -> None:
-        s.legions[src], s.legions[dst] = 40, 2
+        s.legions[src], s.legions[dst] = 40, defenders
 
     await rig(araldo, row, stage)
     await reinforce_all(emulator, araldo, row, user)
+    return row, user, pid, src, dst
+
+
+async def test_attack(emulator: Any, araldo: Any) -> None:
+    row, user, pid, src, dst = await front(emulator, araldo, 2)
     await choose(emulator, user, "at", src)
     await choose(emulator, user, "at2", dst)
     rolled = await press(emulator, user, "🎲 Un lancio")
@@ -134,15 +139,7 @@ async def test_attack(emulator: Any, araldo: Any) -> None:
 
 
 async def test_move_in(emulator: Any, araldo: Any) -> None:
-    row, _users, user, pid = await game(emulator, araldo)
-    state = await state_of(araldo, row)
-    src, dst = staged_front(state, pid)
-
-    def stage(s: Any) -> None:
-        s.legions[src], s.legions[dst] = 40, 1
-
-    await rig(araldo, row, stage)
-    await reinforce_all(emulator, araldo, row, user)
+    row, user, pid, src, dst = await front(emulator, araldo, 1)
     await emulator.slash(user, "spqr attack", from_province=board().name(src), to_province=board().name(dst),
                          rolls="blitz")
     await emulator.slash(user, "spqr turn")
