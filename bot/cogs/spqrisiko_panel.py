@@ -3,16 +3,15 @@ buttons, typing optional.
 
 Which rows the panel shows comes from the engine's `legal_actions` (the kinds of move open now);
 the choices inside a row are read from the state (every own province, every enemy neighbour), and
-the engine refuses whatever is not allowed, as for a typed command. A move takes one to three
-steps (setup: your province, then the neutrals'; reinforce: province, then how many; a card set;
-a conversion: province, then which; fleets: sea, then where; a naval battle: sea and rival, then
-one roll or until nothing sinks; attack: from, to, then one roll or a blitz); each step edits the
-same ephemeral message. A card set played here puts its ships and colossei where the engine
-would (`/spqr play-cards` names them), and placement takes the neutral army with most left
-(`/spqr place` picks one). Choices beyond Discord's 25 per select go to a second select; selects
-beyond its 5 rows go to a second screen behind "Other moves". Every custom_id carries the game
-version the panel was drawn for: a click after the board moved on disables that spent panel and
-offers the current one.
+the engine refuses whatever is not allowed, as for a typed command. A move takes one or more
+steps (setup: your province, then the neutrals'; reinforce: province, then how many; a card set,
+then the sea of each ship and the province of each colosseum it brings; a conversion: province,
+then which; fleets: sea, then where; a naval battle: sea and rival, then one roll or until nothing
+sinks; attack: from, to, then one roll or a blitz); each step edits the same ephemeral message.
+Placement takes the neutral army with most left (`/spqr place` picks one). Choices beyond
+Discord's 25 per select go to a second select; selects beyond its 5 rows go to a second screen
+behind "Other moves". Every custom_id carries the game version the panel was drawn for: a click
+after the board moved on disables that spent panel and offers the current one.
 
 custom_id: `araldo:spqr:p:<game>:<version>:<step>:<args>[:<page>]` (args are ids joined by "."),
 well under Discord's 100 characters.
@@ -35,7 +34,7 @@ from engine.core import RuleError, get_game
 from engine.spqrisiko.board import board
 from engine.spqrisiko.cards import card_set_reward
 from engine.spqrisiko.models import SpqrState
-from engine.spqrisiko.territory import garrison, provinces_of, ships_of
+from engine.spqrisiko.territory import colossus_sites, garrison, provinces_of, ship_seas, ships_of
 
 KIND = "spqrisiko"
 MAX_OPTIONS = 25
@@ -44,6 +43,7 @@ MAX_ROWS = 5
 FIRST_STEPS = {"pl": "place", "rf": "reinforce", "cd": "play_cards", "cv": "convert", "mf": "move_fleet",
                "nv": "naval_attack", "at": "attack", "ld": "land", "fo": "fortify"}
 WORD = re.compile(r"\w+")
+INITIALS = {"l": "legionario", "n": "nave", "c": "colosseo", "v": "vessillo"}  # card symbols in custom_ids
 
 
 def _state(row: GameRow, svc: Any) -> SpqrState:
@@ -126,6 +126,23 @@ def needs_neutral(state: SpqrState, own: str) -> bool:
     return any(state.neutral_left.values()) and any(p not in state.owner and p != own for p in board().provinces)
 
 
+def card_targets(state: SpqrState, user: str, args: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """A card set begun on the panel: (its symbols, the seas and provinces chosen so far, the
+    options for the next ship or colosseum; empty once every one is placed or none can be)."""
+    parts = ".".join(args).split(".")
+    symbols = [INITIALS[x] for x in parts[:3]]
+    chosen = parts[3:]
+    _, ships, colossei = card_set_reward(symbols)
+    b = board()
+    if len(chosen) < ships:
+        return symbols, chosen, sorted(ship_seas(state, user), key=b.name)
+    if len(chosen) < ships + colossei:
+        taken = set(chosen[ships:])
+        return symbols, chosen, [p for p in sorted(colossus_sites(state, user), key=b.name)
+                                 if p not in taken and not taken & set(b.provinces[p].land)]
+    return symbols, chosen, []
+
+
 # ---- drawing ------------------------------------------------------------------------------------
 def cid(row: GameRow, step: str, *args: str) -> str:
     return f"araldo:spqr:p:{row.id}:{row.version}:{step}:{'.'.join(args)}"
@@ -150,7 +167,7 @@ def _places(ids: list[str]) -> list[tuple[str, str]]:
 def first_choices(state: SpqrState, user: str, step: str, language: str) -> list[tuple[str, str]]:
     """The options of a first-screen select; card sets and naval battles are a whole move each."""
     if step == "cd":
-        return [(".".join(a.symbols), set_label(a.symbols, language)) for a in legal(state, user)
+        return [(".".join(s[0] for s in a.symbols), set_label(a.symbols, language)) for a in legal(state, user)
                 if a.type == "play_cards"]
     if step == "nv":
         b, seen, out = board(), set(), []
@@ -221,6 +238,16 @@ def step_screen(row: GameRow, state: SpqrState, user: str, step: str, args: list
         for mode in ("once", "blitz"):
             view.add_item(PanelButton(cid(row, "nvgo", sea, rival, mode), t(f"spqr.panel.naval_{mode}", language)))
         return t("spqr.panel.naval_of", language, sea=b.name(sea), player=state.name_of(rival)), view
+    if step == "cd":  # the next ship's sea or colosseum's province of a card set
+        symbols, chosen, options = card_targets(state, user, args)
+        ships = card_set_reward(symbols)[1]
+        which = ("spqr.panel.cd_sea", len(chosen) + 1, ships) if len(chosen) < ships else \
+            ("spqr.panel.cd_site", len(chosen) - ships + 1, card_set_reward(symbols)[2])
+        prompt = t(which[0], language, n=which[1], of=which[2])
+        code = ".".join(s[0] for s in symbols)
+        for select in _selects(row, "cd2", (code, *chosen), _places(options), prompt):
+            view.add_item(select)
+        return prompt, view
     if step == "cv":
         for sea, way in conversions(state, user, origin):
             key = "spqr.panel.cv_ship" if way == "s" else "spqr.panel.cv_legions"
@@ -247,14 +274,19 @@ def step_screen(row: GameRow, state: SpqrState, user: str, step: str, args: list
     return t("spqr.panel.how_many", language, where=where), view
 
 
-def action_of(state: SpqrState, step: str, args: list[str]) -> dict[str, Any] | None:
+def action_of(state: SpqrState, user: str, step: str, args: list[str]) -> dict[str, Any] | None:
     """The engine action a click makes, or None when the move needs another choice first."""
     if step == "pl":
         return None if needs_neutral(state, args[0]) else {"type": "place", "province": args[0]}
     if step == "pl2":
         return {"type": "place", "province": args[0], "neutral_province": args[1]}
-    if step == "cd":
-        return {"type": "play_cards", "symbols": args[0].split(".")}
+    if step in ("cd", "cd2"):  # a card set: played once each ship and colosseum has its place
+        symbols, chosen, options = card_targets(state, user, args)
+        if options:
+            return None
+        ships = card_set_reward(symbols)[1]
+        return {"type": "play_cards", "symbols": symbols, "ship_seas": chosen[:ships],
+                "colosseum_provinces": chosen[ships:]}
     if step == "cvgo":
         what = "ship_to_legionaries" if args[2] == "s" else "legionaries_to_ship"
         return {"type": "convert", "what": what, "province": args[0], "sea": args[1]}
@@ -303,7 +335,7 @@ async def panel_click(interaction: discord.Interaction, game_id: int, version: i
         text, view = first_screen(row, state, user, language, page=int(args[0]))
         await interaction.response.edit_message(content=text, view=view)
         return
-    action = action_of(state, step, args)
+    action = action_of(state, user, step, args)
     if action is None:  # a choice made: the next one
         text, view = step_screen(row, state, user, step.removesuffix("2"), args, language)
         await interaction.response.edit_message(content=text, view=view)
@@ -322,7 +354,7 @@ async def panel_click(interaction: discord.Interaction, game_id: int, version: i
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-                  template=r"araldo:spqr:p:(?P<game>\d+):(?P<version>\d+):(?P<step>pl2?|rf|cd|cv|nv|at2?|mf2?|ld2?|fo2?)"
+                  template=r"araldo:spqr:p:(?P<game>\d+):(?P<version>\d+):(?P<step>pl2?|rf|cd2?|cv|nv|at2?|mf2?|ld2?|fo2?)"
                            r":(?P<args>[\w.]*)(?::\d+)?"):
     def __init__(self, custom_id: str, options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
         super().__init__(discord.ui.Select(custom_id=custom_id, options=options or [discord.SelectOption(label="-")],

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine.spqrisiko import GAME
 from engine.spqrisiko.board import board
 from engine.spqrisiko.models import NEUTRAL_IDS
 from tests.e2e.panel_guard import untested
@@ -306,12 +307,21 @@ async def test_play_cards(emulator: Any, araldo: Any) -> None:
     opened = await emulator.slash(user, "spqr turn")
     label = next(o["label"] for s in opened.message.selects if ":cd:" in s["custom_id"] for o in s["options"])
     assert label == "🃏 nave, colosseo, vessillo → 12 legionari, 1 nave, 1 colosseo"
-    played = await choose(emulator, user, "cd", "nave.colosseo.vessillo")
+    # the set, then where its ship and its colosseum go
+    step = await choose(emulator, user, "cd", "n.c.v")
+    assert "Nave 1 di 1" in step.content
+    sea = sorted(GAME.ship_seas(before, pid), key=board().name)[-1]
+    step = await choose(emulator, user, "cd2", sea)
+    assert "Colosseo 1 di 1" in step.content
+    site = sorted(GAME.colossus_sites(before, pid), key=board().name)[-1]
+    played = await choose(emulator, user, "cd2", site)
     state = await state_of(araldo, row)
     assert state.hands[pid] == [] and state.turn.reinforcements == before.turn.reinforcements + 12
+    assert state.ships[sea][pid] == before.ships.get(sea, {}).get(pid, 0) + 1
     assert sum(f.get(pid, 0) for f in state.ships.values()) == ships + 1
-    assert len(state.colossei) == len(before.colossei) + 1 and state.owner[state.colossei[-1]] == pid
-    assert "gioca" in public(played) and board().name(state.colossei[-1]) in public(played)
+    assert state.colossei == [*before.colossei, site]
+    said = public(played)
+    assert "gioca" in said and board().name(site) in said and board().name(sea) in said
 
 
 async def test_convert(emulator: Any, araldo: Any) -> None:
