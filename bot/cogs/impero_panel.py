@@ -74,7 +74,7 @@ def _names(state: ImperoState) -> dict[str, str]:
 def label(state: ImperoState, action: Any, language: str) -> str:
     data = action.model_dump(mode="json")
     kind = data["type"]
-    if kind in CHOSEN:  # the player picks the amounts next: the option says what, the modal how much
+    if kind in CHOSEN or kind == "withdraw_listing":  # the option says what; a modal asks how much
         return t(f"impero.panel.pick.{kind}", language, **pick_params(state, data))[:100]
     text = describe_action("impero", data, _names(state), language)
     node = data.get("node")

@@ -219,7 +219,7 @@ async def test_buy_shares(table: Table) -> None:
 
 async def test_withdraw_listing(table: Table) -> None:
     await table.emulator.slash(table.alice, "impero list-shares", company="Telco", quantity=2, price="3")
-    done = await table.pick(table.alice, "market", "ritira la vendita")
+    done = await table.pick(table.alice, "market", "Ritira la vendita di 2 azioni di Telco a 3,00 $")
     assert (await table.state()).listings == []
     assert done.messages and "Telco" in public(done) + private(done)
 
