@@ -190,10 +190,17 @@ def step_screen(row: GameRow, state: SpqrState, user: str, step: str, args: list
             view.add_item(PanelButton(cid(row, "atgo", origin, args[1], mode), t(f"spqr.panel.atk_{mode}", language)))
         return t("spqr.panel.attack_of", language, src=b.name(origin), dst=b.name(args[1])), view
     most = movable(state, step, origin)
-    for n in counts_up_to(most):
+    counts = counts_up_to(most)
+    for n in counts:
         view.add_item(PanelButton(cid(row, f"{step}go", *args, str(n)), f"+{n}" if step == "rf" else str(n)))
-    where = " → ".join(b.name(a) for a in args)
-    return t("spqr.panel.how_many", language, where=where), view
+    if len(counts) < most:  # not every number has its button: any other is typed in a modal
+        view.add_item(PanelButton(cid(row, f"{step}x", *args), t("spqr.panel.other_count", language),
+                                  discord.ButtonStyle.secondary))
+    return how_many(args, language), view
+
+
+def how_many(args: list[str], language: str) -> str:
+    return t("spqr.panel.how_many", language, where=" → ".join(board().name(a) for a in args))
 
 
 # ---- clicking -----------------------------------------------------------------------------------
@@ -222,6 +229,10 @@ async def panel_click(interaction: discord.Interaction, game_id: int, version: i
         text, view = first_screen(row, state, user, language, page=int(args[0]))
         await interaction.response.edit_message(content=text, view=view)
         return
+    if step.endswith("x"):  # "another number": typed in a modal, then played as if clicked
+        most = movable(state, step[:-1], args[0])
+        await interaction.response.send_modal(CountModal(game_id, version, step[:-1], args, most, language))
+        return
     action = action_of(state, user, step, args)
     if action is None:  # a choice made: the next one
         text, view = step_screen(row, state, user, step.removesuffix("2"), args, language)
@@ -238,6 +249,26 @@ async def panel_click(interaction: discord.Interaction, game_id: int, version: i
     if isinstance(fresh, SpqrState) and fresh.status == "active" and fresh.order[fresh.current] == user:
         text, panel = first_screen(result.game, fresh, user, language)
         await send(interaction, text, ephemeral=True, view=panel)
+
+
+class CountModal(discord.ui.Modal):
+    """How many, when the number wanted has no button (a final move of 7 out of 15)."""
+
+    def __init__(self, game_id: int, version: int, step: str, args: list[str], most: int, language: str) -> None:
+        super().__init__(title=how_many(args, language)[:45], timeout=900, custom_id=f"araldo:spqr:pm:{game_id}")
+        self.game_id, self.version, self.step, self.args, self.most = game_id, version, step, args, most
+        self.count: discord.ui.TextInput[CountModal] = discord.ui.TextInput(
+            label=t("spqr.panel.count_label", language, most=most)[:45], custom_id="count", max_length=4)
+        self.add_item(self.count)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        try:
+            typed = self.count.value.strip()
+            if not typed.isdigit() or not 1 <= int(typed) <= self.most:
+                raise RuleError("spqr.panel.bad_count", text=typed[:16], most=self.most)
+            await panel_click(interaction, self.game_id, self.version, f"{self.step}go", [*self.args, str(int(typed))])
+        except Exception as exc:
+            await report(interaction, exc)
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
@@ -265,7 +296,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
 
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                  template=r"araldo:spqr:p:(?P<game>\d+):(?P<version>\d+):(?P<step>(?:[a-z]+go|mi|end|more)):(?P<args>[\w.]*)"):
+                  template=r"araldo:spqr:p:(?P<game>\d+):(?P<version>\d+):(?P<step>(?:[a-z]+go|[a-z]{2}x|mi|end|more)):(?P<args>[\w.]*)"):
     def __init__(self, custom_id: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80] or None, style=style))
 

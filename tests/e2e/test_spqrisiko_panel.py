@@ -171,10 +171,17 @@ async def test_fortify(emulator: Any, araldo: Any) -> None:
     at_src, at_dst = state.legions[src], state.legions[dst]
     await choose(emulator, user, "fo", src)
     await choose(emulator, user, "fo2", dst)
-    await press(emulator, user, "2")
+    assert "7" not in panel(emulator, user).button_labels  # a few numbers have buttons, any other is typed
+    opened = await press(emulator, user, "Un altro numero…")
+    assert opened.modal
+    refused = await emulator.submit_modal(user, opened, {"count": "zero"})
+    assert "non è un numero" in refused.content and (await state_of(araldo, row)).legions[src] == at_src
+    opened = await press(emulator, user, "Un altro numero…")
+    moved = await emulator.submit_modal(user, opened, {"count": "7"})
     state = await state_of(araldo, row)
-    assert (state.legions[src], state.legions[dst]) == (at_src - 2, at_dst + 2)
+    assert (state.legions[src], state.legions[dst]) == (at_src - 7, at_dst + 7)
     assert state.order[state.current] != pid  # the final move ends the turn
+    assert b.name(src) in public(moved) and b.name(dst) in public(moved)
 
 
 async def test_end_turn(emulator: Any, araldo: Any) -> None:
