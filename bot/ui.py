@@ -82,6 +82,14 @@ def file_of(attachment: tuple[str, bytes] | None) -> discord.File | None:
     return discord.File(io.BytesIO(attachment[1]), filename=attachment[0])
 
 
+def fit(text: str, limit: int) -> str:
+    """`text` within one of Discord's length limits (a modal's title is 45), cut at a word with "…"."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "…"
+
+
 async def send(interaction: discord.Interaction, content: str, *, ephemeral: bool = False,
                file: discord.File | None = None, view: discord.ui.View | None = None,
                embed: discord.Embed | None = None) -> None:

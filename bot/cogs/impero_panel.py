@@ -24,7 +24,7 @@ from bot.cogs.impero_views import answer, auction_of_company, impero_state, me_p
 from bot.errors import report
 from bot.i18n import money, normalize, t
 from bot.storage.models import GameRow
-from bot.ui import lang, send, service_of
+from bot.ui import fit, lang, send, service_of
 from engine.core import RuleError
 from engine.impero import GAME
 from engine.impero.models import ImperoState
@@ -75,12 +75,12 @@ def label(state: ImperoState, action: Any, language: str) -> str:
     data = action.model_dump(mode="json")
     kind = data["type"]
     if kind in CHOSEN or kind == "withdraw_listing":  # the option says what; a modal asks how much
-        return t(f"impero.panel.pick.{kind}", language, **pick_params(state, data))[:100]
+        return fit(t(f"impero.panel.pick.{kind}", language, **pick_params(state, data)), 100)
     text = describe_action("impero", data, _names(state), language)
     node = data.get("node")
     if node:  # a node with what it yields, as the autocomplete shows it
         text += f" (📈 {money(state.yields[node] * 100, language)})"
-    return text[:100]
+    return fit(text, 100)
 
 
 def pick_params(state: ImperoState, data: dict[str, Any]) -> dict[str, Any]:
@@ -185,8 +185,8 @@ class MoveModal(discord.ui.Modal):
 
     def __init__(self, game_id: int, action: dict[str, Any], state: ImperoState, language: str) -> None:
         kind = action["type"]
-        super().__init__(title=t(f"impero.panel.pick.{kind}", language, **pick_params(state, action))
-                         .removesuffix("…")[:45], timeout=900, custom_id=f"araldo:imp:pm:{game_id}")
+        title = t(f"impero.panel.pick.{kind}", language, **pick_params(state, action)).removesuffix("…")
+        super().__init__(title=fit(title, 45), timeout=900, custom_id=f"araldo:imp:pm:{game_id}")
         self.game_id, self.action = game_id, action
         self.fields: list[tuple[str, str, discord.ui.TextInput[MoveModal]]] = []
         for field, unit in CHOSEN[kind]:

@@ -43,7 +43,7 @@ from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import answer_public, channel_lang, lang, send, service_of
+from bot.ui import answer_public, channel_lang, fit, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import board
 from engine.spqrisiko.cards import card_set_reward
@@ -76,9 +76,9 @@ def _selects(row: GameRow, step: str, args: tuple[str, ...], choices: list[tuple
     pages = [choices[i:i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)]
     out = []
     for n, page in enumerate(pages):
-        options = [discord.SelectOption(label=text[:100], value=value) for value, text in page]
+        options = [discord.SelectOption(label=fit(text, 100), value=value) for value, text in page]
         words = placeholder if len(pages) == 1 else f"{placeholder} ({page[0][1]} – {page[-1][1]})"
-        out.append(PanelSelect(cid(row, step, *args) + (f":{n}" if n else ""), options, words[:150]))
+        out.append(PanelSelect(cid(row, step, *args) + (f":{n}" if n else ""), options, fit(words, 150)))
     return out
 
 
@@ -255,7 +255,7 @@ class CountModal(discord.ui.Modal):
     """How many, when the number wanted has no button (a final move of 7 out of 15)."""
 
     def __init__(self, game_id: int, version: int, step: str, args: list[str], most: int, language: str) -> None:
-        super().__init__(title=how_many(args, language)[:45], timeout=900, custom_id=f"araldo:spqr:pm:{game_id}")
+        super().__init__(title=fit(how_many(args, language), 45), timeout=900, custom_id=f"araldo:spqr:pm:{game_id}")
         self.game_id, self.version, self.step, self.args, self.most = game_id, version, step, args, most
         self.count: discord.ui.TextInput[CountModal] = discord.ui.TextInput(
             label=t("spqr.panel.count_label", language, most=most)[:45], custom_id="count", max_length=4)

@@ -53,3 +53,39 @@ def test_labels_are_raw_templates_in_each_language() -> None:
     it, en = labels("it"), labels("en-US")
     assert set(it) == set(LABEL_KEYS)
     assert "{turn}" in it["title"] and "{turn}" in en["title"] and it["title"] != en["title"]
+
+
+def test_panel_words_exist_for_every_move_it_asks_about() -> None:
+    from bot.cogs.impero_panel import CHOSEN, GROUPS
+
+    keys = {f"impero.panel.{g}" for g in GROUPS} | {f"impero.panel.pick.{k}" for k in [*CHOSEN, "withdraw_listing"]}
+    keys |= {f"impero.panel.field.{f}" for spec in CHOSEN.values() for f, _ in spec}
+    keys |= {f"impero.panel.bad_{u}" for spec in CHOSEN.values() for _, u in spec if u in ("count", "percent")}
+    for language in ("it", "en"):
+        assert sorted(keys - set(catalog(language))) == []
+
+
+@pytest.mark.parametrize(("cents", "it", "en"), [(1250, "12,50", "12.50"), (300, "3", "3"), (5, "0,05", "0.05")])
+def test_panel_modal_writes_amounts_as_each_language_types_them(cents: int, it: str, en: str) -> None:
+    from bot.cogs.impero_panel import read, written
+
+    assert (written(cents, "money", "it"), written(cents, "money", "en-US")) == (it, en)
+    assert read(it, "money") == read(en, "money") == cents
+
+
+def test_panel_modal_reads_counts_and_percentages_or_refuses_them() -> None:
+    from bot.cogs.impero_panel import read
+
+    assert (read(" 3 ", "count"), read("40%", "percent"), read(" Radio ", "text")) == (3, 40, "Radio")
+    for text, unit in (("tre", "count"), ("-1", "count"), ("1.5", "count"), ("molto", "percent"), ("", "count")):
+        with pytest.raises(RuleError) as err:
+            read(text, unit)
+        assert err.value.code == f"impero.panel.bad_{unit}"
+
+
+def test_fit_cuts_at_a_word() -> None:
+    from bot.ui import fit
+
+    assert fit("Compra azioni di Telco da Alice a 2,00 $ l'una (4 azioni in vendita)", 45) == \
+        "Compra azioni di Telco da Alice a 2,00 $…"
+    assert fit("breve", 45) == "breve" and len(fit("x" * 60, 45)) == 45

@@ -56,3 +56,19 @@ def test_split_names_and_matching() -> None:
 def test_panel_only_while_the_attack_can_go_on() -> None:
     state = random_game()
     assert attack_to_continue(state) is None
+
+
+def test_panel_words_exist_for_every_step() -> None:
+    from bot.cogs.spqrisiko_panel import FIRST_STEPS
+
+    keys = {f"spqr.panel.{s}" for s in FIRST_STEPS} | {f"spqr.panel.{s}2" for s in ("pl", "at", "mf", "ld", "fo")}
+    keys |= {f"spqr.panel.{k}_{m}" for k in ("atk", "naval") for m in ("once", "blitz")}
+    assert sorted(keys - set(entries("it"))) == [] and sorted(keys - set(entries("en"))) == []
+
+
+def test_card_sets_are_offered_with_what_they_bring() -> None:
+    from bot.cogs.spqrisiko_panel import set_label
+
+    assert set_label(["nave", "nave", "nave"], "it") == "🃏 nave, nave, nave → 8 legionari, 3 navi"
+    assert set_label(["legionario", "colosseo", "vessillo"], "en") == \
+        "🃏 legionary, colosseum, banner → 12 legionaries, 1 colosseum"
