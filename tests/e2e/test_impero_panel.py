@@ -228,7 +228,7 @@ async def test_withdraw_listing(table: Table) -> None:
 async def test_offer_money(table: Table) -> None:
     bob = str(table.bob.id)
     cash = (await table.state()).cash[bob]
-    done = await table.fill(table.bob, "money", "Offri denaro a Alice", {"amount": "7,50"})
+    done = await table.fill(table.bob, "money", "Un'offerta di denaro per Alice", {"amount": "7,50"})
     state = await table.state()
     offer = state.offers[0]
     assert (offer.sender, offer.receiver, offer.amount) == (bob, str(table.alice.id), 750)
