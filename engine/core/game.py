@@ -115,6 +115,11 @@ class Game(Generic[S]):
             raise ValueError(f"no migration from state version {from_version}")
         return data
 
+    def renamed(self, data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+        """A dumped state with a replaced player's id changed everywhere (`/mod replace`). A game that
+        keeps part of its state as text (DecameroNomic's chronicle) renames inside that text too."""
+        return rename_player(data, old, new)  # type: ignore[no-any-return]
+
     # ---- parsing -----------------------------------------------------------------
     def _adapter(self) -> TypeAdapter[Any]:
         cached: TypeAdapter[Any] | None = _ADAPTERS.get(type(self))
@@ -306,7 +311,7 @@ class Game(Generic[S]):
             if state.player(action.new_id) is not None:
                 raise RuleError("core.already_playing")
             old_name = seat.name
-            replaced = _rename_player(self.dump_state(state), action.player, action.new_id)
+            replaced = self.renamed(self.dump_state(state), action.player, action.new_id)
             fresh = self.load_state(replaced)
             renamed = fresh.player(action.new_id)
             assert renamed is not None
@@ -341,15 +346,15 @@ def _commit(target: BaseModel, source: BaseModel) -> None:
         setattr(target, name, getattr(source, name))
 
 
-def _rename_player(data: Any, old: str, new: str) -> Any:
+def rename_player(data: Any, old: str, new: str) -> Any:
     """Replace a player id everywhere in a dumped state: as a value and as a mapping key.
 
     Player ids are Discord snowflakes, long digit strings that never collide with other values.
     """
     if isinstance(data, dict):
-        return {(new if k == old else k): _rename_player(v, old, new) for k, v in data.items()}
+        return {(new if k == old else k): rename_player(v, old, new) for k, v in data.items()}
     if isinstance(data, list):
-        return [_rename_player(v, old, new) for v in data]
+        return [rename_player(v, old, new) for v in data]
     if data == old:
         return new
     return data

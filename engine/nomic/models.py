@@ -158,7 +158,7 @@ class NomicState(GameState):
     crown_queue: list[str] = Field(default_factory=list)  # next candidates if the King-designate refuses
     crown_open: bool = False  # the King-designate may still refuse
     rules: list[Rule] = Field(default_factory=list)
-    repealed: list[Rule] = Field(default_factory=list)
+    repealed: list[Rule] = Field(default_factory=list)  # at the rollover, until filed in the chronicle
     last_number: int = 0
     params: dict[str, int] = Field(default_factory=dict)
     mechanics: list[str] = Field(default_factory=list)  # those running in this Giornata
@@ -172,9 +172,12 @@ class NomicState(GameState):
     gladiators: list[Gladiator] = Field(default_factory=list)
     gladiator_seq: int = 0
     trained_in: dict[str, int] = Field(default_factory=dict)  # player -> Giornata of his last training
+    # the live Giornata's letters and proposals; closed Giornate's are in the chronicle (chronicle.py)
     letters: list[Letter] = Field(default_factory=list)
+    letter_seq: int = 0
     proposals: list[Proposal] = Field(default_factory=list)
     proposal_seq: int = 0
+    chronicle: list[str] = Field(default_factory=list)  # one JSON text per closed Giornata
     vetoes_used: int = 0
     last_approved: list[str] = Field(default_factory=list)  # rule ids numbered at the last rollover
     reordered: bool = False

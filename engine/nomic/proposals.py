@@ -67,7 +67,8 @@ def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> li
             prop.protector = gladiators.own_usable(state, actor, spec.protector).id
         prop.ballots[actor] = Ballot(choice="for")  # the author always votes for (rule 1700)
         made.append(prop)
-    letter = Letter(id=len(state.letters) + 1, author=actor, proposals=[p.id for p in made], giornata=state.giornata)
+    state.letter_seq += 1
+    letter = Letter(id=state.letter_seq, author=actor, proposals=[p.id for p in made], giornata=state.giornata)
     for p in made:
         p.letter = letter.id
     state.letters.append(letter)
