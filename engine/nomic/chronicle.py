@@ -1,7 +1,7 @@
-"""The chronicle: what a closed Giornata leaves behind (its proposals with their totals, its letters,
-the laws repealed or deleted at its end). No rule reads it again, only the views do, so it is kept
-as JSON text, one string per Giornata: a move neither parses, copies nor validates it, and the
-state a move handles stays the size of one Giornata however long the game runs."""
+"""The chronicle: what a closed Giornata leaves behind (its proposals with their totals, its letters),
+and the laws repealed or deleted. No rule reads them again, only the views do, so they are kept as
+JSON text (one string per Giornata, one per law): a move neither parses, copies nor validates them,
+and the state a move handles stays the size of one Giornata however long the game runs."""
 
 from __future__ import annotations
 
@@ -19,17 +19,25 @@ class Closed(BaseModel):
     giornata: int
     proposals: list[Proposal] = Field(default_factory=list)
     letters: list[Letter] = Field(default_factory=list)
-    repealed: list[Rule] = Field(default_factory=list)
 
 
 def close(state: NomicState, giornata: int) -> None:
     """File the Giornata that just ended (tallied, its ballots cleared) and clear it from the state."""
     entry = Closed(giornata=giornata, proposals=[p for p in state.proposals if p.outcome != "pending"],
-                   letters=[x for x in state.letters if x.giornata <= giornata], repealed=state.repealed)
+                   letters=[x for x in state.letters if x.giornata <= giornata])
     state.chronicle.append(_text(entry))
     state.proposals = [p for p in state.proposals if p.outcome == "pending"]
     state.letters = [x for x in state.letters if x.giornata > giornata]
-    state.repealed = []
+
+
+def file_law(state: NomicState, rule: Rule) -> None:
+    """A law leaves the ruleset (repealed, or deleted by its owner): kept for the record only."""
+    state.rules.remove(rule)
+    state.repealed.append(rule.model_dump_json(exclude_defaults=True))
+
+
+def repealed(state: NomicState) -> list[Rule]:
+    return [Rule.model_validate_json(text) for text in state.repealed]
 
 
 def _text(entry: Closed) -> str:
@@ -56,32 +64,29 @@ def proposal(state: NomicState, pid: int) -> Proposal | None:
     return next((p for p in reversed(all_proposals(state)) if p.id == pid), None)
 
 
-def renamed(entries: list[str], old: str, new: str) -> list[str]:
-    """The chronicle with a replaced player's id changed everywhere, as the core does for the state."""
-    return [_text(Closed.model_validate(rename_player(json.loads(text), old, new))) for text in entries]
+def renamed(data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A dumped state whose replaced player's id the core changed everywhere but in these texts."""
+    data["chronicle"] = [_text(Closed.model_validate(rename_player(json.loads(text), old, new)))
+                         for text in data.get("chronicle", [])]
+    data["repealed"] = [Rule.model_validate(rename_player(json.loads(text), old, new)).model_dump_json(
+        exclude_defaults=True) for text in data.get("repealed", [])]
+    return data
 
 
 def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
-    """A snapshot saved before the chronicle: file every closed Giornata's proposals and letters in
-    it. Repealed laws go with the Giornata whose proposal repealed them; a law its owner deleted
-    (rule 2400) left no date, so it goes with the last closed Giornata."""
+    """A snapshot saved before the chronicle: file every closed Giornata's proposals and letters, and
+    every repealed law, as text."""
     current = int(data.get("giornata", 1))
     props = [Proposal.model_validate(p) for p in data.get("proposals", [])]
     letters = [Letter.model_validate(x) for x in data.get("letters", [])]
-    repealed = [Rule.model_validate(r) for r in data.get("repealed", [])]
-    repealed_in = {p.rule: p.giornata for p in props if p.kind == "repeal" and p.outcome == "passed"}
-    chronicle = []
-    for g in range(1, current):
-        entry = Closed(giornata=g, proposals=[p for p in props if p.giornata == g and p.outcome != "pending"],
-                       letters=[x for x in letters if x.giornata == g],
-                       repealed=[r for r in repealed
-                                 if repealed_in.get(r.id, current - 1) == g])
-        chronicle.append(_text(entry))
     data = dict(data)
-    data["chronicle"] = chronicle
-    data["proposals"] = [p.model_dump(mode="json", exclude_defaults=True) for p in props
-                         if p.giornata >= current or p.outcome == "pending"]
+    data["chronicle"] = [_text(Closed(giornata=g, letters=[x for x in letters if x.giornata == g],
+                                      proposals=[p for p in props if p.giornata == g and p.outcome != "pending"]))
+                         for g in range(1, current)]
+    data["proposals"] = [p.model_dump(mode="json") for p in props if p.giornata >= current or p.outcome == "pending"]
     data["letters"] = [x.model_dump(mode="json") for x in letters if x.giornata >= current]
     data["letter_seq"] = len(letters)
-    data["repealed"] = []
-    return data
+    data["repealed"] = [Rule.model_validate(r).model_dump_json(exclude_defaults=True)
+                        for r in data.get("repealed", [])]
+    # as Nomic.dump_state writes it: fields at their default left out
+    return NomicState.model_validate(data).model_dump(mode="json", exclude_defaults=True)

@@ -177,9 +177,7 @@ class Nomic(Game[NomicState]):
         return super().migrate_state(data, from_version)
 
     def renamed(self, data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-        data = super().renamed(data, old, new)
-        data["chronicle"] = chronicle.renamed(data.get("chronicle", []), old, new)
-        return data
+        return chronicle.renamed(super().renamed(data, old, new), old, new)
 
     def joined_later(self, state: NomicState) -> set[str]:
         return set(state.admitted)

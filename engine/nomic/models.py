@@ -158,7 +158,7 @@ class NomicState(GameState):
     crown_queue: list[str] = Field(default_factory=list)  # next candidates if the King-designate refuses
     crown_open: bool = False  # the King-designate may still refuse
     rules: list[Rule] = Field(default_factory=list)
-    repealed: list[Rule] = Field(default_factory=list)  # at the rollover, until filed in the chronicle
+    repealed: list[str] = Field(default_factory=list)  # laws out of the ruleset, as JSON text (chronicle.py)
     last_number: int = 0
     params: dict[str, int] = Field(default_factory=dict)
     mechanics: list[str] = Field(default_factory=list)  # those running in this Giornata

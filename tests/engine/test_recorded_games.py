@@ -36,6 +36,11 @@ def test_recorded_game_replays_unchanged(kind: str) -> None:
     assert record.advanced_to is not None
     events += [e.model_dump(mode="json") for e in game.advance(state, record.advanced_to)]
     assert events == data["events"]
-    assert game.dump_state(state) == data["state"]
+    # a file written before a state version bump is compared through the game's own migration
+    saved = data["state"]
+    version = data.get("state_version", game.state_version)
+    if version != game.state_version:
+        saved = game.migrate_state(saved, version)
+    assert game.dump_state(state) == saved
     again = replay(game, record, until=record.advanced_to)
-    assert game.dump_state(again) == data["state"]  # type: ignore[arg-type]
+    assert game.dump_state(again) == saved  # type: ignore[arg-type]
