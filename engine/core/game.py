@@ -58,6 +58,10 @@ class Game(Generic[S]):
     reminder_timers: ClassVar[frozenset[str]] = frozenset()
     # action types whose log entries only their actor (and the player named in their "to") may read
     private_actions: ClassVar[frozenset[str]] = frozenset()
+    # True for a game whose state round-trips exactly through its JSON (DecameroNomic's large one): `apply`
+    # then changes the state itself and keeps only its JSON to put it back on failure, instead of
+    # building a whole copy before every action
+    apply_in_place: ClassVar[bool] = False
 
     # ---- to implement ------------------------------------------------------------
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> S:
@@ -181,27 +185,36 @@ class Game(Generic[S]):
               *, moderator: bool = False) -> list[Event]:
         """Apply one action atomically: on RuleError `state` is exactly as before."""
         parsed = self.parse_action(action) if isinstance(action, dict) else action
-        work = state.model_copy(deep=True)
-        if parsed.type.startswith(MOD_PREFIX):  # type: ignore[attr-defined]
-            if not moderator:
-                raise RuleError("core.not_moderator")
-            events = self._moderate(work, actor, parsed, now)
+        if self.apply_in_place:
+            saved = state.model_dump_json()
+            try:
+                events = self._apply(state, actor, parsed, now, moderator)
+            except BaseException:
+                _commit(state, type(state).model_validate_json(saved))
+                raise
         else:
-            if work.status != "active":
-                raise RuleError("core.game_over")
-            if work.paused_at is not None:
-                raise RuleError("core.game_paused")
-            seat = work.player(actor)
-            if seat is None or seat.left:
-                raise RuleError("core.not_a_player")
-            if isinstance(parsed, Away):
-                events = self._away(work, actor, parsed.until, now)
-            else:
-                events = self.handle(work, actor, parsed, now)
-        _commit(state, work)
+            work = state.model_copy(deep=True)
+            events = self._apply(work, actor, parsed, now, moderator)
+            _commit(state, work)
         for ev in events:
             ev.at = ev.at or now
         return events
+
+    def _apply(self, work: S, actor: str, parsed: BaseModel, now: datetime, moderator: bool) -> list[Event]:
+        if parsed.type.startswith(MOD_PREFIX):  # type: ignore[attr-defined]
+            if not moderator:
+                raise RuleError("core.not_moderator")
+            return self._moderate(work, actor, parsed, now)
+        if work.status != "active":
+            raise RuleError("core.game_over")
+        if work.paused_at is not None:
+            raise RuleError("core.game_paused")
+        seat = work.player(actor)
+        if seat is None or seat.left:
+            raise RuleError("core.not_a_player")
+        if isinstance(parsed, Away):
+            return self._away(work, actor, parsed.until, now)
+        return self.handle(work, actor, parsed, now)
 
     def advance(self, state: S, now: datetime) -> list[Event]:
         """Fire every timer due at or before `now`, in time order, each stamped with its due time."""

@@ -85,6 +85,7 @@ class Nomic(Game[NomicState]):
     action_model = a.NomicAction
     reminder_timers = frozenset({"vote_reminder"})
     state_version = 2  # 2: closed Giornate filed in the chronicle
+    apply_in_place = True  # no copy of the state before each action (see engine.core.Game)
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> NomicState:
         state = NomicState(game="nomic", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
