@@ -198,3 +198,37 @@ async def test_join_by_button_and_the_scribes_desk(emulator: Any, tmp_path: Any)
         state = await state_of(bot, gid)
         assert [a.what for a in state.audit] == ["admit", "import", "rule_text"]
         emulator.assert_no_unknown_routes()
+
+
+async def test_the_vote_panel_still_works_after_a_restart(emulator: Any, tmp_path: Any) -> None:
+    """The panel keeps its picks in its buttons: opened before a restart, it is finished after it."""
+    pictures._CACHE.clear()
+    clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+    alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
+    settings = bot_settings(emulator, tmp_path)
+    first = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, first, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
+        for p in (bob, carol):
+            await emulator.click(p, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        gid = (await first.service.in_channel(str(emulator.general.id))).id
+        assert gid is not None
+        modal = await emulator.slash(bob, "nomic propose", kind="enact")
+        await emulator.submit_modal(bob, modal, {"title": "Cortesia", "text": "Si saluta il Re.",
+                                                 "title2": "Silenzio", "text2": "Nessuno parla."})
+        panel = await emulator.slash(carol, "nomic vote", letter=1)
+        await emulator.click(carol, panel, label="#1 ✓ a favore")
+        rating = next(s for s in panel.message.selects if "#1" in str(s.get("placeholder")))
+        await emulator.select(carol, panel, ["8"], custom_id=rating["custom_id"])
+        assert "★8" in panel.message.content
+    second = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, second, commands=TOP_COMMANDS):
+        await emulator.click(carol, panel, label="#2 ✗ contro")  # the old bot's panel, the new bot answers
+        assert "#2 ✗ contro" in panel.message.content and "★8" in panel.message.content
+        sent = await emulator.click(carol, panel, label="Invia il voto")
+        assert not sent.ephemeral and "Carol risponde alla lettera 1" in sent.content
+        state = await state_of(second, gid)
+        first_ballot, second_ballot = (p.ballots[str(carol.id)] for p in state.proposals)
+        assert (first_ballot.choice, first_ballot.rating) == ("for", 8) and second_ballot.choice == "against"
+        emulator.assert_no_unknown_routes()
