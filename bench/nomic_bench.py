@@ -11,6 +11,7 @@ Not a test: numbers go to docs/performance.md.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import statistics
 import sys
@@ -25,7 +26,7 @@ from bot.main import tune_gc
 from bot.service import GameService
 from bot.storage.db import Database
 from engine.core import GameRecord, LogEntry, Player, Rng, replay
-from engine.nomic import GAME
+from engine.nomic import GAME, chronicle
 from engine.nomic.models import NomicState
 from render.common import render_png
 
@@ -67,8 +68,11 @@ def engine_game() -> tuple[NomicState, GameRecord]:
         GAME.apply(state, actor, action, now)  # type: ignore[arg-type]
         log.append(LogEntry(at=now, actor=actor, action=action.model_dump(mode="json")))  # type: ignore[attr-defined]
     total = time.perf_counter() - start
-    print(f"{PLAYERS} players, {state.giornata - 1} Giornate: {len(log)} actions, {len(state.proposals)} proposals, "
-          f"{len(state.rules)} rules, state {len(state.model_dump_json()) // 1024} KiB; "
+    stored = json.dumps(GAME.dump_state(state), separators=(",", ":"), ensure_ascii=False)
+    filed = sum(len(text) for text in state.chronicle + state.repealed)
+    print(f"{PLAYERS} players, {state.giornata - 1} Giornate: {len(log)} actions, "
+          f"{len(chronicle.all_proposals(state))} proposals, {len(state.rules)} rules; snapshot "
+          f"{len(stored) // 1024} KiB, of which {filed // 1024} KiB closed Giornate and repealed laws as text; "
           f"{total * 1000:.0f} ms ({total / max(1, len(log)) * 1000:.2f} ms per action incl. advance)")
     print(f"longest rollover {max(rollovers) * 1000:.1f} ms, mean {statistics.mean(rollovers) * 1000:.1f} ms")
     start = time.perf_counter()
