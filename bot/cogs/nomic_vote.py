@@ -15,6 +15,7 @@ from bot.errors import report
 from bot.i18n import t
 from bot.ui import lang, send
 from engine.core import RuleError
+from engine.core.names import find_by_name
 from engine.nomic.views import NomicView, ProposalView
 
 CHOICES = ("for", "against", "abstain")
@@ -28,8 +29,8 @@ STYLE = {"for": discord.ButtonStyle.success, "against": discord.ButtonStyle.dang
 #   araldo:nomic:v:<game>:<letter>:<marks>:<crown 0|1>:<what>:<champion>
 # <marks> has two characters per proposal of the letter, in order: the choice (f, a, x, or - while
 # unchosen) and the rating (1-9, t for 10, 0 for none). <what> is the item: c<i><choice> a choice
-# button, k<i> a choice select, r<i> a rating select, s the Send button. Under 100 characters: a
-# letter holds a few proposals and a champion's name is at most 32.
+# button, k<i> a choice select, r<i> a rating select, s the Send button; <champion> the id of the
+# gladiator named against a protector, if any. Well under 100 characters.
 VOTE = r"araldo:nomic:v:(?P<game>\d+):(?P<letter>\d+):(?P<marks>(?:[-fax][0-9t]){1,10}):(?P<crown>[01]):"
 CODE = {"for": "f", "against": "a", "abstain": "x"}
 RATINGS = "0123456789t"
@@ -43,7 +44,7 @@ class Selection:
     letter: int
     choices: list[str | None]
     ratings: list[int | None]
-    champion: str = ""
+    champion: str = ""  # a gladiator's id
     crown_pays: bool = False
 
     @classmethod
@@ -56,8 +57,7 @@ class Selection:
 
     def custom_id(self, what: str) -> str:
         marks = "".join(f"{CODE[c] if c else '-'}{RATINGS[r or 0]}" for c, r in zip(self.choices, self.ratings, strict=True))
-        return (f"araldo:nomic:v:{self.game_id}:{self.letter}:{marks}:{int(self.crown_pays)}:{what}:"
-                f"{self.champion[:32]}")
+        return f"araldo:nomic:v:{self.game_id}:{self.letter}:{marks}:{int(self.crown_pays)}:{what}:{self.champion}"
 
 
 def vote_panel(sel: Selection, props: list[ProposalView], language: str, polls: bool) -> discord.ui.View:
@@ -105,7 +105,12 @@ async def open_vote(interaction: discord.Interaction, game_id: int, letter: int,
     language = lang(interaction)
     props, view = await letter_props(interaction, game_id, letter)
     current = view.me.my_ballots if view.me else {}
-    sel = Selection(game_id, letter, [current.get(p.id) for p in props], [None] * len(props), champion or "",
+    champion_id = ""
+    if champion and champion.strip():
+        champion_id = find_by_name(champion, {g.id: g.name for g in view.gladiators}) or ""
+        if not champion_id:
+            raise RuleError("nomic.no_gladiator", name=champion)
+    sel = Selection(game_id, letter, [current.get(p.id) for p in props], [None] * len(props), champion_id,
                     crown_pays)
     details = "\n".join(proposal_line(p, language) for p in props)
     await send(interaction, details + "\n\n" + vote_summary(sel, props, language), ephemeral=True,
@@ -123,7 +128,7 @@ async def vote_click(interaction: discord.Interaction, custom_id: str, template:
     if len(props) != len(sel.choices):  # a letter's proposals never change: a forged custom_id
         raise RuleError("nomic.no_letter", letter=sel.letter)
     if what == "s":
-        await send_vote(interaction, sel, props)
+        await send_vote(interaction, sel, props, view)
         return
     i = int(what[1])
     if what[0] == "c":
@@ -136,17 +141,19 @@ async def vote_click(interaction: discord.Interaction, custom_id: str, template:
                                             view=vote_panel(sel, props, language, "polls" in view.mechanics))
 
 
-async def send_vote(interaction: discord.Interaction, sel: Selection, props: list[ProposalView]) -> None:
+async def send_vote(interaction: discord.Interaction, sel: Selection, props: list[ProposalView],
+                    view: NomicView) -> None:
     if any(c is None for c in sel.choices):
         raise RuleError("nomic.whole_letter", proposals=[p.id for p in props])
+    champion = next((g.name for g in view.gladiators if g.id == sel.champion), None) if sel.champion else None
     items = []
     for p, choice, rating in zip(props, sel.choices, sel.ratings, strict=True):
         item: dict[str, Any] = {"proposal": p.id, "choice": choice}
         if rating:
             item["rating"] = rating
         if choice == "against" and p.protector:
-            if sel.champion:
-                item["champion"] = sel.champion
+            if champion:
+                item["champion"] = champion
             if sel.crown_pays:
                 item["crown_pays"] = True
         items.append(item)
@@ -154,7 +161,7 @@ async def send_vote(interaction: discord.Interaction, sel: Selection, props: lis
 
 
 class VoteButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                 template=VOTE + r"(?P<what>c\d[fax]|s):(?P<champion>.{0,32})"):
+                 template=VOTE + r"(?P<what>c\d[fax]|s):(?P<champion>(?:g\d{1,9})?)"):
     def __init__(self, custom_id: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  row: int | None = None) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80] or None, style=style, row=row))
@@ -172,7 +179,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
 
 
 class VoteSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-                 template=VOTE + r"(?P<what>[kr]\d):(?P<champion>.{0,32})"):
+                 template=VOTE + r"(?P<what>[kr]\d):(?P<champion>(?:g\d{1,9})?)"):
     def __init__(self, custom_id: str, options: list[discord.SelectOption] | None = None, placeholder: str = "",
                  row: int | None = None) -> None:
         super().__init__(discord.ui.Select(custom_id=custom_id, options=options or [discord.SelectOption(label="-")],

@@ -196,6 +196,6 @@ class NomicState(GameState):
     history: list[Snapshot] = Field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> NomicState:
-        """The core copies the state before every action (atomic apply). A JSON round trip through
-        pydantic-core is several times faster than Python's deepcopy over thousands of small models."""
+        """A deep copy (tests, tools; the core applies DecameroNomic's actions in place) by a JSON round
+        trip through pydantic-core, several times faster than Python's deepcopy over many small models."""
         return type(self).model_validate_json(self.model_dump_json(exclude_defaults=True))

@@ -64,6 +64,7 @@ class PlayerView(BaseModel):
 
 
 class GladiatorView(BaseModel):
+    id: str  # what buttons carry (a vote panel's champion)
     name: str
     magic: str
     owner: str
@@ -159,7 +160,7 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
         second_half=second_half(state, now), king=state.name_of(state.king), king_open=state.crown_open,
         crown_deadline=state.deadline("crown"), scribe=state.name_of(state.scribe), crown=state.crown,
         bank=ledger.bank_total(state), players=players, rules=rules, proposals=props,
-        gladiators=[GladiatorView(name=g.name, magic=g.magic, owner=state.name_of(g.owner),
+        gladiators=[GladiatorView(id=g.id, name=g.name, magic=g.magic, owner=state.name_of(g.owner),
                                   available_from=g.available_from, training=g.training is not None)
                     for g in state.gladiators],
         offers=[OfferView(id=o.id, seller=state.name_of(o.seller), buyer=state.name_of(o.buyer),
