@@ -79,6 +79,18 @@ def engine_game() -> tuple[NomicState, GameRecord]:
     record = GameRecord(game="nomic", seed=42, settings={}, created_at=T0, players=people, log=log)
     rebuilt = replay(GAME, record, until=now)
     print(f"replay: {(time.perf_counter() - start) * 1000:.0f} ms, equal={rebuilt.model_dump() == state.model_dump()}")
+    # what the service does with the snapshot on every move, without the database: parse and load it,
+    # the core's checkpoint before applying, dump and serialize it again
+    costs = []
+    for _ in range(200):
+        tick = time.perf_counter()
+        loaded = GAME.load_state(json.loads(stored))
+        loaded.model_dump_json()
+        json.dumps(GAME.dump_state(loaded), separators=(",", ":"), ensure_ascii=False)
+        costs.append(time.perf_counter() - tick)
+    costs.sort()
+    print(f"snapshot handling per move: median {statistics.median(costs) * 1000:.2f} ms, "
+          f"p99 {costs[197] * 1000:.2f} ms")
     view = GAME.view(state, None)
     runs = 10
     start = time.perf_counter()
