@@ -91,6 +91,16 @@ def engine_game() -> tuple[NomicState, GameRecord]:
     costs.sort()
     print(f"snapshot handling per move: median {statistics.median(costs) * 1000:.2f} ms, "
           f"p99 {costs[197] * 1000:.2f} ms")
+    costs = []  # the same through the snapshot's text in one pass (Game.load_state(text), dump_state_json)
+    for _ in range(200):
+        tick = time.perf_counter()
+        loaded = GAME.load_state(stored)
+        loaded.model_dump_json()
+        GAME.dump_state_json(loaded)
+        costs.append(time.perf_counter() - tick)
+    costs.sort()
+    print(f"  the same through the text in one pass: median {statistics.median(costs) * 1000:.2f} ms, "
+          f"p99 {costs[197] * 1000:.2f} ms")
     view = GAME.view(state, None)
     runs = 10
     start = time.perf_counter()

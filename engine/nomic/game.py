@@ -172,6 +172,9 @@ class Nomic(Game[NomicState]):
         """Snapshots leave out every field at its default (most of a closed proposal's)."""
         return state.model_dump(mode="json", exclude_defaults=True)
 
+    def dump_state_json(self, state: NomicState) -> str:
+        return state.model_dump_json(exclude_defaults=True)
+
     def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         if from_version == 1:
             return chronicle.migrate_v1(data)
