@@ -1,6 +1,7 @@
 """DecameroNomic timings: a full-size game (12 players, random legal play over 10 Giornate) in the
 engine, the longest Giornata rollover, the chart render, and moves through the whole service on
-SQLite (and PostgreSQL when TEST_DATABASE_URL points at it).
+SQLite (and PostgreSQL when TEST_DATABASE_URL points at it): from a new game, and on the full-size
+game itself (its record imported, then played on into Giornate 11 and after).
 
     python bench/nomic_bench.py [service_moves]
 
@@ -10,6 +11,7 @@ Not a test: numbers go to docs/performance.md.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import statistics
 import sys
@@ -24,7 +26,7 @@ from bot.main import tune_gc
 from bot.service import GameService
 from bot.storage.db import Database
 from engine.core import GameRecord, LogEntry, Player, Rng, replay
-from engine.nomic import GAME
+from engine.nomic import GAME, chronicle
 from engine.nomic.models import NomicState
 from render.common import render_png
 
@@ -43,7 +45,7 @@ def pick_action(state: NomicState, actor: str, rng: Rng) -> object | None:
     return pool[rng.below(len(pool))]
 
 
-def engine_game() -> NomicState:
+def engine_game() -> tuple[NomicState, GameRecord]:
     people = [Player(id=str(1001 + i), name=f"Giocatore {i + 1:02d}") for i in range(PLAYERS)]
     state = GAME.setup(GAME.parse_settings({}), [p.model_copy() for p in people], 42, T0)
     rng = Rng(seed=7)
@@ -66,14 +68,39 @@ def engine_game() -> NomicState:
         GAME.apply(state, actor, action, now)  # type: ignore[arg-type]
         log.append(LogEntry(at=now, actor=actor, action=action.model_dump(mode="json")))  # type: ignore[attr-defined]
     total = time.perf_counter() - start
-    print(f"{PLAYERS} players, {state.giornata - 1} Giornate: {len(log)} actions, {len(state.proposals)} proposals, "
-          f"{len(state.rules)} rules, state {len(state.model_dump_json()) // 1024} KiB; "
+    stored = json.dumps(GAME.dump_state(state), separators=(",", ":"), ensure_ascii=False)
+    filed = sum(len(text) for text in state.chronicle + state.repealed)
+    print(f"{PLAYERS} players, {state.giornata - 1} Giornate: {len(log)} actions, "
+          f"{len(chronicle.all_proposals(state))} proposals, {len(state.rules)} rules; snapshot "
+          f"{len(stored) // 1024} KiB, of which {filed // 1024} KiB closed Giornate and repealed laws as text; "
           f"{total * 1000:.0f} ms ({total / max(1, len(log)) * 1000:.2f} ms per action incl. advance)")
     print(f"longest rollover {max(rollovers) * 1000:.1f} ms, mean {statistics.mean(rollovers) * 1000:.1f} ms")
     start = time.perf_counter()
     record = GameRecord(game="nomic", seed=42, settings={}, created_at=T0, players=people, log=log)
     rebuilt = replay(GAME, record, until=now)
     print(f"replay: {(time.perf_counter() - start) * 1000:.0f} ms, equal={rebuilt.model_dump() == state.model_dump()}")
+    # what the service does with the snapshot on every move, without the database: parse and load it,
+    # the core's checkpoint before applying, dump and serialize it again
+    costs = []
+    for _ in range(200):
+        tick = time.perf_counter()
+        loaded = GAME.load_state(json.loads(stored))
+        loaded.model_dump_json()
+        json.dumps(GAME.dump_state(loaded), separators=(",", ":"), ensure_ascii=False)
+        costs.append(time.perf_counter() - tick)
+    costs.sort()
+    print(f"snapshot handling per move: median {statistics.median(costs) * 1000:.2f} ms, "
+          f"p99 {costs[197] * 1000:.2f} ms")
+    costs = []  # the same through the snapshot's text in one pass (Game.load_state(text), dump_state_json)
+    for _ in range(200):
+        tick = time.perf_counter()
+        loaded = GAME.load_state(stored)
+        loaded.model_dump_json()
+        GAME.dump_state_json(loaded)
+        costs.append(time.perf_counter() - tick)
+    costs.sort()
+    print(f"  the same through the text in one pass: median {statistics.median(costs) * 1000:.2f} ms, "
+          f"p99 {costs[197] * 1000:.2f} ms")
     view = GAME.view(state, None)
     runs = 10
     start = time.perf_counter()
@@ -81,10 +108,14 @@ def engine_game() -> NomicState:
         data = render_png("nomic", view)
     assert data is not None
     print(f"chart render + PNG: {(time.perf_counter() - start) / runs * 1000:.1f} ms, {len(data) // 1024} KiB")
-    return state
+    record.advanced_to = now
+    return state, record
 
 
-async def service_moves(url: str, moves: int) -> tuple[float, float, float, float, int]:
+async def service_moves(url: str, moves: int, full: GameRecord | None = None
+                        ) -> tuple[float, float, float, float, int]:
+    """`moves` random legal moves through GameService.act, a few hours apart: in a new game, or in the
+    game of `full` (imported, so the service starts from its 10 Giornate)."""
     db = Database(url)
     if not db.is_sqlite:
         from sqlalchemy import text
@@ -93,19 +124,23 @@ async def service_moves(url: str, moves: int) -> tuple[float, float, float, floa
             await conn.execute(text("DROP SCHEMA public CASCADE"))
             await conn.execute(text("CREATE SCHEMA public"))
     await db.migrate()
-    clock = [T0]
+    clock = [T0 if full is None or full.advanced_to is None else full.advanced_to]
     service = GameService(db, clock=lambda: clock[0], seed_source=lambda: 2026)
-    await service.create(kind="nomic", guild_id="1", channel_id="2", creator_id="100", creator_name="P00")
-    for i in range(1, PLAYERS):
-        await service.join("2", str(100 + i), f"P{i:02d}")
-    res = await service.start("2", "100")
+    if full is None:
+        await service.create(kind="nomic", guild_id="1", channel_id="2", creator_id="100", creator_name="P00")
+        for i in range(1, PLAYERS):
+            await service.join("2", str(100 + i), f"P{i:02d}")
+        res = await service.start("2", "100")
+    else:
+        res = await service.import_record(full, guild_id="1", channel_id="2", moderator="100")
+    step = timedelta(hours=3 if full is None else 2)
     gid = res.game.id
     assert gid is not None
     rng = Rng(seed=3)
     times: list[float] = []
     cpu: list[float] = []  # this process's CPU (all threads): what the move costs without the machine's queue
     for _ in range(moves):
-        clock[0] += timedelta(hours=3)  # rollovers on the way: the state grows as in a long game
+        clock[0] += step  # rollovers on the way: the state grows as in a long game
         await service.tick(gid)  # as the scheduler does at each deadline
         _, state = await service.state(gid)
         assert isinstance(state, NomicState)
@@ -128,7 +163,7 @@ async def service_moves(url: str, moves: int) -> tuple[float, float, float, floa
 
 
 def main() -> None:
-    engine_game()
+    _, record = engine_game()
     tune_gc()  # as `python -m bot` does at startup
     moves = int(sys.argv[1]) if len(sys.argv) > 1 else 600
     with tempfile.TemporaryDirectory() as tmp:
@@ -137,9 +172,12 @@ def main() -> None:
         if pg.startswith("postgresql"):
             urls.append(("PostgreSQL", pg))
         for name, url in urls:
-            mean, p95, p99, cpu99, n = asyncio.run(service_moves(url, moves))
-            print(f"{name:10s} {n} moves through the service: mean {mean:.1f} ms, p95 {p95:.1f} ms, "
-                  f"p99 {p99:.1f} ms; CPU p99 {cpu99:.1f} ms")
+            for label, full in (("new game", None), ("after 10 Giornate", record)):
+                if url.startswith("sqlite"):  # a fresh file each (PostgreSQL's schema is recreated)
+                    url = f"sqlite+aiosqlite:///{tmp}/bench-{label[0]}.db"
+                mean, p95, p99, cpu99, n = asyncio.run(service_moves(url, moves, full))
+                print(f"{name:10s} {label:17s} {n} moves through the service: mean {mean:.1f} ms, "
+                      f"p95 {p95:.1f} ms, p99 {p99:.1f} ms; CPU p99 {cpu99:.1f} ms")
 
 
 if __name__ == "__main__":

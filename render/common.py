@@ -7,6 +7,7 @@ Renderers are pure functions view -> PIL.Image; the bot runs them off the event 
 
 from __future__ import annotations
 
+import colorsys
 import io
 import math
 from collections.abc import Callable, Sequence
@@ -38,8 +39,24 @@ WATER = (190, 215, 235)
 LAND = (236, 230, 214)
 
 
+# after those, Paul Tol's "muted" scheme (also colour-blind safe), then hues spread by the golden angle
+MORE_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (204, 102, 119), (51, 34, 136), (221, 204, 119), (17, 119, 51), (136, 204, 238), (136, 34, 85),
+    (68, 170, 153), (153, 153, 51), (170, 68, 153),
+)
+_COLOURS: list[tuple[int, int, int]] = [*PLAYER_COLOURS, *MORE_COLOURS]  # grown on demand
+
+
 def player_colour(index: int) -> tuple[int, int, int]:
-    return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
+    """A player's colour: a different one for every index (DecameroNomic seats up to 40 players)."""
+    while len(_COLOURS) <= index:
+        n = len(_COLOURS) - len(PLAYER_COLOURS) - len(MORE_COLOURS)
+        r, g, b = colorsys.hls_to_rgb((n * 0.618034) % 1.0, (0.35, 0.5, 0.65)[n % 3], 0.7)
+        colour = (round(r * 255), round(g * 255), round(b * 255))
+        while colour in _COLOURS:  # never two players alike
+            colour = (colour[0], colour[1], (colour[2] + 7) % 256)
+        _COLOURS.append(colour)
+    return _COLOURS[index]
 
 
 @cache

@@ -9,6 +9,8 @@ from discord.ext import commands
 
 from bot.cogs import nomic_text as nt
 from bot.cogs import nomic_views as v
+from bot.cogs import nomic_vote as vote
+from bot.cogs.nomic_play import nomic_state, play, public_view
 from bot.i18n import t
 from bot.pictures import board_attachment
 from bot.translator import L
@@ -26,7 +28,7 @@ KIND_CHOICES = [app_commands.Choice(name=L("enact", "choice.nomic.enact"), value
 async def here(interaction: discord.Interaction) -> tuple[int, NomicState]:
     row = await game_here(interaction, KIND)
     assert row.id is not None
-    return row.id, v.nomic_state(service_of(interaction).load_state(row))
+    return row.id, nomic_state(service_of(interaction).load_state(row))
 
 
 def player_named(state: NomicState, name: str) -> str:
@@ -52,7 +54,8 @@ class NomicCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.AdmitButton, v.ActButton, v.LetterButton, v.RulesPage)
+        self.bot.add_dynamic_items(v.AdmitButton, v.ActButton, vote.LetterButton, v.RulesPage, vote.VoteButton,
+                                   vote.VoteSelect)
 
     # ---- proposals and votes ------------------------------------------------------------------------
     @group.command(name=L("propose", "cmd.nomic.propose"), description=L("Send a letter of proposals",
@@ -70,7 +73,7 @@ class NomicCog(commands.Cog):
             spec: dict[str, object] = {"kind": "repeal", "rule": rule}
             if protector:
                 spec["protector"] = protector
-            await v.play(interaction, game_id, {"type": "propose", "proposals": [spec]})
+            await play(interaction, game_id, {"type": "propose", "proposals": [spec]})
             return
         await interaction.response.send_modal(v.ProposeModal(game_id, kind, rule, protector, lang(interaction)))
 
@@ -84,14 +87,14 @@ class NomicCog(commands.Cog):
     async def vote(self, interaction: discord.Interaction, letter: int, champion: str | None = None,
                    crown_pays: bool = False) -> None:
         game_id, _ = await here(interaction)
-        await v.open_vote(interaction, game_id, letter, champion, crown_pays)
+        await vote.open_vote(interaction, game_id, letter, champion, crown_pays)
 
     @group.command(name=L("proposals", "cmd.nomic.proposals"), description=L("Pending proposals and their votes",
                                                                               "cmd.nomic.proposals.desc"))
     async def proposals(self, interaction: discord.Interaction) -> None:
         language = lang(interaction)
         _, state = await here(interaction)
-        view = v.public_view(state)
+        view = public_view(state)
         lines = [nt.proposal_line(p, language) for p in view.proposals if p.outcome == "pending"]
         await send(interaction, "\n".join(lines) or t("nomic.ui.no_proposals", language), ephemeral=True)
 
@@ -111,7 +114,7 @@ class NomicCog(commands.Cog):
     @app_commands.describe(number=L("The rule's number", "opt.nomic.number.desc"))
     async def rule(self, interaction: discord.Interaction, number: int) -> None:
         _, state = await here(interaction)
-        await send(interaction, nt.one_rule(v.public_view(state), lang(interaction), number), ephemeral=True)
+        await send(interaction, nt.one_rule(public_view(state), lang(interaction), number), ephemeral=True)
 
     # ---- money --------------------------------------------------------------------------------------
     @group.command(name=L("treasury", "cmd.nomic.treasury"), description=L("Treasures, economic power, deposits",
@@ -119,9 +122,9 @@ class NomicCog(commands.Cog):
     async def treasury(self, interaction: discord.Interaction) -> None:
         language = lang(interaction)
         row = await game_here(interaction, KIND)
-        state = v.nomic_state(service_of(interaction).load_state(row))
+        state = nomic_state(service_of(interaction).load_state(row))
         await interaction.response.defer(thinking=True)
-        text = nt.treasury(v.public_view(state), language)  # said in the channel: the public view
+        text = nt.treasury(public_view(state), language)  # said in the channel: the public view
         file = file_of(await board_attachment(row, state, None, lang=language))
         await send(interaction, text, file=file)
 
@@ -132,7 +135,7 @@ class NomicCog(commands.Cog):
     async def give(self, interaction: discord.Interaction, player: str,
                    amount: app_commands.Range[int, 1, 10**9]) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "give", "to": player, "amount": amount})
+        await play(interaction, game_id, {"type": "give", "to": player, "amount": amount})
 
     @group.command(name=L("deposit", "cmd.nomic.deposit"), description=L("Lock Nomica in the Bank",
                                                                           "cmd.nomic.deposit.desc"))
@@ -142,7 +145,7 @@ class NomicCog(commands.Cog):
     async def deposit(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 10**9],
                       giornate: app_commands.Range[int, 1, 4]) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "deposit", "amount": amount, "giornate": giornate})
+        await play(interaction, game_id, {"type": "deposit", "amount": amount, "giornate": giornate})
 
     @group.command(name=L("bribe", "cmd.nomic.bribe"), description=L("Pay a courtier to vote for your proposal",
                                                                       "cmd.nomic.bribe.desc"))
@@ -153,7 +156,7 @@ class NomicCog(commands.Cog):
     async def bribe(self, interaction: discord.Interaction, proposal: int, player: str,
                     amount: app_commands.Range[int, 1, 10**9]) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "bribe", "proposal": proposal, "to": player, "amount": amount})
+        await play(interaction, game_id, {"type": "bribe", "proposal": proposal, "to": player, "amount": amount})
 
     # ---- the King, disputes ---------------------------------------------------------------------------
     @group.command(name=L("veto", "cmd.nomic.veto"), description=L("King: veto a proposal", "cmd.nomic.veto.desc"))
@@ -161,7 +164,7 @@ class NomicCog(commands.Cog):
     @app_commands.describe(proposal=L("The proposal's number", "opt.nomic.proposal.desc"))
     async def veto(self, interaction: discord.Interaction, proposal: int) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "veto", "proposal": proposal})
+        await play(interaction, game_id, {"type": "veto", "proposal": proposal})
 
     @group.command(name=L("contest", "cmd.nomic.contest"), description=L("File a formal contest",
                                                                           "cmd.nomic.contest.desc"))
@@ -169,7 +172,7 @@ class NomicCog(commands.Cog):
     @app_commands.describe(text=L("What is disputed", "opt.nomic.text.desc"))
     async def contest(self, interaction: discord.Interaction, text: str) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "contest", "text": text})
+        await play(interaction, game_id, {"type": "contest", "text": text})
 
     @group.command(name=L("decree", "cmd.nomic.decree"), description=L("King: a Royal Decree on a contest",
                                                                         "cmd.nomic.decree.desc"))
@@ -181,19 +184,19 @@ class NomicCog(commands.Cog):
     async def decree(self, interaction: discord.Interaction, contest: int, text: str,
                      replaces: int | None = None) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "decree", "contest": contest, "text": text, "replaces": replaces})
+        await play(interaction, game_id, {"type": "decree", "contest": contest, "text": text, "replaces": replaces})
 
     @king.command(name=L("accept", "cmd.nomic.king.accept"), description=L("Accept the crown",
                                                                             "cmd.nomic.king.accept.desc"))
     async def king_accept(self, interaction: discord.Interaction) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "king_answer", "accept": True})
+        await play(interaction, game_id, {"type": "king_answer", "accept": True})
 
     @king.command(name=L("refuse", "cmd.nomic.king.refuse"), description=L("Refuse the crown",
                                                                             "cmd.nomic.king.refuse.desc"))
     async def king_refuse(self, interaction: discord.Interaction) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "king_answer", "accept": False})
+        await play(interaction, game_id, {"type": "king_answer", "accept": False})
 
     # ---- players --------------------------------------------------------------------------------------
     @group.command(name=L("join", "cmd.nomic.join"), description=L("Ask the Scribe to join", "cmd.nomic.join.desc"))
@@ -226,7 +229,7 @@ class NomicCog(commands.Cog):
                            magic=L("5 digits from 1 to 5", "opt.nomic.magic.desc"))
     async def gladiator_buy(self, interaction: discord.Interaction, name: str, magic: str) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "gladiator_buy", "name": name, "magic": magic.strip()})
+        await play(interaction, game_id, {"type": "gladiator_buy", "name": name, "magic": magic.strip()})
 
     @gladiator.command(name=L("train", "cmd.nomic.gladiator.train"), description=L("Send a gladiator to school",
                                                                                     "cmd.nomic.gladiator.train.desc"))
@@ -235,14 +238,14 @@ class NomicCog(commands.Cog):
                            magic=L("The new magic number", "opt.nomic.new_magic.desc"))
     async def gladiator_train(self, interaction: discord.Interaction, name: str, magic: str) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "gladiator_train", "gladiator": name, "magic": magic.strip()})
+        await play(interaction, game_id, {"type": "gladiator_train", "gladiator": name, "magic": magic.strip()})
 
     @gladiator.command(name=L("list", "cmd.nomic.gladiator.list"), description=L("Every gladiator",
                                                                                   "cmd.nomic.gladiator.list.desc"))
     async def gladiator_list(self, interaction: discord.Interaction) -> None:
         language = lang(interaction)
         _, state = await here(interaction)
-        lines = nt.gladiator_lines(v.public_view(state), language)
+        lines = nt.gladiator_lines(public_view(state), language)
         await send(interaction, "\n".join(lines) or t("nomic.ui.no_gladiators", language), ephemeral=True)
 
     @gladiator.command(name=L("duel", "cmd.nomic.gladiator.duel"), description=L("A bout, digit by digit",
@@ -261,7 +264,7 @@ class NomicCog(commands.Cog):
     @app_commands.describe(number=L("The rule's number", "opt.nomic.number.desc"))
     async def law_delete(self, interaction: discord.Interaction, number: int) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "law_delete", "rule": number})
+        await play(interaction, game_id, {"type": "law_delete", "rule": number})
 
     @law.command(name=L("transfer", "cmd.nomic.law.transfer"), description=L("Hand a law you own to a player",
                                                                               "cmd.nomic.law.transfer.desc"))
@@ -270,13 +273,13 @@ class NomicCog(commands.Cog):
                            player=L("Who receives", "opt.nomic.player.desc"))
     async def law_transfer(self, interaction: discord.Interaction, number: int, player: str) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "law_transfer", "rule": number, "to": player})
+        await play(interaction, game_id, {"type": "law_transfer", "rule": number, "to": player})
 
     @quarantine.command(name=L("surrender", "cmd.nomic.quarantine.surrender"),
                         description=L("Give up all your gladiators", "cmd.nomic.quarantine.surrender.desc"))
     async def surrender(self, interaction: discord.Interaction) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "surrender"})
+        await play(interaction, game_id, {"type": "surrender"})
 
     @quarantine.command(name=L("offer", "cmd.nomic.quarantine.offer"),
                         description=L("Offer one gladiator to a player", "cmd.nomic.quarantine.offer.desc"))
@@ -287,7 +290,7 @@ class NomicCog(commands.Cog):
     async def offer(self, interaction: discord.Interaction, name: str, player: str,
                     price: app_commands.Range[int, 1, 10**9]) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "quarantine_offer", "gladiator": name, "to": player,
+        await play(interaction, game_id, {"type": "quarantine_offer", "gladiator": name, "to": player,
                                             "price": price})
 
     @quarantine.command(name=L("buy", "cmd.nomic.quarantine.buy"),
@@ -296,7 +299,7 @@ class NomicCog(commands.Cog):
     @app_commands.describe(offer=L("The offer's number", "opt.nomic.offer.desc"))
     async def buy(self, interaction: discord.Interaction, offer: int) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "quarantine_buy", "offer": offer})
+        await play(interaction, game_id, {"type": "quarantine_buy", "offer": offer})
 
     # ---- the Scribe's desk -------------------------------------------------------------------------------
     @scribe.command(name=L("text", "cmd.nomic.scribe.text"), description=L("Write a rule's text",
@@ -307,7 +310,7 @@ class NomicCog(commands.Cog):
         game_id, state = await here(interaction)
         if str(interaction.user.id) != state.scribe:
             raise RuleError("nomic.not_scribe", scribe=state.name_of(state.scribe))
-        rule = next((r for r in v.public_view(state).rules if r.number == number), None)
+        rule = next((r for r in public_view(state).rules if r.number == number), None)
         if rule is None:
             raise RuleError("nomic.no_rule", number=number)
         await interaction.response.send_modal(v.RuleTextModal(game_id, number, lang(interaction), rule.text))
@@ -336,7 +339,7 @@ class NomicCog(commands.Cog):
             parsed = [int(x) for x in numbers.replace(";", ",").split(",") if x.strip()]
         except ValueError:
             raise RuleError("core.bad_action", detail="numbers") from None
-        await v.play(interaction, game_id, {"type": "scribe_reorder", "numbers": parsed})
+        await play(interaction, game_id, {"type": "scribe_reorder", "numbers": parsed})
 
     @scribe.command(name=L("param", "cmd.nomic.scribe.param"), description=L("Set a number after an amendment",
                                                                              "cmd.nomic.scribe.param.desc"))
@@ -347,7 +350,7 @@ class NomicCog(commands.Cog):
                            rule=L("The amended or enacted rule that allows it", "opt.nomic.param_rule.desc"))
     async def scribe_param(self, interaction: discord.Interaction, name: str, value: int, rule: int) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "scribe_param", "name": name, "value": value, "rule": rule})
+        await play(interaction, game_id, {"type": "scribe_param", "name": name, "value": value, "rule": rule})
 
     @scribe.command(name=L("adjust", "cmd.nomic.scribe.adjust"), description=L("Correct a treasure, with a reason",
                                                                                "cmd.nomic.scribe.adjust.desc"))
@@ -358,7 +361,7 @@ class NomicCog(commands.Cog):
                            reason=L("Why", "opt.nomic.reason.desc"))
     async def scribe_adjust(self, interaction: discord.Interaction, player: str, amount: int, reason: str) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "scribe_adjust", "player": player, "amount": amount,
+        await play(interaction, game_id, {"type": "scribe_adjust", "player": player, "amount": amount,
                                             "reason": reason})
 
     @scribe.command(name=L("hand", "cmd.nomic.scribe.hand"), description=L("Hand the Scribe's office on",
@@ -370,7 +373,7 @@ class NomicCog(commands.Cog):
         actor = None
         if str(interaction.user.id) != state.scribe and await is_moderator(interaction):
             actor = state.scribe  # a server moderator reassigns the office: the hand-over is the Scribe's act
-        await v.play(interaction, game_id, {"type": "scribe_hand", "to": player}, actor=actor)
+        await play(interaction, game_id, {"type": "scribe_hand", "to": player}, actor=actor)
 
     @scribe.command(name=L("retire", "cmd.nomic.scribe.retire"), description=L("Retire a decree a rule settled",
                                                                                "cmd.nomic.scribe.retire.desc"))
@@ -379,7 +382,7 @@ class NomicCog(commands.Cog):
                            rule=L("The rule that settled it", "opt.nomic.settling_rule.desc"))
     async def scribe_retire(self, interaction: discord.Interaction, decree: int, rule: int) -> None:
         game_id, _ = await here(interaction)
-        await v.play(interaction, game_id, {"type": "scribe_retire_decree", "decree": decree, "rule": rule})
+        await play(interaction, game_id, {"type": "scribe_retire_decree", "decree": decree, "rule": rule})
 
     @scribe.command(name=L("impossible", "cmd.nomic.scribe.impossible"),
                     description=L("Rule 2100: a player made the game impossible", "cmd.nomic.scribe.impossible.desc"))
@@ -389,7 +392,7 @@ class NomicCog(commands.Cog):
     async def scribe_impossible(self, interaction: discord.Interaction, player: str, reason: str) -> None:
         game_id, state = await here(interaction)
         player_named(state, player)
-        await v.play(interaction, game_id, {"type": "scribe_impossible", "player": player, "reason": reason})
+        await play(interaction, game_id, {"type": "scribe_impossible", "player": player, "reason": reason})
 
 
 async def setup(bot: commands.Bot) -> None:

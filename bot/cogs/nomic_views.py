@@ -1,6 +1,6 @@
-"""DecameroNomic's panels, modals, buttons and texts: the vote panel (buttons and a rating select
-per proposal), the proposal and Scribe modals, the private panel built from legal_actions, the
-admission and crown buttons. No rules here: every click becomes an engine action."""
+"""DecameroNomic's modals, buttons and panels: the proposal and Scribe modals, the private panel built
+from legal_actions, the admission and crown buttons, the ruleset's pages (the vote panel is in
+nomic_vote.py). No rules here: every click becomes an engine action."""
 
 from __future__ import annotations
 
@@ -9,169 +9,16 @@ from typing import Any
 
 import discord
 
-from bot.cogs.nomic_text import proposal_line, rules_page, rules_pages
+from bot.cogs.nomic_play import load, my_view, play, public_view
+from bot.cogs.nomic_text import rules_page, rules_pages
+from bot.cogs.nomic_vote import LetterButton
 from bot.errors import report
 from bot.i18n import has, t
-from bot.service import ActResult
-from bot.storage.models import GameRow
-from bot.ui import lang, render_events, send, service_of
+from bot.ui import lang
 from engine.core import RuleError, get_game
 from engine.nomic.models import NomicState
-from engine.nomic.views import NomicView, ProposalView
 
 KIND = "nomic"
-CHOICES = ("for", "against", "abstain")
-STYLE = {"for": discord.ButtonStyle.success, "against": discord.ButtonStyle.danger,
-         "abstain": discord.ButtonStyle.secondary}
-
-
-def nomic_state(state: Any) -> NomicState:
-    if not isinstance(state, NomicState):
-        raise RuleError("core.wrong_game", game="DecameroNomic")
-    return state
-
-
-def public_view(state: NomicState) -> NomicView:
-    view = get_game(KIND).view(state, None)
-    assert isinstance(view, NomicView)
-    return view
-
-
-def my_view(state: NomicState, user: str) -> NomicView:
-    view = get_game(KIND).view(state, user)
-    assert isinstance(view, NomicView)
-    return view
-
-
-async def load(interaction: discord.Interaction, game_id: int) -> tuple[GameRow, NomicState]:
-    row, state = await service_of(interaction).state(game_id)
-    return row, nomic_state(state)
-
-
-async def play(interaction: discord.Interaction, game_id: int, action: dict[str, Any], *,
-               actor: str | None = None) -> ActResult:
-    """Apply an action and answer: public events in the channel, the actor's own privately."""
-    language = lang(interaction)
-    who = actor or str(interaction.user.id)
-    result = await service_of(interaction).act(game_id, who, action, interaction_id=str(interaction.id))
-    public, private = render_events(result.events, language, viewer=who)
-    await send(interaction, public or t("core.done", language))
-    if private:
-        await send(interaction, private, ephemeral=True)
-    return result
-
-
-# ---- the vote panel ----------------------------------------------------------------------------
-class VotePanel(discord.ui.View):
-    """One letter answered at once: a choice and an optional rating for each proposal, then Send."""
-
-    def __init__(self, game_id: int, letter: int, proposals: list[ProposalView], language: str,
-                 current: dict[int, str], champion: str | None, crown_pays: bool, polls: bool) -> None:
-        super().__init__(timeout=1800)
-        self.game_id, self.letter, self.language = game_id, letter, language
-        self.ids = [p.id for p in proposals]
-        self.titles = {p.id: p.title for p in proposals}
-        self.protected = {p.id for p in proposals if p.protector}
-        self.choices: dict[int, str | None] = {pid: current.get(pid) for pid in self.ids}
-        self.ratings: dict[int, int | None] = dict.fromkeys(self.ids)
-        self.champion, self.crown_pays = champion, crown_pays
-        buttons = len(self.ids) <= 2
-        for row, pid in enumerate(self.ids[:4]):
-            if buttons:
-                for choice in CHOICES:
-                    self.add_item(ChoiceButton(pid, choice, t(f"nomic.ui.choice.{choice}", language, id=pid), row))
-            else:
-                self.add_item(ChoiceSelect(pid, language, row))
-        if buttons and polls:
-            for i, pid in enumerate(self.ids):
-                self.add_item(RatingSelect(pid, language, 2 + i))
-        send_button: discord.ui.Button[VotePanel] = discord.ui.Button(
-            label=t("nomic.ui.send_vote", language), style=discord.ButtonStyle.primary, row=4)
-        send_button.callback = self.submit  # type: ignore[method-assign]
-        self.add_item(send_button)
-
-    def summary(self) -> str:
-        lines = [t("nomic.ui.vote_header", self.language, letter=self.letter)]
-        for pid in self.ids:
-            choice = self.choices[pid]
-            mark = t(f"nomic.ui.choice.{choice}", self.language, id=pid) if choice else t(
-                "nomic.ui.no_choice", self.language, id=pid)
-            rating = f" ★{self.ratings[pid]}" if self.ratings[pid] else ""
-            lines.append(f"{mark} — {self.titles[pid]}{rating}")
-        return "\n".join(lines)
-
-    async def refresh(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(content=self.summary(), view=self)
-
-    async def submit(self, interaction: discord.Interaction) -> None:
-        try:
-            if any(c is None for c in self.choices.values()):
-                raise RuleError("nomic.whole_letter", proposals=self.ids)
-            items = []
-            for pid in self.ids:
-                item: dict[str, Any] = {"proposal": pid, "choice": self.choices[pid]}
-                if self.ratings[pid]:
-                    item["rating"] = self.ratings[pid]
-                if self.choices[pid] == "against" and pid in self.protected:
-                    if self.champion:
-                        item["champion"] = self.champion
-                    if self.crown_pays:
-                        item["crown_pays"] = True
-                items.append(item)
-            await play(interaction, self.game_id, {"type": "vote", "letter": self.letter, "items": items})
-            self.stop()
-        except Exception as exc:
-            await report(interaction, exc)
-
-
-class ChoiceButton(discord.ui.Button[VotePanel]):
-    def __init__(self, pid: int, choice: str, label: str, row: int) -> None:
-        super().__init__(label=label, style=STYLE[choice], row=row)
-        self.pid, self.choice = pid, choice
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        assert self.view is not None
-        self.view.choices[self.pid] = self.choice
-        await self.view.refresh(interaction)
-
-
-class ChoiceSelect(discord.ui.Select[VotePanel]):
-    def __init__(self, pid: int, language: str, row: int) -> None:
-        options = [discord.SelectOption(label=t(f"nomic.ui.choice.{c}", language, id=pid), value=c) for c in CHOICES]
-        super().__init__(placeholder=f"#{pid}", options=options, row=row)
-        self.pid = pid
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        assert self.view is not None
-        self.view.choices[self.pid] = self.values[0]
-        await self.view.refresh(interaction)
-
-
-class RatingSelect(discord.ui.Select[VotePanel]):
-    def __init__(self, pid: int, language: str, row: int) -> None:
-        options = [discord.SelectOption(label=str(n), value=str(n)) for n in range(1, 11)]
-        super().__init__(placeholder=t("nomic.ui.rating", language, id=pid), options=options, row=row)
-        self.pid = pid
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        assert self.view is not None
-        self.view.ratings[self.pid] = int(self.values[0])
-        await self.view.refresh(interaction)
-
-
-async def open_vote(interaction: discord.Interaction, game_id: int, letter: int, champion: str | None = None,
-                    crown_pays: bool = False) -> None:
-    language = lang(interaction)
-    user = str(interaction.user.id)
-    _, state = await load(interaction, game_id)
-    view = my_view(state, user)
-    props = [p for p in view.proposals if p.letter == letter and p.outcome == "pending"]
-    if not props:
-        raise RuleError("nomic.no_letter", letter=letter)
-    current = view.me.my_ballots if view.me else {}
-    panel = VotePanel(game_id, letter, props, language, current, champion, crown_pays, "polls" in view.mechanics)
-    details = "\n".join(proposal_line(p, language) for p in props)
-    await send(interaction, details + "\n\n" + panel.summary(), ephemeral=True, view=panel)
 
 
 # ---- modals ------------------------------------------------------------------------------------
@@ -323,27 +170,6 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
             }
             action = actions[self.what]
             await play(interaction, self.game_id, action)
-        except Exception as exc:
-            await report(interaction, exc)
-
-
-class LetterButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                   template=r"araldo:nomic:letter:(?P<game>\d+):(?P<letter>\d+)"):
-    """Open the vote panel of a letter."""
-
-    def __init__(self, game_id: int, letter: int, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=label or f"#{letter}", style=discord.ButtonStyle.primary,
-                                           custom_id=f"araldo:nomic:letter:{game_id}:{letter}"))
-        self.game_id, self.letter = game_id, letter
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> LetterButton:
-        return cls(int(match["game"]), int(match["letter"]), str(getattr(item, "label", "")))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await open_vote(interaction, self.game_id, self.letter)
         except Exception as exc:
             await report(interaction, exc)
 

@@ -58,6 +58,10 @@ class Game(Generic[S]):
     reminder_timers: ClassVar[frozenset[str]] = frozenset()
     # action types whose log entries only their actor (and the player named in their "to") may read
     private_actions: ClassVar[frozenset[str]] = frozenset()
+    # True for a game whose state round-trips exactly through its JSON (DecameroNomic's large one): `apply`
+    # then changes the state itself and keeps only its JSON to put it back on failure, instead of
+    # building a whole copy before every action
+    apply_in_place: ClassVar[bool] = False
 
     # ---- to implement ------------------------------------------------------------
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> S:
@@ -115,6 +119,11 @@ class Game(Generic[S]):
             raise ValueError(f"no migration from state version {from_version}")
         return data
 
+    def renamed(self, data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+        """A dumped state with a replaced player's id changed everywhere (`/mod replace`). A game that
+        keeps part of its state as text (DecameroNomic's chronicle) renames inside that text too."""
+        return rename_player(data, old, new)  # type: ignore[no-any-return]
+
     # ---- parsing -----------------------------------------------------------------
     def _adapter(self) -> TypeAdapter[Any]:
         cached: TypeAdapter[Any] | None = _ADAPTERS.get(type(self))
@@ -158,12 +167,19 @@ class Game(Generic[S]):
             raise RuleError("core.bad_setting", setting=where) from None
 
     def load_state(self, data: dict[str, Any] | str) -> S:
+        """A state from its dump, or from the snapshot's text (parsed and validated in one pass by
+        pydantic-core: for a large state, about half the time of `json.loads` then validation)."""
         if isinstance(data, str):
-            data = json.loads(data)
+            return self.state_model.model_validate_json(data)  # type: ignore[return-value]
         return self.state_model.model_validate(data)  # type: ignore[return-value]
 
     def dump_state(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
+
+    def dump_state_json(self, state: S) -> str:
+        """`dump_state` as the snapshot's text. A game with a large state writes it in one pass
+        (DecameroNomic: pydantic-core, a third of the time of `json.dumps` over the dump)."""
+        return json.dumps(self.dump_state(state), separators=(",", ":"), ensure_ascii=False)
 
     def action_schema(self) -> dict[str, Any]:
         return {
@@ -176,27 +192,36 @@ class Game(Generic[S]):
               *, moderator: bool = False) -> list[Event]:
         """Apply one action atomically: on RuleError `state` is exactly as before."""
         parsed = self.parse_action(action) if isinstance(action, dict) else action
-        work = state.model_copy(deep=True)
-        if parsed.type.startswith(MOD_PREFIX):  # type: ignore[attr-defined]
-            if not moderator:
-                raise RuleError("core.not_moderator")
-            events = self._moderate(work, actor, parsed, now)
+        if self.apply_in_place:
+            saved = state.model_dump_json()
+            try:
+                events = self._apply(state, actor, parsed, now, moderator)
+            except BaseException:
+                _commit(state, type(state).model_validate_json(saved))
+                raise
         else:
-            if work.status != "active":
-                raise RuleError("core.game_over")
-            if work.paused_at is not None:
-                raise RuleError("core.game_paused")
-            seat = work.player(actor)
-            if seat is None or seat.left:
-                raise RuleError("core.not_a_player")
-            if isinstance(parsed, Away):
-                events = self._away(work, actor, parsed.until, now)
-            else:
-                events = self.handle(work, actor, parsed, now)
-        _commit(state, work)
+            work = state.model_copy(deep=True)
+            events = self._apply(work, actor, parsed, now, moderator)
+            _commit(state, work)
         for ev in events:
             ev.at = ev.at or now
         return events
+
+    def _apply(self, work: S, actor: str, parsed: BaseModel, now: datetime, moderator: bool) -> list[Event]:
+        if parsed.type.startswith(MOD_PREFIX):  # type: ignore[attr-defined]
+            if not moderator:
+                raise RuleError("core.not_moderator")
+            return self._moderate(work, actor, parsed, now)
+        if work.status != "active":
+            raise RuleError("core.game_over")
+        if work.paused_at is not None:
+            raise RuleError("core.game_paused")
+        seat = work.player(actor)
+        if seat is None or seat.left:
+            raise RuleError("core.not_a_player")
+        if isinstance(parsed, Away):
+            return self._away(work, actor, parsed.until, now)
+        return self.handle(work, actor, parsed, now)
 
     def advance(self, state: S, now: datetime) -> list[Event]:
         """Fire every timer due at or before `now`, in time order, each stamped with its due time."""
@@ -306,7 +331,7 @@ class Game(Generic[S]):
             if state.player(action.new_id) is not None:
                 raise RuleError("core.already_playing")
             old_name = seat.name
-            replaced = _rename_player(self.dump_state(state), action.player, action.new_id)
+            replaced = self.renamed(self.dump_state(state), action.player, action.new_id)
             fresh = self.load_state(replaced)
             renamed = fresh.player(action.new_id)
             assert renamed is not None
@@ -341,15 +366,15 @@ def _commit(target: BaseModel, source: BaseModel) -> None:
         setattr(target, name, getattr(source, name))
 
 
-def _rename_player(data: Any, old: str, new: str) -> Any:
+def rename_player(data: Any, old: str, new: str) -> Any:
     """Replace a player id everywhere in a dumped state: as a value and as a mapping key.
 
     Player ids are Discord snowflakes, long digit strings that never collide with other values.
     """
     if isinstance(data, dict):
-        return {(new if k == old else k): _rename_player(v, old, new) for k, v in data.items()}
+        return {(new if k == old else k): rename_player(v, old, new) for k, v in data.items()}
     if isinstance(data, list):
-        return [_rename_player(v, old, new) for v in data]
+        return [rename_player(v, old, new) for v in data]
     if data == old:
         return new
     return data

@@ -15,6 +15,7 @@ from engine.nomic import actions as a
 from engine.nomic import (
     bank,
     bribes,
+    chronicle,
     disputes,
     giornata,
     gladiators,
@@ -83,6 +84,8 @@ class Nomic(Game[NomicState]):
     settings_model = NomicSettings
     action_model = a.NomicAction
     reminder_timers = frozenset({"vote_reminder"})
+    state_version = 2  # 2: closed Giornate filed in the chronicle
+    apply_in_place = True  # no copy of the state before each action (see engine.core.Game)
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> NomicState:
         state = NomicState(game="nomic", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
@@ -168,6 +171,17 @@ class Nomic(Game[NomicState]):
     def dump_state(self, state: NomicState) -> dict[str, Any]:
         """Snapshots leave out every field at its default (most of a closed proposal's)."""
         return state.model_dump(mode="json", exclude_defaults=True)
+
+    def dump_state_json(self, state: NomicState) -> str:
+        return state.model_dump_json(exclude_defaults=True)
+
+    def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
+        if from_version == 1:
+            return chronicle.migrate_v1(data)
+        return super().migrate_state(data, from_version)
+
+    def renamed(self, data: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+        return chronicle.renamed(super().renamed(data, old, new), old, new)
 
     def joined_later(self, state: NomicState) -> set[str]:
         return set(state.admitted)

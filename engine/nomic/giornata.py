@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from engine.core import Event
-from engine.nomic import bank, gladiators, ledger, polls, proposals, quarantine, roles, voting
+from engine.nomic import bank, chronicle, gladiators, ledger, polls, proposals, quarantine, roles, voting
 from engine.nomic.models import NomicState, Snapshot
 from engine.nomic.period import end, schedule
 from engine.nomic.property import apply_deletions
@@ -61,6 +61,7 @@ def rollover(state: NomicState, now: datetime) -> tuple[list[Event], bool]:
     proposers = {p.author for p in props}
     for prop in props:  # closed: the totals stay, the ballots are no longer needed
         prop.ballots, prop.growth_from = {}, []
+    chronicle.close(state, ended)
     # the new Giornata: the rules now in force decide which mechanics run in it
     state.giornata = ended + 1
     state.mechanics = in_force(state)

@@ -158,7 +158,7 @@ class NomicState(GameState):
     crown_queue: list[str] = Field(default_factory=list)  # next candidates if the King-designate refuses
     crown_open: bool = False  # the King-designate may still refuse
     rules: list[Rule] = Field(default_factory=list)
-    repealed: list[Rule] = Field(default_factory=list)
+    repealed: list[str] = Field(default_factory=list)  # laws out of the ruleset, as JSON text (chronicle.py)
     last_number: int = 0
     params: dict[str, int] = Field(default_factory=dict)
     mechanics: list[str] = Field(default_factory=list)  # those running in this Giornata
@@ -172,9 +172,12 @@ class NomicState(GameState):
     gladiators: list[Gladiator] = Field(default_factory=list)
     gladiator_seq: int = 0
     trained_in: dict[str, int] = Field(default_factory=dict)  # player -> Giornata of his last training
+    # the live Giornata's letters and proposals; closed Giornate's are in the chronicle (chronicle.py)
     letters: list[Letter] = Field(default_factory=list)
+    letter_seq: int = 0
     proposals: list[Proposal] = Field(default_factory=list)
     proposal_seq: int = 0
+    chronicle: list[str] = Field(default_factory=list)  # one JSON text per closed Giornata
     vetoes_used: int = 0
     last_approved: list[str] = Field(default_factory=list)  # rule ids numbered at the last rollover
     reordered: bool = False
@@ -193,6 +196,6 @@ class NomicState(GameState):
     history: list[Snapshot] = Field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> NomicState:
-        """The core copies the state before every action (atomic apply). A JSON round trip through
-        pydantic-core is several times faster than Python's deepcopy over thousands of small models."""
+        """A deep copy (tests, tools; the core applies DecameroNomic's actions in place) by a JSON round
+        trip through pydantic-core, several times faster than Python's deepcopy over many small models."""
         return type(self).model_validate_json(self.model_dump_json(exclude_defaults=True))

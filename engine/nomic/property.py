@@ -4,7 +4,7 @@ from the next Giornata) or hand it to another player at any time."""
 from __future__ import annotations
 
 from engine.core import Event, RuleError
-from engine.nomic import roles
+from engine.nomic import chronicle, roles
 from engine.nomic.actions import LawDelete, LawTransfer
 from engine.nomic.models import NomicState, Rule, RuleEvent
 from engine.nomic.ruleset import by_number, require
@@ -43,8 +43,7 @@ def apply_deletions(state: NomicState) -> list[Event]:
     for rid in state.to_delete:
         rule = next((r for r in state.rules if r.id == rid), None)
         if rule is not None:
-            state.rules.remove(rule)
-            state.repealed.append(rule)
+            chronicle.file_law(state, rule)
             events.append(Event(key="nomic.law_deleted", params={"number": rule.number, "title": rule.title}))
     state.to_delete = []
     return events

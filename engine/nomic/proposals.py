@@ -8,7 +8,7 @@ from typing import Literal
 
 from engine.core import Event, RuleError
 from engine.core.names import check_name
-from engine.nomic import gladiators, roles
+from engine.nomic import chronicle, gladiators, roles
 from engine.nomic.actions import Propose
 from engine.nomic.models import Ballot, Letter, NomicState, Proposal, Rule, RuleEvent
 from engine.nomic.period import second_half
@@ -67,7 +67,8 @@ def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> li
             prop.protector = gladiators.own_usable(state, actor, spec.protector).id
         prop.ballots[actor] = Ballot(choice="for")  # the author always votes for (rule 1700)
         made.append(prop)
-    letter = Letter(id=len(state.letters) + 1, author=actor, proposals=[p.id for p in made], giornata=state.giornata)
+    state.letter_seq += 1
+    letter = Letter(id=state.letter_seq, author=actor, proposals=[p.id for p in made], giornata=state.giornata)
     for p in made:
         p.letter = letter.id
     state.letters.append(letter)
@@ -92,8 +93,7 @@ def enact(state: NomicState, prop: Proposal) -> tuple[Literal["passed", "lapsed"
     if target is None:  # repealed or deleted earlier in the same rollover
         return "lapsed", None
     if prop.kind == "repeal":
-        state.rules.remove(target)
-        state.repealed.append(target)
+        chronicle.file_law(state, target)
         return "passed", target
     old = target.number
     target.title = prop.title

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from pydantic import BaseModel
 
-from engine.nomic import ledger, proposals, roles
+from engine.nomic import chronicle, ledger, proposals, roles
 from engine.nomic.models import Audit, Contest, Decree, NomicState, Snapshot
 from engine.nomic.period import end, second_half
 from engine.nomic.ruleset import ordered, texts
@@ -64,6 +64,7 @@ class PlayerView(BaseModel):
 
 
 class GladiatorView(BaseModel):
+    id: str  # what buttons carry (a vote panel's champion)
     name: str
     magic: str
     owner: str
@@ -138,9 +139,10 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
                               owner=state.name_of(r.owner) if r.owner else None,
                               history=[_history_line(state, e) for e in r.history], deleting=r.id in state.to_delete))
     glad = {g.id: g.name for g in state.gladiators}
+    numbers = {r.id: r.number for r in state.rules}
     props = []
-    for p in state.proposals:
-        target = next((r.number for r in state.rules if r.id == p.rule), None) if p.rule else None
+    for p in chronicle.all_proposals(state):
+        target = numbers.get(p.rule) if p.rule else None
         props.append(ProposalView(
             id=p.id, letter=p.letter, author=state.name_of(p.author), author_id=p.author, kind=p.kind,
             title=p.title, text=p.text, rule=target, protector=glad.get(p.protector or ""),
@@ -158,7 +160,7 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
         second_half=second_half(state, now), king=state.name_of(state.king), king_open=state.crown_open,
         crown_deadline=state.deadline("crown"), scribe=state.name_of(state.scribe), crown=state.crown,
         bank=ledger.bank_total(state), players=players, rules=rules, proposals=props,
-        gladiators=[GladiatorView(name=g.name, magic=g.magic, owner=state.name_of(g.owner),
+        gladiators=[GladiatorView(id=g.id, name=g.name, magic=g.magic, owner=state.name_of(g.owner),
                                   available_from=g.available_from, training=g.training is not None)
                     for g in state.gladiators],
         offers=[OfferView(id=o.id, seller=state.name_of(o.seller), buyer=state.name_of(o.buyer),

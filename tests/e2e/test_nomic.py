@@ -11,6 +11,7 @@ import pytest
 
 from bot import pictures
 from bot.main import AraldoBot
+from engine.nomic import chronicle
 from engine.nomic.models import NomicState
 from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
@@ -113,8 +114,8 @@ async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulat
         assert gazzetta and gazzetta[-1].images
         state = await state_of(bot, gid)
         assert state.giornata == 2 and state.king == ids["bob"] and state.crown_open
-        assert next(p for p in state.proposals if p.id == 1).outcome == "passed"
-        assert next(p for p in state.proposals if p.id == 2).outcome == "vetoed"
+        # the closed Giornata is filed in the chronicle, out of the live state
+        assert not state.proposals and [p.outcome for p in chronicle.all_proposals(state)[:2]] == ["passed", "vetoed"]
         assert state.treasure[ids["carol"]] == 2000 - 400 + state.power[ids["carol"]]
         assert await dm_with(emulator, bob, "Sei il Re")
         assert await dm_with(emulator, carol, "approvata")
@@ -196,4 +197,38 @@ async def test_join_by_button_and_the_scribes_desk(emulator: Any, tmp_path: Any)
         assert not edited.ephemeral and "2750" in edited.content
         state = await state_of(bot, gid)
         assert [a.what for a in state.audit] == ["admit", "import", "rule_text"]
+        emulator.assert_no_unknown_routes()
+
+
+async def test_the_vote_panel_still_works_after_a_restart(emulator: Any, tmp_path: Any) -> None:
+    """The panel keeps its picks in its buttons: opened before a restart, it is finished after it."""
+    pictures._CACHE.clear()
+    clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+    alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
+    settings = bot_settings(emulator, tmp_path)
+    first = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, first, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
+        for p in (bob, carol):
+            await emulator.click(p, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        gid = (await first.service.in_channel(str(emulator.general.id))).id
+        assert gid is not None
+        modal = await emulator.slash(bob, "nomic propose", kind="enact")
+        await emulator.submit_modal(bob, modal, {"title": "Cortesia", "text": "Si saluta il Re.",
+                                                 "title2": "Silenzio", "text2": "Nessuno parla."})
+        panel = await emulator.slash(carol, "nomic vote", letter=1)
+        await emulator.click(carol, panel, label="#1 ✓ a favore")
+        rating = next(s for s in panel.message.selects if "#1" in str(s.get("placeholder")))
+        await emulator.select(carol, panel, ["8"], custom_id=rating["custom_id"])
+        assert "★8" in panel.message.content
+    second = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, second, commands=TOP_COMMANDS):
+        await emulator.click(carol, panel, label="#2 ✗ contro")  # the old bot's panel, the new bot answers
+        assert "#2 ✗ contro" in panel.message.content and "★8" in panel.message.content
+        sent = await emulator.click(carol, panel, label="Invia il voto")
+        assert not sent.ephemeral and "Carol risponde alla lettera 1" in sent.content
+        state = await state_of(second, gid)
+        first_ballot, second_ballot = (p.ballots[str(carol.id)] for p in state.proposals)
+        assert (first_ballot.choice, first_ballot.rating) == ("for", 8) and second_ballot.choice == "against"
         emulator.assert_no_unknown_routes()

@@ -21,8 +21,9 @@ def test_fonts_load_from_the_package() -> None:
     assert font(14).getbbox("Àèìòù")[2] > 0 and font(14, bold=True) is font(14, bold=True)
 
 
-def test_six_distinct_player_colours() -> None:
-    assert len(set(PLAYER_COLOURS[:6])) == 6 and player_colour(7) == player_colour(0)
+def test_player_colours_never_repeat() -> None:
+    assert [player_colour(i) for i in range(7)] == list(PLAYER_COLOURS)  # Okabe-Ito first
+    assert len({player_colour(i) for i in range(60)}) == 60
 
 
 def test_neighbouring_hexes_share_an_edge() -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from engine.core import Player
 from engine.nomic import GAME
 from render.common import find_renderer, player_colour, render_png
-from tests.engine.nomic.helpers import B, C, enact, new_game, propose, rollover, vote
+from tests.engine.nomic.helpers import T0, B, C, enact, new_game, propose, rollover, vote
 
 
 def test_chart_draws_every_giornata_and_player() -> None:
@@ -20,3 +21,14 @@ def test_chart_draws_every_giornata_and_player() -> None:
     assert player_colour(0) in colours and player_colour(3) in colours  # every player's line is drawn
     png = render_png("nomic", view, "board", {"giornata": "G {giornata}"})
     assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_twelve_players_get_twelve_different_colours() -> None:
+    people = [Player(id=str(2001 + i), name=f"Giocatore {i + 1:02d}") for i in range(12)]
+    s = GAME.setup(GAME.parse_settings({}), people, 7, T0)
+    rollover(s, filler=people[1].id)
+    image = find_renderer("nomic")(GAME.view(s, None), None)  # type: ignore[misc]
+    drawn = {c for _, c in image.convert("RGB").getcolors(maxcolors=1 << 20) or []}
+    colours = [player_colour(i) for i in range(12)]
+    assert len(set(colours)) == 12 and set(colours) <= drawn
+    assert len({player_colour(i) for i in range(40)}) == 40  # as many as the game seats

@@ -37,6 +37,34 @@ def test_rule_error_leaves_state_untouched() -> None:
     assert state.model_dump() == before
 
 
+class HalfDone(type(GAME)):  # type: ignore[misc]
+    """The test game applied in place, with a handler that fails after changing the state."""
+
+    apply_in_place = True
+
+    def handle(self, state, actor, action, now):  # type: ignore[no-untyped-def]
+        state.total += action.amount
+        state.history.append("half")
+        if action.amount == 2:
+            raise RuleError("corsa.bad_amount", amount=2)
+        if action.amount == 3:
+            raise ZeroDivisionError  # a bug: the state must not keep half of it either
+        return []
+
+
+def test_in_place_apply_puts_the_state_back_on_any_failure() -> None:
+    game, state = HalfDone(), new_game()
+    game.apply(state, "1001", {"type": "add", "amount": 1}, T0)
+    assert state.total == 1 and state.history == ["half"]
+    before = state.model_dump()
+    with pytest.raises(RuleError):
+        game.apply(state, "1001", {"type": "add", "amount": 2}, T0)
+    assert state.model_dump() == before
+    with pytest.raises(ZeroDivisionError):
+        game.apply(state, "1001", {"type": "add", "amount": 3}, T0)
+    assert state.model_dump() == before
+
+
 def test_timers_fire_in_order_stamped_with_due_time() -> None:
     state = new_game()
     events = GAME.advance(state, T0 + timedelta(hours=5))

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from engine.core import Player
-from engine.nomic import GAME
+from engine.nomic import GAME, chronicle
 from engine.nomic.models import NomicState
 
 T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
@@ -55,7 +55,7 @@ def propose(state: NomicState, actor: str, *specs: dict[str, Any], at: datetime 
 
 
 def letter_of(state: NomicState, pid: int) -> int:
-    return next(p.letter for p in state.proposals if p.id == pid)
+    return proposal(state, pid).letter
 
 
 def vote(state: NomicState, actor: str, pid: int, choice: str, at: datetime | None = None, **extra: Any) -> None:
@@ -65,4 +65,7 @@ def vote(state: NomicState, actor: str, pid: int, choice: str, at: datetime | No
 
 
 def proposal(state: NomicState, pid: int) -> Any:
-    return next(p for p in state.proposals if p.id == pid)
+    """A live proposal, or a closed one from the chronicle."""
+    found = chronicle.proposal(state, pid)
+    assert found is not None, f"no proposal {pid}"
+    return found

@@ -1,0 +1,54 @@
+"""Shared by the DecameroNomic cog and its panels: a game's state read for a click, its views, and
+an action played with its answer (public events in the channel, the player's own privately)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.service import ActResult
+from bot.storage.models import GameRow
+from bot.ui import lang, render_events, send, service_of
+from engine.core import RuleError, get_game
+from engine.nomic.models import NomicState
+from engine.nomic.views import NomicView
+
+KIND = "nomic"
+
+
+def nomic_state(state: Any) -> NomicState:
+    if not isinstance(state, NomicState):
+        raise RuleError("core.wrong_game", game="DecameroNomic")
+    return state
+
+
+def public_view(state: NomicState) -> NomicView:
+    view = get_game(KIND).view(state, None)
+    assert isinstance(view, NomicView)
+    return view
+
+
+def my_view(state: NomicState, user: str) -> NomicView:
+    view = get_game(KIND).view(state, user)
+    assert isinstance(view, NomicView)
+    return view
+
+
+async def load(interaction: discord.Interaction, game_id: int) -> tuple[GameRow, NomicState]:
+    row, state = await service_of(interaction).state(game_id)
+    return row, nomic_state(state)
+
+
+async def play(interaction: discord.Interaction, game_id: int, action: dict[str, Any], *,
+               actor: str | None = None) -> ActResult:
+    """Apply an action and answer: public events in the channel, the actor's own privately."""
+    language = lang(interaction)
+    who = actor or str(interaction.user.id)
+    result = await service_of(interaction).act(game_id, who, action, interaction_id=str(interaction.id))
+    public, private = render_events(result.events, language, viewer=who)
+    await send(interaction, public or t("core.done", language))
+    if private:
+        await send(interaction, private, ephemeral=True)
+    return result
