@@ -208,20 +208,21 @@ async def outbox_state(db: Database) -> tuple[int, int, int]:
     return total, unsent, failed
 
 
-async def settle_outbox(bot: AraldoBot, timeout: float = 180) -> None:
+async def settle_outbox(db: Database, timeout: float = 180) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        _total, unsent, _failed = await outbox_state(bot.db)
+        _total, unsent, _failed = await outbox_state(db)
         if not unsent:
             return
         await asyncio.sleep(0.2)
 
 
 # ---- scenarios --------------------------------------------------------------------------------
-async def players_scenario(emu: Emulator, bot: AraldoBot, k: int, moves: int, users: list[Any],
-                           channels: list[Any], locks: LockCounter) -> dict[str, Any]:
-    svc = bot.service
-    before_rows = (await outbox_state(bot.db))
+async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, users: list[Any],
+                           channels: list[Any], cpu_time: Any, lock_errors: Any) -> dict[str, Any]:
+    """`cpu_time()`: the bot process's CPU seconds so far; `lock_errors()`: its lock reports so far."""
+    db = svc.db
+    before_rows = (await outbox_state(db))
     games = []
     for i in range(k):
         a, b, channel = users[2 * i], users[2 * i + 1], channels[i]
@@ -231,10 +232,10 @@ async def players_scenario(emu: Emulator, bot: AraldoBot, k: int, moves: int, us
         res = await svc.start(str(channel.id), str(a.id))
         by_id = {str(a.id): a, str(b.id): b}
         games.append((res.game.id, channel, [by_id[p.id] for p in res.state.players]))
-    await settle_outbox(bot)
+    await settle_outbox(db)
     latencies: list[float] = []
     unanswered = 0
-    locks.count = 0
+    locks_before = lock_errors()
 
     async def player(gid: int, channel: Any, order: list[Any]) -> None:
         nonlocal unanswered
@@ -245,23 +246,23 @@ async def players_scenario(emu: Emulator, bot: AraldoBot, k: int, moves: int, us
             else:
                 latencies.append(took)
 
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu = time.perf_counter(), cpu_time()
     await asyncio.gather(*(player(*g) for g in games))
-    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    wall, cpu = time.perf_counter() - start, cpu_time() - cpu
     applied = 0
     for gid, _channel, _order in games:
         _row, state = await svc.state(gid)
         applied += state.total  # type: ignore[attr-defined]
-    await settle_outbox(bot)
-    total, unsent, failed = await outbox_state(bot.db)
+    await settle_outbox(db)
+    total, unsent, failed = await outbox_state(db)
     for gid, _channel, _order in games:  # leave the channels free for the next scenario
         await svc.act(gid, "bench", {"type": "mod_end", "reason": ""}, moderator=True)
-    await settle_outbox(bot)
+    await settle_outbox(db)
     return {"players": k, "actions": len(latencies) + unanswered, "applied": applied, "unanswered": unanswered,
             "p50_ms": 1000 * pct(latencies, 0.5), "p99_ms": 1000 * pct(latencies, 0.99),
             "max_ms": 1000 * max(latencies, default=float("nan")), "actions_per_s": applied / wall,
             "cpu_ms_per_action": 1000 * cpu / max(applied, 1),
-            "lock_errors": locks.count, "notifications": total - before_rows[0], "lost": unsent + failed}
+            "lock_errors": lock_errors() - locks_before, "notifications": total - before_rows[0], "lost": unsent + failed}
 
 
 async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], channels: list[Any]) -> dict[str, Any]:
@@ -283,7 +284,7 @@ async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], ch
                          creator_name=a.username, settings={"target": 1000, "turn_hours": 24, "reminder_minutes": 0})
         await svc.join(str(channel.id), str(b.id), b.username)
         gids.append((await svc.start(str(channel.id), str(a.id))).game.id)
-    await settle_outbox(bot)
+    await settle_outbox(bot.db)
     window_start = datetime.now(UTC) + timedelta(seconds=3)
     rng = random.Random(200)
     async with bot.db.transaction() as s:
@@ -302,7 +303,7 @@ async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], ch
     end = time.monotonic() + 120
     while len(fired) < len(gids) and time.monotonic() < end:
         await asyncio.sleep(0.2)
-    await settle_outbox(bot)
+    await settle_outbox(bot.db)
     async with bot.db.sessions() as s:
         rows = list((await s.execute(select(OutboxRow).where(OutboxRow.created_at >= marker)
                                      .where(OutboxRow.game_id.in_(gids)))).scalars())  # type: ignore[union-attr]
@@ -325,8 +326,53 @@ def new_bot(settings: Settings) -> AraldoBot:
     return AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",))
 
 
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system, all threads) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: int, users: list[Any],
+                                 channels: list[Any], profile: str | None) -> list[dict[str, Any]]:
+    """The players scenarios against the bot running in its own process (bench/load_bot.py); this
+    process plays Discord and sets up the games through its own service (as a second shard would)."""
+    emu.command_syncs = 0
+    tmp = Path(tempfile.mkdtemp())
+    ready, errors = tmp / "ready", tmp / "bot.log"
+    cmd = [sys.executable, str(Path(__file__).with_name("load_bot.py")), "--base", emu.base_url, "--db", url,
+           "--ready", str(ready)]
+    if profile:
+        cmd += ["--sample" if profile.endswith(".stacks") else "--profile", profile]
+    with open(errors, "wb") as log_file:
+        child = await asyncio.create_subprocess_exec(*cmd, stderr=log_file)
+    out = []
+    db = Database(url)
+    try:
+        await emu.wait_until_connected(120)
+        await emu.wait_for_commands(*COMMANDS, timeout=120)
+        while not ready.exists():
+            await asyncio.sleep(0.05)
+
+        def lock_errors() -> int:
+            lines = errors.read_text(errors="replace").splitlines()
+            return sum(1 for line in lines if "locked" in line or "core.busy" in line)
+
+        for k in ks:
+            r = await players_scenario(emu, GameService(db), k, moves, users, channels,
+                                       lambda: process_cpu(child.pid), lock_errors)
+            r["bot_process"] = True
+            print(json.dumps(r), flush=True)
+            out.append(r)
+    finally:
+        child.terminate()
+        await child.wait()
+        await db.close()
+        emu.command_syncs = 0
+    return out
+
+
 async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
-              players_only: bool = False) -> dict[str, Any]:
+              players_only: bool = False, same_process: bool = False, profile: str | None = None) -> dict[str, Any]:
     _time_first_responses()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     locks = LockCounter()
@@ -350,15 +396,18 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
 
         settings = Settings(DISCORD_TOKEN=TEST_TOKEN, DATABASE_URL=url, DISCORD_API_BASE=emu.base_url,
                             _env_file=None)  # type: ignore[call-arg]
+        results["scenarios"] = []
+        if not same_process:
+            results["scenarios"] = await players_in_bot_process(emu, url, ks, moves, users, channels, profile)
         bot = new_bot(settings)
         t = time.perf_counter()
         async with running_bot(emu, bot, commands=COMMANDS, timeout=120):
             while not bot._resumed:
                 await asyncio.sleep(0.05)
             results["first_start_s"] = time.perf_counter() - t
-            results["scenarios"] = []
-            for k in ks:
-                r = await players_scenario(emu, bot, k, moves, users, channels, locks)
+            for k in ks if same_process else ():
+                r = await players_scenario(emu, bot.service, k, moves, users, channels, time.process_time,
+                                           lambda: locks.count)
                 print(json.dumps(r), flush=True)
                 results["scenarios"].append(r)
             if not players_only:
@@ -395,7 +444,7 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
                                   "last_fired_after_start_s": max(firsts, default=float("nan")),
                                   "p50_after_start_s": pct(firsts, 0.5)}
             print(json.dumps(results["restart"]), flush=True)
-            await settle_outbox(bot)
+            await settle_outbox(bot.db)
             _total, unsent, failed = await outbox_state(bot.db)
             results["restart"]["notifications_unsent"] = unsent + failed
             # Discord goes away; then a service manager stops the bot
@@ -420,6 +469,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20, help="moves per player per scenario")
     parser.add_argument("--overdue", type=int, default=500, help="background games overdue at the restart")
     parser.add_argument("--players-only", action="store_true", help="skip the deadline, restart, shutdown runs")
+    parser.add_argument("--same-process", action="store_true",
+                        help="players scenarios with the bot in this process too (its CPU then includes the emulator's)")
+    parser.add_argument("--profile", help="write a cProfile of the bot's process (players scenarios) here; a name ending in .stacks: sampled stacks")
     parser.add_argument("--out", help="append the results as one JSON line to this file")
     args = parser.parse_args()
     if args.db == "postgres":
@@ -431,7 +483,8 @@ def main() -> None:
         tmp = tempfile.TemporaryDirectory()
         url = f"sqlite+aiosqlite:///{tmp.name}/araldo.db"
     ks = [int(k) for k in args.players.split(",") if k]
-    results = asyncio.run(run(url, args.games, ks, args.moves, args.overdue, args.players_only))
+    results = asyncio.run(run(url, args.games, ks, args.moves, args.overdue, args.players_only,
+                              args.same_process, args.profile))
     results["machine"] = f"{platform.node()} {platform.machine()} {os.cpu_count()} CPUs, Python {platform.python_version()}"
     results["at"] = datetime.now(UTC).isoformat(timespec="minutes")
     print(json.dumps(results, indent=1))
