@@ -333,7 +333,7 @@ def process_cpu(pid: int) -> float:
 
 
 async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: int, users: list[Any],
-                                 channels: list[Any], profile: str | None) -> list[dict[str, Any]]:
+                                 channels: list[list[Any]], profile: str | None) -> list[dict[str, Any]]:
     """The players scenarios against the bot running in its own process (bench/load_bot.py); this
     process plays Discord and sets up the games through its own service (as a second shard would)."""
     emu.command_syncs = 0
@@ -357,8 +357,8 @@ async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: 
             lines = errors.read_text(errors="replace").splitlines()
             return sum(1 for line in lines if "locked" in line or "core.busy" in line)
 
-        for k in ks:
-            r = await players_scenario(emu, GameService(db), k, moves, users, channels,
+        for k, mine in zip(ks, channels, strict=True):
+            r = await players_scenario(emu, GameService(db), k, moves, users, mine,
                                        lambda: process_cpu(child.pid), lock_errors)
             r["bot_process"] = True
             print(json.dumps(r), flush=True)
@@ -385,6 +385,9 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
         need = max(ks) if ks else 1
         users = [emu.add_user(f"p{i}") for i in range(2 * need)]
         channels = [emu.add_channel(emu.guild, f"act-{i}") for i in range(max(need, BURST))]
+        # each players scenario plays in channels of its own: a game another process ended a moment
+        # ago never sits in a channel the bot is asked about (see docs/architecture.md, the cache)
+        fresh_channels = [[emu.add_channel(emu.guild, f"k{k}-{n}-{i}") for i in range(k)] for n, k in enumerate(ks)]
         background = emu.add_channel(emu.guild, "background")
         bg_users = [str(users[0].id), str(users[1].id)]
         db = await fresh(url)
@@ -398,15 +401,16 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
                             _env_file=None)  # type: ignore[call-arg]
         results["scenarios"] = []
         if not same_process:
-            results["scenarios"] = await players_in_bot_process(emu, url, ks, moves, users, channels, profile)
+            results["scenarios"] = await players_in_bot_process(emu, url, ks, moves, users, fresh_channels,
+                                                                 profile)
         bot = new_bot(settings)
         t = time.perf_counter()
         async with running_bot(emu, bot, commands=COMMANDS, timeout=120):
             while not bot._resumed:
                 await asyncio.sleep(0.05)
             results["first_start_s"] = time.perf_counter() - t
-            for k in ks if same_process else ():
-                r = await players_scenario(emu, bot.service, k, moves, users, channels, time.process_time,
+            for k, mine in zip(ks, fresh_channels, strict=True) if same_process else ():
+                r = await players_scenario(emu, bot.service, k, moves, users, mine, time.process_time,
                                            lambda: locks.count)
                 print(json.dumps(r), flush=True)
                 results["scenarios"].append(r)

@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import tests.fixtures.testgame  # noqa: E402,F401  (registers the test game "corsa")
-from bot.discord_base import use_api_base  # noqa: E402
-from bot.main import AraldoBot, tune_gc  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from tests.emulator.fixtures import TEST_TOKEN  # noqa: E402
+import tests.fixtures.testgame  # noqa: F401  (registers the test game "corsa")
+from bot.discord_base import use_api_base
+from bot.main import AraldoBot, tune_gc
+from bot.settings import Settings
+from tests.emulator.fixtures import TEST_TOKEN
 
 
 async def serve(base: str, url: str, ready: str) -> None:

@@ -1,0 +1,276 @@
+"""Game rows in and out of the database: reading them (through this process's cache, see
+bot/gamecache.py), loading and dumping their snapshots, and saving a new version with its log row and
+its outbox rows in one transaction. The game service builds every command on these."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from sqlalchemy import Connection, func, insert, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import defer
+from sqlmodel import col, select
+
+from bot.gamecache import LIVE, GameCache
+from bot.storage.db import Database
+from bot.storage.models import ActionRow, GameRow, OutboxRow, Seat
+from engine.core import Event, Game, GameState, RuleError, get_game
+
+log = logging.getLogger(__name__)
+
+MAX_RETRIES = 5
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+_OUTBOX_COLUMNS = [c.name for c in OutboxRow.__table__.columns if c.name != "id"]  # type: ignore[attr-defined]
+_GAME_COLUMNS = [c.name for c in GameRow.__table__.columns]  # type: ignore[attr-defined]
+
+
+def insert_outbox(conn: Connection, rows: list[OutboxRow]) -> None:
+    if rows:
+        conn.execute(insert(OutboxRow), [{c: getattr(r, c) for c in _OUTBOX_COLUMNS} for r in rows])
+
+
+def changed(row: GameRow, **values: Any) -> GameRow:
+    """A new row object: `row` with `values` (rows that may sit in the cache are never edited)."""
+    data = {c: getattr(row, c) for c in _GAME_COLUMNS}
+    data.update(values)
+    return GameRow(**data)
+
+
+class Conflict(Exception):
+    """Someone else saved a newer version first."""
+
+
+@dataclass
+class Update:
+    """What listeners hear after a commit."""
+
+    game: GameRow
+    state: GameState | None
+    events: list[Event]
+    # "away": a move made for a player by /away, whose public part nobody's command answers
+    source: Literal["act", "tick", "start", "mod", "import", "undo", "away"]
+    actor: str | None = None
+
+
+@dataclass
+class ActResult:
+    game: GameRow
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+
+
+Listener = Callable[[Update], Awaitable[None]]
+# turns what a commit is about to say into outbox rows, written in that same transaction (pure: no I/O)
+Planner = Callable[[Update], list[OutboxRow]]
+
+
+class GameStore:
+    def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow,
+                 seed_source: Callable[[], int] | None = None, default_locale: str = "it",
+                 default_timezone: str = "Europe/Rome") -> None:
+        self.db = db
+        # what a server that never ran /mod config gets (DEFAULT_LOCALE, DEFAULT_TIMEZONE)
+        self.default_locale = default_locale
+        self.default_timezone = default_timezone
+        self.clock = clock
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.listeners: list[Listener] = []
+        self.planners: list[Planner] = []
+        self.outbox_listeners: list[Callable[[], None]] = []  # told after a commit wrote outbox rows
+        self.cache = GameCache()
+        self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # game -> (lock, [holders+waiters])
+
+    # ---- helpers -------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _lock(self, game_id: int) -> AsyncIterator[None]:
+        """The game's in-process lock; forgotten as soon as nobody holds or awaits it (10,000 games
+        must not keep 10,000 locks)."""
+        lock, users = self._locks.setdefault(game_id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                self._locks.pop(game_id, None)
+
+    def locks_held(self) -> int:
+        return len(self._locks)
+
+    def _plan(self, upd: Update) -> list[OutboxRow]:
+        return [row for planner in self.planners for row in planner(upd)]
+
+    def _outbox_written(self, rows: list[OutboxRow]) -> None:
+        if rows:
+            for wake in list(self.outbox_listeners):
+                wake()
+
+    async def _emit(self, upd: Update) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(upd)
+            except Exception:  # a failing DM or post must never undo a committed move
+                log.exception("listener failed for game %s", upd.game.id)
+
+    def load_state(self, row: GameRow) -> GameState:
+        game = get_game(row.kind)
+        if row.snapshot_json is None:
+            raise RuleError("core.not_started")
+        data = json.loads(row.snapshot_json)
+        if row.schema_version != game.state_version:
+            data = game.migrate_state(data, row.schema_version)
+        state: GameState = game.load_state(data)
+        return state
+
+    @staticmethod
+    def _dump(game: Game[Any], state: GameState) -> str:
+        return json.dumps(game.dump_state(state), separators=(",", ":"), ensure_ascii=False)
+
+    # ---- reading -------------------------------------------------------------------------
+    async def get(self, game_id: int) -> GameRow:
+        """The game as stored now (always read: what a timer or a moderator works on)."""
+        async with self.db.sessions() as s:
+            row = await s.get(GameRow, game_id)
+        if row is None:
+            self.cache.forget(game_id)
+            raise RuleError("core.no_game")
+        self.cache.put(row)
+        return row
+
+    async def _version(self, game_id: int) -> int | None:
+        async with self.db.sessions() as s:
+            return (await s.execute(select(GameRow.version).where(col(GameRow.id) == game_id))).scalar()
+
+    async def in_channel(self, channel_id: str, *, live_only: bool = False) -> GameRow:
+        """The live game of a channel or thread; else (unless live_only) its latest finished one.
+        From the cache when this process confirmed it lately; else one row read, by the (channel,
+        status) index: a channel's finished games are never loaded."""
+        row = self.cache.live_in(channel_id)
+        if row is not None:
+            return row
+        async with self.db.sessions() as s:
+            q = select(GameRow).where(GameRow.channel_id == channel_id).order_by(col(GameRow.id).desc()).limit(1)
+            row = (await s.execute(q.where(col(GameRow.status).in_(LIVE)))).scalar()
+            if row is None and not live_only:
+                row = (await s.execute(q)).scalar()
+        if row is None:
+            raise RuleError("core.no_game_here")
+        self.cache.put(row)
+        return row
+
+    async def guild_games(self, guild_id: str, *, include_finished: bool = False) -> list[GameRow]:
+        async with self.db.sessions() as s:
+            q = select(GameRow).where(GameRow.guild_id == guild_id)
+            if not include_finished:
+                q = q.where(col(GameRow.status).in_(LIVE))
+            return list((await s.execute(q.order_by(col(GameRow.id)))).scalars())
+
+    async def active_games(self) -> list[GameRow]:
+        async with self.db.sessions() as s:
+            q = select(GameRow).where(GameRow.status == "active").order_by(col(GameRow.id))
+            return list((await s.execute(q)).scalars())
+
+    async def active_timetable(self) -> list[GameRow]:
+        """Every active game with what the scheduler needs (deadlines, reminder settings), without
+        the snapshots: a restart with 10,000 games must not read 10,000 snapshots first."""
+        async with self.db.sessions() as s:
+            q = (select(GameRow).options(defer(GameRow.snapshot_json))  # type: ignore[arg-type]
+                 .where(GameRow.status == "active").order_by(col(GameRow.next_deadline), col(GameRow.id)))
+            return list((await s.execute(q)).scalars())
+
+    async def seats(self, game_id: int) -> list[Seat]:
+        async with self.db.sessions() as s:
+            q = select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.seat))
+            return list((await s.execute(q)).scalars())
+
+    async def state(self, game_id: int) -> tuple[GameRow, GameState]:
+        row = await self.get(game_id)
+        return row, self.load_state(row)
+
+    async def games(self, game_ids: set[int]) -> dict[int, GameRow]:
+        """Several games for the outbox sender: recently confirmed ones from the cache, the rest read."""
+        found = {gid: row for gid in game_ids if (row := self.cache.rows.get(gid)) is not None}
+        missing = game_ids - found.keys()
+        if missing:
+            async with self.db.sessions() as s:
+                for row in (await s.execute(select(GameRow).where(col(GameRow.id).in_(missing)))).scalars():
+                    if row.id is not None:
+                        found[row.id] = row
+                        self.cache.put(row)
+        return found
+
+    # ---- saving --------------------------------------------------------------------------
+    async def _seen(self, interaction_id: str) -> bool:
+        async with self.db.sessions() as s:
+            q = select(ActionRow.id).where(ActionRow.interaction_id == interaction_id)
+            return (await s.execute(q)).first() is not None
+
+    async def _save(self, row: GameRow, game: Game[Any], state: GameState, now: datetime,
+                    entry: ActionRow | None, told: Update) -> GameRow:
+        """Snapshot (+ log row, + what must be told) in one transaction, only if nobody saved since
+        `row` was read; the row as saved. Plain statements, not the ORM's unit of work: this runs on
+        every move and timer."""
+        assert row.id is not None
+        outbox = self._plan(told)
+        old = row.version
+        status = "finished" if state.status == "finished" else "active"
+        deadline, turn_deadline = game.next_deadline(state), game.turn_deadline(state)
+        snapshot = self._dump(game, state)
+        game_id = row.id
+
+        def write(conn: Connection) -> None:
+            res = conn.execute(update(GameRow).where(col(GameRow.id) == game_id, col(GameRow.version) == old)
+                               .values(snapshot_json=snapshot, version=old + 1, updated_at=now, status=status,
+                                       next_deadline=deadline, turn_deadline=turn_deadline,
+                                       schema_version=game.state_version))
+            if res.rowcount != 1:
+                raise Conflict
+            if entry is not None:
+                next_seq = (select(func.coalesce(func.max(ActionRow.seq), 0) + 1)
+                            .where(ActionRow.game_id == game_id).scalar_subquery())
+                conn.execute(insert(ActionRow).values(
+                    game_id=game_id, seq=next_seq, actor=entry.actor, action_json=entry.action_json,
+                    interaction_id=entry.interaction_id, at=entry.at, moderator=entry.moderator, undone=False))
+                follow_seats(conn, game_id, entry)
+            insert_outbox(conn, outbox)
+
+        try:
+            await self.db.run(write, write=True)
+        except Conflict:
+            self.cache.forget(row.id)  # whatever this process knew is older than the stored version
+            raise
+        except IntegrityError:
+            self.cache.forget(row.id)
+            # the same interaction id (or seq) was written by a concurrent process
+            if entry is not None and entry.interaction_id and await self._seen(entry.interaction_id):
+                raise RuleError("core.already_applied") from None
+            raise Conflict from None
+        saved = changed(row, version=old + 1, status=status, next_deadline=deadline, turn_deadline=turn_deadline,
+                        updated_at=now, snapshot_json=snapshot, schema_version=game.state_version)
+        self.cache.put(saved)
+        self._outbox_written(outbox)
+        return saved
+
+
+
+def follow_seats(conn: Connection, game_id: int, entry: ActionRow) -> None:
+    """A replaced player's seat changes hands in the same transaction (reminders, /away and /game
+    list go by seats)."""
+    action = json.loads(entry.action_json)
+    if entry.moderator and action.get("type") == "mod_replace":
+        conn.execute(update(Seat).where(col(Seat.game_id) == game_id, col(Seat.user_id) == action["player"])
+                     .values(user_id=action["new_id"], display_name=action["new_name"][:64]))
