@@ -5,16 +5,16 @@ sender read the game, the server and the players' preferences once more: five re
 millisecond of CPU each (a pooled connection, BEGIN, the query, ROLLBACK, each a hop to the driver's
 thread), for data this process had written itself a moment before.
 
-`GameCache` keeps the latest row of each game this process read or wrote, and which live game each
-channel has. Correctness never rests on it:
+`GameCache` keeps the latest row of each game this process read or wrote. Correctness never rests
+on it:
 - a write is always `UPDATE ... WHERE version = <the version the move was computed on>`; a cached
   row that another process (another shard, a tool) made stale fails that check, is dropped, and the
   move is computed again on a fresh read;
 - a move the rules refuse on a cached row is refused only after the stored version is confirmed
   equal (a stale row could refuse a move that is now legal);
-- reads that only show things (a channel's game for a view, a server's language) are served from the
-  cache for at most FRESH_SECONDS after the row was last read or written, so what another process
-  changed shows up within that time.
+- what a player is shown comes from a read: the channel's game is read on every command (one quick
+  query); only the outbox sender and the settings and preferences below trust what this process saw
+  within the last FRESH_SECONDS, so what another process changed shows up within that time.
 Rows in the cache are never changed in place: a save stores a new row object (the sender renders
 from rows in a worker thread while moves go on).
 """
@@ -31,7 +31,6 @@ from bot.storage.models import GameRow
 FRESH_SECONDS = 5.0  # how long a read-only view may trust what this process last saw
 LIMIT = 4096  # games kept; the least recently used go first
 
-LIVE = ("lobby", "active")
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -69,42 +68,24 @@ class Recent(Generic[K, V]):
 
 
 class GameCache:
+    """The latest row of each game this process read or saved."""
+
     def __init__(self, *, limit: int = LIMIT, fresh: float = FRESH_SECONDS,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.rows: Recent[int, GameRow] = Recent(limit=limit, fresh=fresh, clock=clock)
-        self._live: dict[str, int] = {}  # channel -> its live game (one at most, see GameService.create)
 
     def put(self, row: GameRow) -> None:
         """The row as stored right now (just read, or just committed by this process)."""
-        if row.id is None:
-            return
-        self.rows.put(row.id, row)
-        if row.status in LIVE:
-            self._live[row.channel_id] = row.id
-            if len(self._live) > 2 * self.rows.limit:  # channels of games the rows already let go
-                self._live = {c: g for c, g in self._live.items() if self.row(g) is not None}
-        elif self._live.get(row.channel_id) == row.id:
-            del self._live[row.channel_id]
+        if row.id is not None:
+            self.rows.put(row.id, row)
 
     def row(self, game_id: int) -> GameRow | None:
         """The latest row this process knows, however old: only for a write guarded by its version."""
         return self.rows.get(game_id, fresh_only=False)
 
-    def live_in(self, channel_id: str) -> GameRow | None:
-        """The channel's live game, if this process confirmed it within FRESH_SECONDS."""
-        game_id = self._live.get(channel_id)
-        if game_id is None:
-            return None
-        row = self.rows.get(game_id)
-        if row is None or row.status not in LIVE or row.channel_id != channel_id:
-            return None
-        return row
+    def recent(self, game_id: int) -> GameRow | None:
+        """The row if this process read or saved it within FRESH_SECONDS (the outbox sender's view)."""
+        return self.rows.get(game_id)
 
     def forget(self, game_id: int) -> None:
         self.rows.forget(game_id)
-        for channel in [c for c, g in self._live.items() if g == game_id]:
-            del self._live[channel]
-
-    def clear(self) -> None:
-        self.rows.clear()
-        self._live.clear()

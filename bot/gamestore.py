@@ -19,13 +19,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import defer
 from sqlmodel import col, select
 
-from bot.gamecache import LIVE, GameCache
+from bot.gamecache import GameCache
 from bot.storage.db import Database
 from bot.storage.models import ActionRow, GameRow, OutboxRow, Seat
 from engine.core import Event, Game, GameState, RuleError, get_game
 
 log = logging.getLogger(__name__)
 
+LIVE = ("lobby", "active")
 MAX_RETRIES = 5
 
 
@@ -34,7 +35,12 @@ def utcnow() -> datetime:
 
 
 _OUTBOX_COLUMNS = [c.name for c in OutboxRow.__table__.columns if c.name != "id"]  # type: ignore[attr-defined]
-_GAME_COLUMNS = [c.name for c in GameRow.__table__.columns]  # type: ignore[attr-defined]
+_GAME = GameRow.__table__  # type: ignore[attr-defined]
+_GAME_COLUMNS = [c.name for c in _GAME.columns]
+
+
+def _game_row(found: Any) -> GameRow | None:
+    return None if found is None else GameRow(**found._mapping)
 
 
 def insert_outbox(conn: Connection, rows: list[OutboxRow]) -> None:
@@ -142,9 +148,9 @@ class GameStore:
 
     # ---- reading -------------------------------------------------------------------------
     async def get(self, game_id: int) -> GameRow:
-        """The game as stored now (always read: what a timer or a moderator works on)."""
-        async with self.db.sessions() as s:
-            row = await s.get(GameRow, game_id)
+        """The game as stored now (always read: what a view, a timer or a moderator works on)."""
+        q = select(_GAME).where(_GAME.c.id == game_id)
+        row = await self.db.run(lambda conn: _game_row(conn.execute(q).first()), write=False)
         if row is None:
             self.cache.forget(game_id)
             raise RuleError("core.no_game")
@@ -152,21 +158,22 @@ class GameStore:
         return row
 
     async def _version(self, game_id: int) -> int | None:
-        async with self.db.sessions() as s:
-            return (await s.execute(select(GameRow.version).where(col(GameRow.id) == game_id))).scalar()
+        q = select(_GAME.c.version).where(_GAME.c.id == game_id)
+        version: int | None = await self.db.run(lambda conn: conn.execute(q).scalar(), write=False)
+        return version
 
     async def in_channel(self, channel_id: str, *, live_only: bool = False) -> GameRow:
         """The live game of a channel or thread; else (unless live_only) its latest finished one.
-        From the cache when this process confirmed it lately; else one row read, by the (channel,
-        status) index: a channel's finished games are never loaded."""
-        row = self.cache.live_in(channel_id)
-        if row is not None:
-            return row
-        async with self.db.sessions() as s:
-            q = select(GameRow).where(GameRow.channel_id == channel_id).order_by(col(GameRow.id).desc()).limit(1)
-            row = (await s.execute(q.where(col(GameRow.status).in_(LIVE)))).scalar()
-            if row is None and not live_only:
-                row = (await s.execute(q)).scalar()
+        One quick read by the (channel, status) index: a channel's finished games are never loaded."""
+        q = select(_GAME).where(_GAME.c.channel_id == channel_id).order_by(_GAME.c.id.desc()).limit(1)
+
+        def find(conn: Connection) -> GameRow | None:
+            found = _game_row(conn.execute(q.where(_GAME.c.status.in_(LIVE))).first())
+            if found is None and not live_only:
+                found = _game_row(conn.execute(q).first())
+            return found
+
+        row = await self.db.run(find, write=False)
         if row is None:
             raise RuleError("core.no_game_here")
         self.cache.put(row)
@@ -203,7 +210,7 @@ class GameStore:
 
     async def games(self, game_ids: set[int]) -> dict[int, GameRow]:
         """Several games for the outbox sender: recently confirmed ones from the cache, the rest read."""
-        found = {gid: row for gid in game_ids if (row := self.cache.rows.get(gid)) is not None}
+        found = {gid: row for gid in game_ids if (row := self.cache.recent(gid)) is not None}
         missing = game_ids - found.keys()
         if missing:
             async with self.db.sessions() as s:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import delete, update
+from sqlalchemy import Connection, delete, update
 from sqlalchemy.exc import OperationalError
 from sqlmodel import col, select
 
@@ -32,6 +32,7 @@ from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread
 from engine.core import Event, GameState, get_game
 
 log = logging.getLogger(__name__)
+_OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
 
 BATCH = 100  # rows read per pass
 CONCURRENCY = 8  # games delivered at once (one game's rows go out in order)
@@ -213,11 +214,11 @@ class Notifier:
         and preferences read once for the pass, their outcomes written in one transaction. How many
         rows were taken."""
         now = utcnow()
-        async with self.service.db.sessions() as s:
-            q = (select(OutboxRow).where(col(OutboxRow.sent_at).is_(None), col(OutboxRow.next_at) <= now)
-                 .order_by(col(OutboxRow.id)).limit(BATCH))
-            rows = [r for r in (await s.execute(q)).scalars()
-                    if r.id not in self._inflight and self.owns(r.guild_id)]
+        q = (select(_OUTBOX).where(_OUTBOX.c.sent_at.is_(None), _OUTBOX.c.next_at <= now)
+             .order_by(_OUTBOX.c.id).limit(BATCH))
+        found = await self.service.db.run(lambda conn: [OutboxRow(**r._mapping) for r in conn.execute(q)],
+                                          write=False)
+        rows = [r for r in found if r.id not in self._inflight and self.owns(r.guild_id)]
         if not rows:
             self._due = bool(self._inflight)
             return 0
@@ -265,14 +266,16 @@ class Notifier:
         rows would be sent again, under the same nonces)."""
         sent = [r.id for r in rows if r.id in outcomes and set(outcomes[r.id]) == {"sent_at", "attempts"}]
         others = {rid: v for rid, v in outcomes.items() if rid not in sent}
+        def write(conn: Connection) -> None:
+            if sent:
+                conn.execute(update(OutboxRow).where(col(OutboxRow.id).in_(sent))
+                             .values(sent_at=utcnow(), attempts=OutboxRow.attempts + 1))
+            for rid, values in others.items():
+                conn.execute(update(OutboxRow).where(col(OutboxRow.id) == rid).values(**values))
+
         for attempt in range(5):
             try:
-                async with self.service.db.transaction() as s:
-                    if sent:
-                        await s.execute(update(OutboxRow).where(col(OutboxRow.id).in_(sent))
-                                        .values(sent_at=utcnow(), attempts=OutboxRow.attempts + 1))
-                    for rid, values in others.items():
-                        await s.execute(update(OutboxRow).where(col(OutboxRow.id) == rid).values(**values))
+                await self.service.db.run(write, write=True)
                 return
             except OperationalError:
                 if attempt == 4:

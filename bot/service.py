@@ -19,8 +19,8 @@ from pydantic import BaseModel
 from sqlalchemy import func, update
 from sqlmodel import col, select
 
-from bot.gamecache import LIVE
 from bot.gamestore import (
+    LIVE,
     MAX_RETRIES,
     ActResult,
     Conflict,
