@@ -326,9 +326,10 @@ def new_bot(settings: Settings) -> AraldoBot:
     return AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",))
 
 
-def process_cpu(pid: int) -> float:
-    """CPU seconds (user + system, all threads) a process has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def process_cpu(pid: int, tid: int | None = None) -> float:
+    """CPU seconds (user + system) a process (all threads), or one of its threads, has used so far."""
+    where = f"/proc/{pid}/task/{tid}/stat" if tid else f"/proc/{pid}/stat"
+    fields = Path(where).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -358,8 +359,11 @@ async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: 
             return sum(1 for line in lines if "locked" in line or "core.busy" in line)
 
         for k, mine in zip(ks, channels, strict=True):
+            loop_before = process_cpu(child.pid, child.pid)
             r = await players_scenario(emu, GameService(db), k, moves, users, mine,
                                        lambda: process_cpu(child.pid), lock_errors)
+            # the event loop's own thread (its id is the process id) against the worker threads
+            r["loop_cpu_ms_per_action"] = 1000 * (process_cpu(child.pid, child.pid) - loop_before) / max(r["applied"], 1)
             r["bot_process"] = True
             print(json.dumps(r), flush=True)
             out.append(r)
@@ -367,6 +371,9 @@ async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: 
         child.terminate()
         await child.wait()
         await db.close()
+        threads = Path(f"{ready}.threads")
+        if threads.exists() and out:
+            out[-1]["bot_threads_cpu_s_whole_run"] = json.loads(threads.read_text())
         emu.command_syncs = 0
     return out
 

@@ -16,7 +16,9 @@ import asyncio
 import collections
 import contextlib
 import cProfile
+import json
 import logging
+import os
 import signal
 import sys
 import threading
@@ -47,9 +49,25 @@ async def serve(base: str, url: str, ready: str) -> None:
             await asyncio.sleep(0.05)
         Path(ready).write_text("ready")
         await asyncio.wait({runner, asyncio.create_task(stop.wait())}, return_when=asyncio.FIRST_COMPLETED)
+        Path(ready + ".threads").write_text(json.dumps(thread_cpu()))
         await bot.close()
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await asyncio.wait_for(runner, timeout=2)
+
+
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds used so far by each kind of thread of this process (pools summed by name)."""
+    out: dict[str, float] = {}
+    for thread in threading.enumerate():
+        try:
+            fields = Path(f"/proc/self/task/{thread.native_id}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = thread.name.rsplit("_", 1)[0] if thread is not threading.main_thread() else "loop"
+        if kind.startswith("Thread"):
+            kind = "aiosqlite or other"
+        out[kind] = out.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
 
 
 def sample_main_thread(out: str, stop: threading.Event, every: float = 0.002) -> None:

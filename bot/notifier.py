@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, delete, update
+from sqlalchemy import Connection, bindparam, delete, update
 from sqlalchemy.exc import OperationalError
 from sqlmodel import col, select
 
@@ -32,7 +32,6 @@ from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread
 from engine.core import Event, GameState, get_game
 
 log = logging.getLogger(__name__)
-_OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
 
 BATCH = 100  # rows read per pass
 CONCURRENCY = 8  # games delivered at once (one game's rows go out in order)
@@ -41,6 +40,13 @@ COALESCE_SECONDS = 0.05  # rows written by another process, retries coming due
 RETRY_FIRST, RETRY_MAX = 2.0, 300.0  # seconds of backoff after the first failure, and at most
 MAX_ATTEMPTS = 12  # about half an hour of retries before a row is given up (and logged)
 KEEP_SENT = timedelta(days=2)
+
+_OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
+# built once: the sender runs these on every pass (see bot/gamestore.py on prebuilt statements)
+_DUE = (select(_OUTBOX).where(_OUTBOX.c.sent_at.is_(None), _OUTBOX.c.next_at <= bindparam("now"))
+        .order_by(_OUTBOX.c.id).limit(BATCH))
+_SENT = (update(_OUTBOX).where(_OUTBOX.c.id.in_(bindparam("ids", expanding=True)))
+         .values(sent_at=bindparam("at"), attempts=_OUTBOX.c.attempts + 1))
 
 
 class Messenger(Protocol):
@@ -214,10 +220,8 @@ class Notifier:
         and preferences read once for the pass, their outcomes written in one transaction. How many
         rows were taken."""
         now = utcnow()
-        q = (select(_OUTBOX).where(_OUTBOX.c.sent_at.is_(None), _OUTBOX.c.next_at <= now)
-             .order_by(_OUTBOX.c.id).limit(BATCH))
-        found = await self.service.db.run(lambda conn: [OutboxRow(**r._mapping) for r in conn.execute(q)],
-                                          write=False)
+        found = await self.service.db.run(
+            lambda conn: [OutboxRow(**r._mapping) for r in conn.execute(_DUE, {"now": now})], write=False)
         rows = [r for r in found if r.id not in self._inflight and self.owns(r.guild_id)]
         if not rows:
             self._due = bool(self._inflight)
@@ -268,8 +272,7 @@ class Notifier:
         others = {rid: v for rid, v in outcomes.items() if rid not in sent}
         def write(conn: Connection) -> None:
             if sent:
-                conn.execute(update(OutboxRow).where(col(OutboxRow.id).in_(sent))
-                             .values(sent_at=utcnow(), attempts=OutboxRow.attempts + 1))
+                conn.execute(_SENT, {"ids": sent, "at": utcnow()})
             for rid, values in others.items():
                 conn.execute(update(OutboxRow).where(col(OutboxRow.id) == rid).values(**values))
 
@@ -386,7 +389,10 @@ def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, rol
     letter = Letter()
     chan = channel or lang
     name = get_game(game.kind).meta.name
-    state = _state_or_none(game)
+    # the snapshot is loaded only for what needs the game's state (a board, what a reminder owes):
+    # most rows are a turn DM, and a big game's snapshot takes longer to load than the DM to write
+    wants_state = bool(payload.get("board")) or r.what == "reminder"
+    state = _state_or_none(game) if wants_state else None
     if r.what == "announce":
         events = [Event.model_validate(e) for e in payload["events"]]
         file = board_png(game, state, None, lang=lang) if payload.get("board") and state is not None else None

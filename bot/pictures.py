@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from functools import lru_cache
 
 from bot.i18n import catalog, normalize
 from bot.storage.models import GameRow
 from engine.core import GameState, get_game
-from render.common import render_png
+from render.common import find_renderer, render_png
 
 log = logging.getLogger(__name__)
 Attachment = tuple[str, bytes]
@@ -21,13 +22,19 @@ _CACHE_LIMIT = 256
 _CACHE_LOCK = threading.Lock()  # boards are rendered in worker threads
 
 
+@lru_cache(maxsize=64)
 def picture_labels(kind: str, lang: str | None) -> dict[str, str] | None:
     """The words a game's pictures show, in `lang`: every catalog entry `<game>.label.<name>`, raw
-    (renderers fill their own fields such as {turn})."""
+    (renderers fill their own fields such as {turn}). Kept: the catalogs do not change while the bot
+    runs, and scanning one for every picture cost more than drawing a small board."""
     if lang is None:
         return None
     prefix = f"{kind}.label."
     return {k.removeprefix(prefix): v for k, v in catalog(normalize(lang)).items() if k.startswith(prefix)} or None
+
+
+def has_picture(kind: str, picture: str = "board") -> bool:
+    return find_renderer(kind, picture) is not None
 
 
 def board_png(row: GameRow, state: GameState, viewer: str | None, picture: str = "board",

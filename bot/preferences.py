@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import col, select
+from sqlalchemy import Connection, bindparam, insert, update
+from sqlmodel import select
 
 from bot.gamecache import Recent
 from bot.storage.db import Database
 from bot.storage.models import GuildConfig, NotifyPref, UserLanguage
 from engine.core import RuleError
 
+_LANG, _CONFIG, _NOTIFY = (m.__table__ for m in (UserLanguage, GuildConfig, NotifyPref))  # type: ignore[union-attr]
+_LANGS_OF = select(_LANG).where(_LANG.c.user_id.in_(bindparam("ids", expanding=True)))
+_CONFIGS_OF = select(_CONFIG).where(_CONFIG.c.guild_id.in_(bindparam("ids", expanding=True)))
+_NOTIFY_OF = select(_NOTIFY).where(_NOTIFY.c.user_id.in_(bindparam("ids", expanding=True)))
+_SEEN = update(_LANG).where(_LANG.c.user_id == bindparam("user")).values(seen=bindparam("seen"))
+_FIRST_SEEN = insert(_LANG).values(user_id=bindparam("user"), seen=bindparam("seen"))
 NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info", "images")
 # kinds off until a player turns them on: a board image in every DM is heavy on a phone
 NOTIFY_OFF_BY_DEFAULT = ("images",)
@@ -57,12 +64,13 @@ class Preferences:
             return
         self._seen_locale[user_id] = locale
         self._languages.forget(user_id)
-        async with self.db.transaction() as s:
-            pref = await s.get(UserLanguage, user_id)
-            if pref is None:
-                s.add(UserLanguage(user_id=user_id, seen=locale[:16]))
-            elif pref.seen != locale:
-                pref.seen = locale[:16]
+        seen = locale[:16]
+
+        def store(conn: Connection) -> None:
+            if not conn.execute(_SEEN, {"user": user_id, "seen": seen}).rowcount:
+                conn.execute(_FIRST_SEEN, {"user": user_id, "seen": seen})
+
+        await self.db.run(store, write=True)
 
     async def set_language(self, user_id: str, chosen: str | None) -> None:
         """A player's own choice for their DMs ("it", "en"), or None to follow their Discord client."""
@@ -87,9 +95,9 @@ class Preferences:
         found = {u: known for u in user_ids if (known := self._languages.get(u)) is not None}
         missing = user_ids - found.keys()
         if missing:
-            async with self.db.sessions() as s:
-                q = select(UserLanguage).where(col(UserLanguage.user_id).in_(missing))
-                stored = {r.user_id: (r.chosen, r.seen) for r in (await s.execute(q)).scalars()}
+            stored = await self.db.run(
+                lambda conn: {r.user_id: (r.chosen, r.seen) for r in conn.execute(_LANGS_OF, {"ids": list(missing)})},
+                write=False)
             for u in missing:
                 found[u] = stored.get(u, (None, None))
                 self._languages.put(u, found[u])
@@ -104,9 +112,9 @@ class Preferences:
         found = {g: cfg for g in guild_ids if (cfg := self._configs.get(g)) is not None}
         missing = guild_ids - found.keys()
         if missing:
-            async with self.db.sessions() as s:
-                stored = {c.guild_id: c for c in (await s.execute(
-                    select(GuildConfig).where(col(GuildConfig.guild_id).in_(missing)))).scalars()}
+            stored = await self.db.run(lambda conn: {r.guild_id: GuildConfig(**r._mapping)
+                                                     for r in conn.execute(_CONFIGS_OF, {"ids": list(missing)})},
+                                       write=False)
             for g in missing:
                 found[g] = stored.get(g) or self._new_config(g)
                 self._configs.put(g, found[g])
@@ -117,12 +125,11 @@ class Preferences:
         found = {u: kinds for u in user_ids if (kinds := self._notify.get(u)) is not None}
         missing = user_ids - found.keys()
         if missing:
-            async with self.db.sessions() as s:
-                rows = (await s.execute(select(NotifyPref).where(col(NotifyPref.user_id).in_(missing)))).scalars()
-                for u in missing:
-                    found[u] = {}
-                for r in rows:
-                    found[r.user_id][r.kind] = r.enabled
+            rows = await self.db.run(lambda conn: list(conn.execute(_NOTIFY_OF, {"ids": list(missing)})), write=False)
+            for u in missing:
+                found[u] = {}
+            for r in rows:
+                found[r.user_id][r.kind] = r.enabled
             for u in missing:
                 self._notify.put(u, found[u])
         return {(u, kind): on for u, kinds in found.items() for kind, on in kinds.items()}
