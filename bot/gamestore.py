@@ -76,6 +76,17 @@ def changed(row: GameRow, **values: Any) -> GameRow:
     return GameRow(**data)
 
 
+@dataclass
+class Logged:
+    """A log row to append with a save (a plain record: the table row is written by a statement)."""
+
+    actor: str
+    action_json: str
+    interaction_id: str | None
+    at: datetime
+    moderator: bool
+
+
 class Conflict(Exception):
     """Someone else saved a newer version first."""
 
@@ -245,7 +256,7 @@ class GameStore:
             return (await s.execute(q)).first() is not None
 
     async def _save(self, row: GameRow, game: Game[Any], state: GameState, now: datetime,
-                    entry: ActionRow | None, told: Update) -> GameRow:
+                    entry: Logged | None, told: Update) -> GameRow:
         """Snapshot (+ log row, + what must be told) in one transaction, only if nobody saved since
         `row` was read; the row as saved. Plain statements, not the ORM's unit of work: this runs on
         every move and timer."""
@@ -288,7 +299,7 @@ class GameStore:
 
 
 
-def follow_seats(conn: Connection, game_id: int, entry: ActionRow) -> None:
+def follow_seats(conn: Connection, game_id: int, entry: Logged) -> None:
     """A replaced player's seat changes hands in the same transaction (reminders, /away and /game
     list go by seats)."""
     action = json.loads(entry.action_json)

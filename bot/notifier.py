@@ -440,5 +440,5 @@ def _state_or_none(game: GameRow) -> GameState | None:
 
 # the sender's texts and boards are made in ONE worker thread: rendering holds the GIL much of the
 # time, and several render threads at once would starve the event loop (commands, ticks) during a
-# burst; a command's own board (board_attachment) uses the default pool and never queues behind them
+# burst; a command's own board (board_attachment) has threads of its own and never queues behind them
 _COMPOSER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="araldo-compose")

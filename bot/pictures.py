@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
 from bot.i18n import catalog, normalize
@@ -67,7 +68,13 @@ async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
                            picture: str = "board", lang: str | None = None) -> Attachment | None:
     """The board image of this version for this viewer (and language), rendered off the event loop
     and cached."""
-    return await asyncio.to_thread(board_png, row, state, viewer, picture, lang)
+    return await asyncio.get_running_loop().run_in_executor(_PAINTERS, board_png, row, state, viewer, picture, lang)
+
+
+# commands' boards are drawn by two threads of their own: drawing holds the GIL most of the time, and
+# the default pool's six threads fighting over it (two cores) cost more CPU per board than the drawing
+# while starving the event loop; the sender's boards have their own thread (bot/notifier.py)
+_PAINTERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="araldo-board")
 
 
 def chunks(text: str, limit: int = 1900) -> list[str]:

@@ -25,6 +25,7 @@ from bot.gamestore import (
     ActResult,
     Conflict,
     Listener,
+    Logged,
     Planner,
     Update,
     insert_outbox,
@@ -32,7 +33,7 @@ from bot.gamestore import (
 )
 from bot.preferences import Preferences
 from bot.records import Records
-from bot.storage.models import ActionRow, GameRow, OutboxRow, Seat
+from bot.storage.models import GameRow, OutboxRow, Seat
 from engine.core import Event, Player, RuleError, get_game
 
 __all__ = ["ActResult", "Conflict", "GameService", "Listener", "Planner", "Update", "insert_outbox", "utcnow"]
@@ -208,14 +209,15 @@ class GameService(Records, Preferences):
         now = max(self.clock(), state.clock)
         events = game.advance(state, now)
         try:
-            events += game.apply(state, actor, parsed, now, moderator=moderator)
+            # the state was loaded for this move alone: a refusal discards it, so no protective copy
+            events += game.apply(state, actor, parsed, now, moderator=moderator, scratch=True)
         except RuleError:
             if interaction_id and await self._seen(interaction_id):  # a retry of a move already made
                 raise RuleError("core.already_applied") from None
             raise
-        saved = await self._save(row, game, state, now, entry=ActionRow(
-            game_id=row.id, seq=0, actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")),
-            interaction_id=interaction_id, at=now, moderator=moderator),
+        saved = await self._save(row, game, state, now, entry=Logged(
+            actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")), interaction_id=interaction_id,
+            at=now, moderator=moderator),
             told=Update(row, state, events, "mod" if moderator else "away" if announce else "act", actor))
         return ActResult(saved, state, events)
 

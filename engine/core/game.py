@@ -173,10 +173,12 @@ class Game(Generic[S]):
 
     # ---- the core's part of the contract -------------------------------------------
     def apply(self, state: S, actor: str, action: BaseModel | dict[str, Any], now: datetime,
-              *, moderator: bool = False) -> list[Event]:
-        """Apply one action atomically: on RuleError `state` is exactly as before."""
+              *, moderator: bool = False, scratch: bool = False) -> list[Event]:
+        """Apply one action atomically: on RuleError `state` is exactly as before. With `scratch`, the
+        caller throws `state` away on a RuleError (it was loaded for this action alone), so the
+        action works on it directly and the copy that keeps it intact is saved."""
         parsed = self.parse_action(action) if isinstance(action, dict) else action
-        work = state.model_copy(deep=True)
+        work = state if scratch else state.model_copy(deep=True)
         if parsed.type.startswith(MOD_PREFIX):  # type: ignore[attr-defined]
             if not moderator:
                 raise RuleError("core.not_moderator")
@@ -193,7 +195,8 @@ class Game(Generic[S]):
                 events = self._away(work, actor, parsed.until, now)
             else:
                 events = self.handle(work, actor, parsed, now)
-        _commit(state, work)
+        if work is not state:
+            _commit(state, work)
         for ev in events:
             ev.at = ev.at or now
         return events
