@@ -74,7 +74,7 @@ async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
 # commands' boards are drawn by two threads of their own: drawing holds the GIL most of the time, and
 # the default pool's six threads fighting over it (two cores) cost more CPU per board than the drawing
 # while starving the event loop; the sender's boards have their own thread (bot/notifier.py)
-_PAINTERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="araldo-board")
+_PAINTERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="araldo-board")
 
 
 def chunks(text: str, limit: int = 1900) -> list[str]:

@@ -11,7 +11,8 @@ is a plain function of SQLAlchemy Core statements on a synchronous connection, r
 transaction. On SQLite it runs whole in a worker thread with the standard driver: one trip between
 threads for the transaction instead of three or four per statement through aiosqlite (each trip
 hands the GIL back and forth, and those hand-offs were most of a move's database time). On
-PostgreSQL it runs on the async engine through `run_sync`, each statement one round trip as before.
+PostgreSQL it runs on the async engine through `run_sync`, each statement one round trip as before
+(a read without BEGIN and COMMIT around it).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class Database:
             self._threads = {True: ThreadPoolExecutor(1, thread_name_prefix="araldo-db-write"),
                              False: ThreadPoolExecutor(2, thread_name_prefix="araldo-db-read")}
         self.writer_engine = self.engine.execution_options(**{WRITE: True})
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         # reading sessions; writes go through transaction()
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._writes = async_sessionmaker(self.writer_engine, expire_on_commit=False)
@@ -106,7 +108,10 @@ class Database:
         Core statements only, nothing awaited inside. Writes queue on the process's write lock first,
         as in transaction()."""
         if self._sync is None:
-            async with (self.writer_engine if write else self.engine).begin() as conn:
+            if not write:  # each statement its own snapshot: no BEGIN and COMMIT round trips around a read
+                async with self._autocommit.connect() as conn:
+                    return await conn.run_sync(work)
+            async with self.writer_engine.begin() as conn:
                 return await conn.run_sync(work)
         sync = self._sync_writer if write else self._sync
 
