@@ -164,6 +164,14 @@ class GameStore:
             except Exception:  # a failing DM or post must never undo a committed move
                 log.exception("listener failed for game %s", upd.game.id)
 
+    async def _committed(self, upd: Update, outbox: list[OutboxRow], state: GameState) -> ActResult:
+        """After a commit that made a game row: it becomes the cache's, the sender is woken for the
+        outbox rows written with it, and the listeners hear it."""
+        self.cache.put(upd.game)
+        self._outbox_written(outbox)
+        await self._emit(upd)
+        return ActResult(upd.game, state, upd.events)
+
     def load_state(self, row: GameRow) -> GameState:
         game = get_game(row.kind)
         if row.snapshot_json is None:

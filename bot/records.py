@@ -71,10 +71,7 @@ class Records(GameStore):
                            detail=f"{len(record.log)} entries", at=now))
             outbox = self._plan(Update(row, state, events, "import", moderator))
             s.add_all(outbox)
-        self.cache.put(row)
-        self._outbox_written(outbox)
-        await self._emit(Update(row, state, events, "import", moderator))
-        return ActResult(row, state, events)
+        return await self._committed(Update(row, state, events, "import", moderator), outbox, state)
 
     async def undo_preview(self, game_id: int, count: int) -> list[ActionRow]:
         if count < 1:

@@ -154,10 +154,7 @@ class GameService(Records, Preferences):
                                         notify="turn", at=now))
                 outbox = self._plan(Update(row, state, events, "start", user_id))
                 s.add_all(outbox)
-        self.cache.put(row)
-        self._outbox_written(outbox)
-        await self._emit(Update(row, state, events, "start", user_id))
-        return ActResult(row, state, events)
+        return await self._committed(Update(row, state, events, "start", user_id), outbox, state)
 
     # ---- playing -------------------------------------------------------------------------
     async def act(self, game_id: int, actor: str, action: dict[str, Any] | BaseModel, *,
