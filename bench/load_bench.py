@@ -165,9 +165,9 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
             else:
                 latencies.append(took)
 
-    start, cpu = time.perf_counter(), cpu_time()
+    start, cpu, here = time.perf_counter(), cpu_time(), time.process_time()
     await asyncio.gather(*(player(*g) for g in games))
-    wall, cpu = time.perf_counter() - start, cpu_time() - cpu
+    wall, cpu, here = time.perf_counter() - start, cpu_time() - cpu, time.process_time() - here
     applied = 0
     for gid, _channel, _order in games:
         _row, state = await svc.state(gid)
@@ -181,6 +181,8 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
             "p50_ms": 1000 * pct(latencies, 0.5), "p99_ms": 1000 * pct(latencies, 0.99),
             "max_ms": 1000 * max(latencies, default=float("nan")), "actions_per_s": applied / wall,
             "cpu_ms_per_action": 1000 * cpu / max(applied, 1),
+            # this process: the emulator and the players (the same as the bot's with --same-process)
+            "driver_cpu_ms_per_action": 1000 * here / max(applied, 1),
             "lock_errors": lock_errors() - locks_before, "notifications": total - before_rows[0], "lost": unsent + failed}
 
 
