@@ -28,7 +28,6 @@ from bot.gamestore import (
     Logged,
     Planner,
     Update,
-    insert_outbox,
     utcnow,
 )
 from bot.preferences import Preferences
@@ -36,7 +35,7 @@ from bot.records import Records
 from bot.storage.models import GameRow, OutboxRow, Seat
 from engine.core import Event, Player, RuleError, get_game
 
-__all__ = ["ActResult", "Conflict", "GameService", "Listener", "Planner", "Update", "insert_outbox", "utcnow"]
+__all__ = ["ActResult", "Conflict", "GameService", "Listener", "Planner", "Update", "utcnow"]
 
 
 def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
