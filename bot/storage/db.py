@@ -103,12 +103,13 @@ class Database:
         async with self._write_lock or contextlib.nullcontext(), self._writes() as session, session.begin():
             yield session
 
-    async def run(self, work: Callable[[Connection], T], *, write: bool) -> T:
+    async def run(self, work: Callable[[Connection], T], *, write: bool, single: bool = False) -> T:
         """`work(connection)` as one transaction (committed if it returns, rolled back if it raises):
         Core statements only, nothing awaited inside. Writes queue on the process's write lock first,
-        as in transaction()."""
+        as in transaction(). `single`: `work` runs one statement, atomic by itself, so PostgreSQL
+        needs no BEGIN and COMMIT around it."""
         if self._sync is None:
-            if not write:  # each statement its own snapshot: no BEGIN and COMMIT round trips around a read
+            if not write or single:  # each statement its own snapshot: no BEGIN and COMMIT round trips
                 async with self._autocommit.connect() as conn:
                     return await conn.run_sync(work)
             async with self.writer_engine.begin() as conn:
