@@ -259,7 +259,7 @@ class Notifier:
 
         for attempt in range(5):
             try:
-                await self.service.db.run(write, write=True)
+                await self.service.db.run(write, write=True, single=not others)
                 return
             except OperationalError:
                 if attempt == 4:
