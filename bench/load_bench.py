@@ -279,6 +279,10 @@ async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: 
             lines = errors.read_text(errors="replace").splitlines()
             return sum(1 for line in lines if "locked" in line or "core.busy" in line)
 
+        # warm-up, not counted: each pooled connection's first use (PostgreSQL type introspection,
+        # prepared statements), first imports and caches are a start-up cost, not a move's
+        warm = [emu.add_channel(emu.guild, f"warm-{i}") for i in range(min(8, len(users) // 2))]
+        await players_scenario(emu, GameService(db), len(warm), 5, users, warm, lambda: 0.0, lambda: 0)
         for k, mine in zip(ks, channels, strict=True):
             loop_before = process_cpu(child.pid, child.pid)
             r = await players_scenario(emu, GameService(db), k, moves, users, mine,

@@ -23,7 +23,7 @@ from sqlmodel import col, select
 
 from bot.gamecache import GameCache
 from bot.storage.db import Database
-from bot.storage.models import ActionRow, GameRow, OutboxRow, Seat
+from bot.storage.models import ActionRow, GameRow, OutboxRow, Seat, loaded
 from engine.core import Event, Game, GameState, RuleError, get_game
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,7 @@ def _save_in_one_statement(logged: bool, told: int) -> Any:
 
 
 def _game_row(found: Any) -> GameRow | None:
-    return None if found is None else GameRow(**found._mapping)
+    return None if found is None else loaded(GameRow, found._mapping)
 
 
 def insert_outbox(conn: Connection, rows: list[OutboxRow]) -> None:
@@ -103,7 +103,7 @@ def changed(row: GameRow, **values: Any) -> GameRow:
     """A new row object: `row` with `values` (rows that may sit in the cache are never edited)."""
     data = {c: getattr(row, c) for c in _GAME_COLUMNS}
     data.update(values)
-    return GameRow(**data)
+    return loaded(GameRow, data)
 
 
 @dataclass

@@ -30,7 +30,7 @@ from bot.letters import PRIVATE_SUMMARIES as PRIVATE_SUMMARIES  # the cogs regis
 from bot.letters import compose, private_text, state_or_none
 from bot.pictures import Attachment
 from bot.service import GameService, Update
-from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread
+from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread, loaded
 from engine.core import get_game
 
 log = logging.getLogger(__name__)
@@ -202,7 +202,7 @@ class Notifier:
         rows were taken."""
         now = utcnow()
         found = await self.service.db.run(
-            lambda conn: [OutboxRow(**r._mapping) for r in conn.execute(_DUE, {"now": now})], write=False)
+            lambda conn: [loaded(OutboxRow, r._mapping) for r in conn.execute(_DUE, {"now": now})], write=False)
         rows = [r for r in found if r.id not in self._inflight and self.owns(r.guild_id)]
         if not rows:
             self._due = bool(self._inflight)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 T = TypeVar("T")
@@ -89,7 +90,11 @@ class Database:
             self._threads = {True: ThreadPoolExecutor(1, thread_name_prefix="araldo-db-write"),
                              False: ThreadPoolExecutor(2, thread_name_prefix="araldo-db-read")}
         self.writer_engine = self.engine.execution_options(**{WRITE: True})
-        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        if not self.is_sqlite:
+            # run()'s own pool, without a ping on every checkout (a round trip per move and per read):
+            # a connection found dead raises at its first statement and run() tries once more
+            self._fast = create_async_engine(url, echo=echo, pool_size=PG_POOL_SIZE // 2, max_overflow=PG_POOL_SIZE // 2)
+            self._autocommit = self._fast.execution_options(isolation_level="AUTOCOMMIT")
         # reading sessions; writes go through transaction()
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._writes = async_sessionmaker(self.writer_engine, expire_on_commit=False)
@@ -109,11 +114,19 @@ class Database:
         as in transaction(). `single`: `work` runs one statement, atomic by itself, so PostgreSQL
         needs no BEGIN and COMMIT around it."""
         if self._sync is None:
-            if not write or single:  # each statement its own snapshot: no BEGIN and COMMIT round trips
-                async with self._autocommit.connect() as conn:
-                    return await conn.run_sync(work)
-            async with self.writer_engine.begin() as conn:
-                return await conn.run_sync(work)
+            for attempt in range(2):
+                try:
+                    if not write or single:  # each statement its own snapshot: no BEGIN and COMMIT round trips
+                        async with self._autocommit.connect() as conn:
+                            return await conn.run_sync(work)
+                    async with self._fast.begin() as conn:
+                        return await conn.run_sync(work)
+                except DBAPIError as exc:
+                    # a pooled connection the server dropped (a restart): nothing it sent was committed
+                    # (a save that did commit fails its version check when tried again)
+                    if not exc.connection_invalidated or attempt:
+                        raise
+            raise AssertionError("unreachable")
         sync = self._sync_writer if write else self._sync
 
         def one_transaction() -> T:
@@ -140,6 +153,8 @@ class Database:
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if not self.is_sqlite:
+            await self._fast.dispose()
         if self._sync is not None:
             self._sync.dispose()
         for pool in self._threads.values():

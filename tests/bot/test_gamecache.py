@@ -144,3 +144,18 @@ def test_recent_values_expire_and_the_least_used_go_first() -> None:
     assert recent.get("b") is None and recent.get("a") == 1 and len(recent) == 2
     ticks.now = 6.0
     assert recent.get("a") is None and recent.get("a", fresh_only=False) == 1
+
+
+def test_a_row_loaded_from_its_values_reads_and_changes_like_a_constructed_one() -> None:
+    from datetime import UTC, datetime
+
+    from bot.storage.models import GameRow, loaded
+
+    now = datetime(2026, 11, 21, 8, 0, tzinfo=UTC)
+    made = GameRow(id=4, kind="corsa", guild_id="1", channel_id="2", created_by="10", created_at=now,
+                   updated_at=now, snapshot_json="{}", version=3)
+    values = {c.name: getattr(made, c.name) for c in GameRow.__table__.columns}  # type: ignore[attr-defined]
+    row = loaded(GameRow, values)
+    assert row.model_dump() == made.model_dump() and row.version == 3 and row.snapshot_json == "{}"
+    row.reminded_for = now  # the scheduler notes a claimed reminder on the row it holds
+    assert row.reminded_for == now and made.reminded_for is None
