@@ -49,10 +49,23 @@ async def serve(base: str, url: str, ready: str) -> None:
             await asyncio.sleep(0.05)
         Path(ready).write_text("ready")
         await asyncio.wait({runner, asyncio.create_task(stop.wait())}, return_when=asyncio.FIRST_COMPLETED)
-        Path(ready + ".threads").write_text(json.dumps(thread_cpu()))
+        pauses = {f"gc{g}": [len(v), round(1000 * sum(v), 1), round(1000 * max(v, default=0), 1)]
+                  for g, v in GC_PAUSES.items()}
+        Path(ready + ".threads").write_text(json.dumps({**thread_cpu(), **pauses}))
         await bot.close()
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await asyncio.wait_for(runner, timeout=2)
+
+
+GC_PAUSES: dict[int, list[float]] = {0: [], 1: [], 2: []}
+_GC_STARTED = [0.0]
+
+
+def _time_gc(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _GC_STARTED[0] = time.perf_counter()
+    else:
+        GC_PAUSES[info["generation"]].append(time.perf_counter() - _GC_STARTED[0])
 
 
 def thread_cpu() -> dict[str, float]:
@@ -98,6 +111,9 @@ def main() -> None:
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     tune_gc()
+    import gc
+
+    gc.callbacks.append(_time_gc)
     # the event loop thread's CPU, not wall time: waiting for the GIL behind a worker thread is no work
     profile = cProfile.Profile(time.thread_time) if args.profile else None
     stop = threading.Event()
