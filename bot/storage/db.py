@@ -11,8 +11,9 @@ is a plain function of SQLAlchemy Core statements on a synchronous connection, r
 transaction. On SQLite it runs whole in a worker thread with the standard driver: one trip between
 threads for the transaction instead of three or four per statement through aiosqlite (each trip
 hands the GIL back and forth, and those hand-offs were most of a move's database time). On
-PostgreSQL it runs on the async engine through `run_sync`, each statement one round trip as before
-(a read without BEGIN and COMMIT around it).
+PostgreSQL it runs through `run_sync` on an engine of its own whose pool does not ping every
+connection it hands out (a connection the server dropped fails at once and the function is run once
+more); a read, or a write that is one statement, goes without BEGIN and COMMIT round trips.
 """
 
 from __future__ import annotations
