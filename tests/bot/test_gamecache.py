@@ -159,3 +159,28 @@ def test_a_row_loaded_from_its_values_reads_and_changes_like_a_constructed_one()
     assert row.model_dump() == made.model_dump() and row.version == 3 and row.snapshot_json == "{}"
     row.reminded_for = now  # the scheduler notes a claimed reminder on the row it holds
     assert row.reminded_for == now and made.reminded_for is None
+
+
+def test_the_game_cache_keeps_its_snapshots_within_budget() -> None:
+    from datetime import UTC, datetime
+
+    from bot.gamecache import GameCache
+    from bot.storage.models import GameRow
+
+    now = datetime(2026, 11, 21, 8, 0, tzinfo=UTC)
+    cache = GameCache(budget=250)
+
+    def row(game_id: int, size: int) -> GameRow:
+        return GameRow(id=game_id, kind="corsa", guild_id="1", channel_id=str(game_id), created_by="10",
+                       created_at=now, updated_at=now, snapshot_json="x" * size)
+
+    cache.put(row(1, 100))
+    cache.put(row(2, 100))
+    cache.put(row(1, 120))  # a new version replaces the old one's weight
+    assert cache.rows.weight == 220
+    cache.put(row(3, 100))  # 320 > 250: the least recently used (game 2) goes
+    assert cache.row(2) is None and cache.row(1) is not None and cache.rows.weight == 220
+    cache.forget(1)
+    assert cache.rows.weight == 100
+    cache.put(row(4, 1000))  # one game alone over budget is kept, the others go
+    assert cache.row(4) is not None and cache.row(3) is None and len(cache.rows) == 1
