@@ -66,7 +66,10 @@ _LOG_COLUMNS = ["game_id", "seq", "actor", "action_json", "interaction_id", "at"
 _TOLD_COLUMNS = [c for c in _OUTBOX_COLUMNS if c != "game_id"]  # an outbox row's own values
 
 
-@lru_cache(maxsize=16)
+TOLD_IN_ONE_STATEMENT = 16  # outbox rows a single-statement save takes; more go the long way
+
+
+@lru_cache(maxsize=2 * (TOLD_IN_ONE_STATEMENT + 1))
 def _save_in_one_statement(logged: bool, told: int) -> Any:
     """PostgreSQL: the versioned update, its log row and its `told` outbox rows as ONE statement
     (data-modifying CTEs; the inserts take their game id from the update, so they write nothing when
@@ -297,7 +300,7 @@ class GameStore:
                     entry: Logged | None, told: Update) -> GameRow:
         """Snapshot (+ log row, + what must be told) in one transaction, only if nobody saved since
         `row` was read; the row as saved. Plain statements, not the ORM's unit of work: this runs on
-        every move and timer."""
+        every move and timer (on PostgreSQL a single statement, see _save_in_one_statement)."""
         assert row.id is not None
         outbox = self._plan(told)
         old = row.version
@@ -327,7 +330,8 @@ class GameStore:
             if not conn.execute(_save_in_one_statement(entry is not None, len(outbox)), params).scalar():
                 raise Conflict
 
-        one_statement = not self.db.is_sqlite and (entry is None or not replaces_seat(entry)) and len(outbox) <= 16
+        one_statement = (not self.db.is_sqlite and (entry is None or not replaces_seat(entry))
+                         and len(outbox) <= TOLD_IN_ONE_STATEMENT)
         try:
             await self.db.run(write_once if one_statement else write, write=True, single=one_statement)
         except Conflict:
