@@ -16,8 +16,12 @@ Scenarios, in order, on one database:
              starts: time from its start to each overdue deadline firing, and how often each fired.
   shutdown   Discord (the emulator) goes away, then the bot is closed: how long close() takes.
 
-The emulator runs in the same process and event loop as the bot, so every figure includes its
-work too. Not a test: figures go to docs/performance.md.
+The players scenarios run the bot in its own process (bench/load_bot.py) while this process plays
+Discord (the emulator) and sets the games up through its own service, as a second shard would: the
+CPU per action is the bot process's alone (all its threads; the event loop's thread also on its own),
+as in production where Discord is another machine. `--same-process` runs them against a bot in this
+process instead (its CPU then includes the emulator's). The deadline, restart and shutdown scenarios
+run the bot in this process. Not a test: figures go to docs/performance.md.
 """
 
 from __future__ import annotations
@@ -41,11 +45,20 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tests.fixtures.testgame  # noqa: F401  (registers the test game "corsa")
+from bench.load_world import (
+    fresh,
+    make_overdue,
+    outbox_state,
+    seed_background,
+    settle_outbox,
+    snapshot_at,
+    template_game,
+)
 from bot.main import AraldoBot
 from bot.service import GameService, Update
 from bot.settings import Settings
 from bot.storage.db import Database
-from bot.storage.models import GameRow, OutboxRow, Seat
+from bot.storage.models import GameRow, OutboxRow
 from tests.emulator import interactions as ix
 from tests.emulator.emulator import Emulator
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
@@ -123,105 +136,12 @@ async def fire(emu: Emulator, user: Any, channel: Any, command: str, **options: 
     return arrived - start
 
 
-# ---- the database -----------------------------------------------------------------------------
-async def fresh(url: str) -> Database:
-    from sqlalchemy import text
-
-    db = Database(url)
-    if not db.is_sqlite:
-        async with db.engine.begin() as conn:
-            await conn.execute(text("DROP SCHEMA public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
-    await db.migrate()
-    return db
-
-
-def snapshot_at(template: dict[str, Any], deadline: datetime) -> str:
-    data = dict(template)
-    data["timers"] = [{**timer, "at": deadline.isoformat()} for timer in template["timers"]]
-    return json.dumps(data, separators=(",", ":"))
-
-
-async def template_game(db: Database, channel: str, users: list[str]) -> tuple[GameRow, dict[str, Any]]:
-    """One corsa game started the real way; its row and snapshot are copied for the background."""
-    service = GameService(db)
-    await service.create(kind="corsa", guild_id="0", channel_id=channel, creator_id=users[0], creator_name="bg-a",
-                         settings={"target": 1000, "turn_hours": 24, "reminder_minutes": 0})
-    await service.join(channel, users[1], "bg-b")
-    res = await service.start(channel, users[0])
-    return res.game, json.loads(res.game.snapshot_json or "{}")
-
-
-async def seed_background(db: Database, guild: str, channel: str, users: list[str], count: int) -> list[int]:
-    """`count` active games whose next deadlines are spread over the coming week."""
-    from sqlalchemy import insert, select
-
-    row, template = await template_game(db, f"{channel}-template", users)
-    now = datetime.now(UTC)
-    rng = random.Random(8)
-    games, ids = [], []
-    for _ in range(count):
-        deadline = now + timedelta(seconds=rng.uniform(3600, 7 * 86400))
-        games.append({"kind": "corsa", "guild_id": guild, "channel_id": channel, "is_thread": False, "status": "active",
-                      "settings_json": row.settings_json, "seed": rng.getrandbits(63),
-                      "snapshot_json": snapshot_at(template, deadline), "schema_version": row.schema_version,
-                      "version": 1, "created_by": users[0], "created_at": now, "started_at": now, "updated_at": now,
-                      "next_deadline": deadline, "turn_deadline": deadline})
-    async with db.transaction() as s:
-        for i in range(0, count, 1000):
-            await s.execute(insert(GameRow), games[i:i + 1000])
-        ids = list((await s.execute(select(GameRow.id).where(GameRow.channel_id == channel)
-                                    .order_by(GameRow.id))).scalars())
-        seats = [{"game_id": gid, "user_id": uid, "seat": n, "display_name": f"bg-{n}", "joined_at": now}
-                 for gid in ids for n, uid in enumerate(users)]
-        for i in range(0, len(seats), 2000):
-            await s.execute(insert(Seat), seats[i:i + 2000])
-    return ids
-
-
-async def make_overdue(db: Database, ids: list[int], template_db_game: tuple[GameRow, dict[str, Any]]) -> dict[int, datetime]:
-    """While the bot is down, these games' deadlines pass (within the last ten minutes)."""
-    from sqlalchemy import update
-
-    _row, template = template_db_game
-    now = datetime.now(UTC)
-    rng = random.Random(88)
-    due = {gid: now - timedelta(seconds=rng.uniform(1, 600)) for gid in ids}
-    async with db.transaction() as s:
-        for gid, deadline in due.items():
-            await s.execute(update(GameRow).where(GameRow.id == gid)
-                            .values(snapshot_json=snapshot_at(template, deadline), next_deadline=deadline,
-                                    turn_deadline=deadline))
-    return due
-
-
-async def outbox_state(db: Database) -> tuple[int, int, int]:
-    """(rows, unsent, given up)."""
-    from sqlalchemy import func, select
-
-    async with db.sessions() as s:
-        total = (await s.execute(select(func.count()).select_from(OutboxRow))).scalar() or 0
-        unsent = (await s.execute(select(func.count()).select_from(OutboxRow)
-                                  .where(OutboxRow.sent_at.is_(None)))).scalar() or 0  # type: ignore[union-attr]
-        failed = (await s.execute(select(func.count()).select_from(OutboxRow)
-                                  .where(OutboxRow.error.is_not(None), OutboxRow.sent_at.is_not(None)))).scalar() or 0  # type: ignore[union-attr]
-    return total, unsent, failed
-
-
-async def settle_outbox(bot: AraldoBot, timeout: float = 180) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        _total, unsent, _failed = await outbox_state(bot.db)
-        if not unsent:
-            return
-        await asyncio.sleep(0.2)
-
-
 # ---- scenarios --------------------------------------------------------------------------------
-async def players_scenario(emu: Emulator, bot: AraldoBot, k: int, moves: int, users: list[Any],
-                           channels: list[Any], locks: LockCounter) -> dict[str, Any]:
-    svc = bot.service
-    before_rows = (await outbox_state(bot.db))
+async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, users: list[Any],
+                           channels: list[Any], cpu_time: Any, lock_errors: Any) -> dict[str, Any]:
+    """`cpu_time()`: the bot process's CPU seconds so far; `lock_errors()`: its lock reports so far."""
+    db = svc.db
+    before_rows = (await outbox_state(db))
     games = []
     for i in range(k):
         a, b, channel = users[2 * i], users[2 * i + 1], channels[i]
@@ -231,10 +151,10 @@ async def players_scenario(emu: Emulator, bot: AraldoBot, k: int, moves: int, us
         res = await svc.start(str(channel.id), str(a.id))
         by_id = {str(a.id): a, str(b.id): b}
         games.append((res.game.id, channel, [by_id[p.id] for p in res.state.players]))
-    await settle_outbox(bot)
+    await settle_outbox(db)
     latencies: list[float] = []
     unanswered = 0
-    locks.count = 0
+    locks_before = lock_errors()
 
     async def player(gid: int, channel: Any, order: list[Any]) -> None:
         nonlocal unanswered
@@ -245,23 +165,25 @@ async def players_scenario(emu: Emulator, bot: AraldoBot, k: int, moves: int, us
             else:
                 latencies.append(took)
 
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu, here = time.perf_counter(), cpu_time(), time.process_time()
     await asyncio.gather(*(player(*g) for g in games))
-    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    wall, cpu, here = time.perf_counter() - start, cpu_time() - cpu, time.process_time() - here
     applied = 0
     for gid, _channel, _order in games:
         _row, state = await svc.state(gid)
         applied += state.total  # type: ignore[attr-defined]
-    await settle_outbox(bot)
-    total, unsent, failed = await outbox_state(bot.db)
+    await settle_outbox(db)
+    total, unsent, failed = await outbox_state(db)
     for gid, _channel, _order in games:  # leave the channels free for the next scenario
         await svc.act(gid, "bench", {"type": "mod_end", "reason": ""}, moderator=True)
-    await settle_outbox(bot)
+    await settle_outbox(db)
     return {"players": k, "actions": len(latencies) + unanswered, "applied": applied, "unanswered": unanswered,
             "p50_ms": 1000 * pct(latencies, 0.5), "p99_ms": 1000 * pct(latencies, 0.99),
             "max_ms": 1000 * max(latencies, default=float("nan")), "actions_per_s": applied / wall,
             "cpu_ms_per_action": 1000 * cpu / max(applied, 1),
-            "lock_errors": locks.count, "notifications": total - before_rows[0], "lost": unsent + failed}
+            # this process: the emulator and the players (the same as the bot's with --same-process)
+            "driver_cpu_ms_per_action": 1000 * here / max(applied, 1),
+            "lock_errors": lock_errors() - locks_before, "notifications": total - before_rows[0], "lost": unsent + failed}
 
 
 async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], channels: list[Any]) -> dict[str, Any]:
@@ -283,7 +205,7 @@ async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], ch
                          creator_name=a.username, settings={"target": 1000, "turn_hours": 24, "reminder_minutes": 0})
         await svc.join(str(channel.id), str(b.id), b.username)
         gids.append((await svc.start(str(channel.id), str(a.id))).game.id)
-    await settle_outbox(bot)
+    await settle_outbox(bot.db)
     window_start = datetime.now(UTC) + timedelta(seconds=3)
     rng = random.Random(200)
     async with bot.db.transaction() as s:
@@ -302,7 +224,7 @@ async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], ch
     end = time.monotonic() + 120
     while len(fired) < len(gids) and time.monotonic() < end:
         await asyncio.sleep(0.2)
-    await settle_outbox(bot)
+    await settle_outbox(bot.db)
     async with bot.db.sessions() as s:
         rows = list((await s.execute(select(OutboxRow).where(OutboxRow.created_at >= marker)
                                      .where(OutboxRow.game_id.in_(gids)))).scalars())  # type: ignore[union-attr]
@@ -325,8 +247,64 @@ def new_bot(settings: Settings) -> AraldoBot:
     return AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",))
 
 
+def process_cpu(pid: int, tid: int | None = None) -> float:
+    """CPU seconds (user + system) a process (all threads), or one of its threads, has used so far."""
+    where = f"/proc/{pid}/task/{tid}/stat" if tid else f"/proc/{pid}/stat"
+    fields = Path(where).read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: int, users: list[Any],
+                                 channels: list[list[Any]], profile: str | None) -> list[dict[str, Any]]:
+    """The players scenarios against the bot running in its own process (bench/load_bot.py); this
+    process plays Discord and sets up the games through its own service (as a second shard would)."""
+    emu.command_syncs = 0
+    tmp = Path(tempfile.mkdtemp())
+    ready, errors = tmp / "ready", tmp / "bot.log"
+    cmd = [sys.executable, str(Path(__file__).with_name("load_bot.py")), "--base", emu.base_url, "--db", url,
+           "--ready", str(ready)]
+    if profile:
+        cmd += ["--sample" if profile.endswith(".stacks") else "--profile", profile]
+    with open(errors, "wb") as log_file:
+        child = await asyncio.create_subprocess_exec(*cmd, stderr=log_file)
+    out = []
+    db = Database(url)
+    try:
+        await emu.wait_until_connected(120)
+        await emu.wait_for_commands(*COMMANDS, timeout=120)
+        while not ready.exists():
+            await asyncio.sleep(0.05)
+
+        def lock_errors() -> int:
+            lines = errors.read_text(errors="replace").splitlines()
+            return sum(1 for line in lines if "locked" in line or "core.busy" in line)
+
+        # warm-up, not counted: each pooled connection's first use (PostgreSQL type introspection,
+        # prepared statements), first imports and caches are a start-up cost, not a move's
+        warm = [emu.add_channel(emu.guild, f"warm-{i}") for i in range(min(8, len(users) // 2))]
+        await players_scenario(emu, GameService(db), len(warm), 5, users, warm, lambda: 0.0, lambda: 0)
+        for k, mine in zip(ks, channels, strict=True):
+            loop_before = process_cpu(child.pid, child.pid)
+            r = await players_scenario(emu, GameService(db), k, moves, users, mine,
+                                       lambda: process_cpu(child.pid), lock_errors)
+            # the event loop's own thread (its id is the process id) against the worker threads
+            r["loop_cpu_ms_per_action"] = 1000 * (process_cpu(child.pid, child.pid) - loop_before) / max(r["applied"], 1)
+            r["bot_process"] = True
+            print(json.dumps(r), flush=True)
+            out.append(r)
+    finally:
+        child.terminate()
+        await child.wait()
+        await db.close()
+        threads = Path(f"{ready}.threads")
+        if threads.exists() and out:
+            out[-1]["bot_threads_cpu_s_whole_run"] = json.loads(threads.read_text())
+        emu.command_syncs = 0
+    return out
+
+
 async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
-              players_only: bool = False) -> dict[str, Any]:
+              players_only: bool = False, same_process: bool = False, profile: str | None = None) -> dict[str, Any]:
     _time_first_responses()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     locks = LockCounter()
@@ -339,6 +317,9 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
         need = max(ks) if ks else 1
         users = [emu.add_user(f"p{i}") for i in range(2 * need)]
         channels = [emu.add_channel(emu.guild, f"act-{i}") for i in range(max(need, BURST))]
+        # each players scenario plays in channels of its own: a game another process ended a moment
+        # ago never sits in a channel the bot is asked about (see docs/architecture.md, the cache)
+        fresh_channels = [[emu.add_channel(emu.guild, f"k{k}-{n}-{i}") for i in range(k)] for n, k in enumerate(ks)]
         background = emu.add_channel(emu.guild, "background")
         bg_users = [str(users[0].id), str(users[1].id)]
         db = await fresh(url)
@@ -350,15 +331,19 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
 
         settings = Settings(DISCORD_TOKEN=TEST_TOKEN, DATABASE_URL=url, DISCORD_API_BASE=emu.base_url,
                             _env_file=None)  # type: ignore[call-arg]
+        results["scenarios"] = []
+        if not same_process:
+            results["scenarios"] = await players_in_bot_process(emu, url, ks, moves, users, fresh_channels,
+                                                                 profile)
         bot = new_bot(settings)
         t = time.perf_counter()
         async with running_bot(emu, bot, commands=COMMANDS, timeout=120):
             while not bot._resumed:
                 await asyncio.sleep(0.05)
             results["first_start_s"] = time.perf_counter() - t
-            results["scenarios"] = []
-            for k in ks:
-                r = await players_scenario(emu, bot, k, moves, users, channels, locks)
+            for k, mine in zip(ks, fresh_channels, strict=True) if same_process else ():
+                r = await players_scenario(emu, bot.service, k, moves, users, mine, time.process_time,
+                                           lambda: locks.count)
                 print(json.dumps(r), flush=True)
                 results["scenarios"].append(r)
             if not players_only:
@@ -395,7 +380,7 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
                                   "last_fired_after_start_s": max(firsts, default=float("nan")),
                                   "p50_after_start_s": pct(firsts, 0.5)}
             print(json.dumps(results["restart"]), flush=True)
-            await settle_outbox(bot)
+            await settle_outbox(bot.db)
             _total, unsent, failed = await outbox_state(bot.db)
             results["restart"]["notifications_unsent"] = unsent + failed
             # Discord goes away; then a service manager stops the bot
@@ -420,6 +405,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20, help="moves per player per scenario")
     parser.add_argument("--overdue", type=int, default=500, help="background games overdue at the restart")
     parser.add_argument("--players-only", action="store_true", help="skip the deadline, restart, shutdown runs")
+    parser.add_argument("--same-process", action="store_true",
+                        help="players scenarios with the bot in this process too (its CPU then includes the emulator's)")
+    parser.add_argument("--profile", help="write a cProfile of the bot's process (players scenarios) here; a name ending in .stacks: sampled stacks")
     parser.add_argument("--out", help="append the results as one JSON line to this file")
     args = parser.parse_args()
     if args.db == "postgres":
@@ -431,7 +419,8 @@ def main() -> None:
         tmp = tempfile.TemporaryDirectory()
         url = f"sqlite+aiosqlite:///{tmp.name}/araldo.db"
     ks = [int(k) for k in args.players.split(",") if k]
-    results = asyncio.run(run(url, args.games, ks, args.moves, args.overdue, args.players_only))
+    results = asyncio.run(run(url, args.games, ks, args.moves, args.overdue, args.players_only,
+                              args.same_process, args.profile))
     results["machine"] = f"{platform.node()} {platform.machine()} {os.cpu_count()} CPUs, Python {platform.python_version()}"
     results["at"] = datetime.now(UTC).isoformat(timespec="minutes")
     print(json.dumps(results, indent=1))

@@ -43,7 +43,11 @@ SHUTDOWN_SECONDS = 8.0  # a service manager's stop is done well inside 10 s
 class AraldoBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, extra_extensions: Sequence[str] = (),
                  clock: Callable[[], datetime] | None = None) -> None:
-        intents = discord.Intents.default()  # no privileged intents: everything is slash commands
+        # servers, channels, roles and threads only: everything is slash commands and buttons, so the bot
+        # never reads a message; with the message intents Discord would send (and discord.py parse)
+        # every message of every channel it can see, its own answers and DMs included
+        intents = discord.Intents.none()
+        intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          shard_count=settings.shard_count, shard_ids=settings.shard_ids)  # type: ignore[arg-type]
         self.settings = settings

@@ -21,15 +21,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import delete, update
+from sqlalchemy import Connection, bindparam, delete, update
 from sqlalchemy.exc import OperationalError
 from sqlmodel import col, select
 
 from bot.i18n import channel_language, dm_language, t
-from bot.pictures import Attachment, board_png, chunks
+from bot.letters import PRIVATE_SUMMARIES as PRIVATE_SUMMARIES  # the cogs register their summaries here
+from bot.letters import compose, private_text, state_or_none
+from bot.pictures import Attachment
 from bot.service import GameService, Update
-from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread
-from engine.core import Event, GameState, get_game
+from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread, loaded
+from engine.core import get_game
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +42,13 @@ COALESCE_SECONDS = 0.05  # rows written by another process, retries coming due
 RETRY_FIRST, RETRY_MAX = 2.0, 300.0  # seconds of backoff after the first failure, and at most
 MAX_ATTEMPTS = 12  # about half an hour of retries before a row is given up (and logged)
 KEEP_SENT = timedelta(days=2)
+
+_OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
+# built once: the sender runs these on every pass (see bot/gamestore.py on prebuilt statements)
+_DUE = (select(_OUTBOX).where(_OUTBOX.c.sent_at.is_(None), _OUTBOX.c.next_at <= bindparam("now"))
+        .order_by(_OUTBOX.c.id).limit(BATCH))
+_SENT = (update(_OUTBOX).where(_OUTBOX.c.id.in_(bindparam("ids", expanding=True)))
+         .values(sent_at=bindparam("at"), attempts=_OUTBOX.c.attempts + 1))
 
 
 class Messenger(Protocol):
@@ -64,14 +73,6 @@ class Undeliverable(Exception):
     """The message can never be delivered (channel gone, no permission): give the row up."""
 
 
-def jump_link(row: GameRow) -> str:
-    return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}"
-
-
-def event_text(ev: Event, lang: str) -> str:
-    return t(ev.key, lang, **ev.params)
-
-
 def utcnow() -> datetime:
     return datetime.now(UTC)
 
@@ -83,9 +84,6 @@ def _row(game: GameRow, what: str, payload: dict[str, Any], recipient: str | Non
                      created_at=now, next_at=now)
 
 
-# a game's private summary of one player (hand, cash...) for their private thread: kind ->
-# (state, player, language) -> text; registered by the game's cog, like its panel opener
-PRIVATE_SUMMARIES: dict[str, Callable[[Any, str, str], str]] = {}
 PANEL_KINDS: set[str] = set()  # games whose "my panel" button goes under the summary
 
 
@@ -131,16 +129,6 @@ class Pass:
     prefs: dict[tuple[str, str], bool]
     languages: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)  # DM readers'
     outcomes: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-
-@dataclass
-class Letter:
-    """One outbox row made into messages, ready to send."""
-
-    posts: list[tuple[str, Attachment | None]] = field(default_factory=list)
-    dm: str | None = None
-    dm_file: Attachment | None = None
-    fallback: str | None = None  # said in the channel when the DM is refused
 
 
 class Notifier:
@@ -213,11 +201,9 @@ class Notifier:
         and preferences read once for the pass, their outcomes written in one transaction. How many
         rows were taken."""
         now = utcnow()
-        async with self.service.db.sessions() as s:
-            q = (select(OutboxRow).where(col(OutboxRow.sent_at).is_(None), col(OutboxRow.next_at) <= now)
-                 .order_by(col(OutboxRow.id)).limit(BATCH))
-            rows = [r for r in (await s.execute(q)).scalars()
-                    if r.id not in self._inflight and self.owns(r.guild_id)]
+        found = await self.service.db.run(
+            lambda conn: [loaded(OutboxRow, r._mapping) for r in conn.execute(_DUE, {"now": now})], write=False)
+        rows = [r for r in found if r.id not in self._inflight and self.owns(r.guild_id)]
         if not rows:
             self._due = bool(self._inflight)
             return 0
@@ -265,14 +251,15 @@ class Notifier:
         rows would be sent again, under the same nonces)."""
         sent = [r.id for r in rows if r.id in outcomes and set(outcomes[r.id]) == {"sent_at", "attempts"}]
         others = {rid: v for rid, v in outcomes.items() if rid not in sent}
+        def write(conn: Connection) -> None:
+            if sent:
+                conn.execute(_SENT, {"ids": sent, "at": utcnow()})
+            for rid, values in others.items():
+                conn.execute(update(OutboxRow).where(col(OutboxRow.id) == rid).values(**values))
+
         for attempt in range(5):
             try:
-                async with self.service.db.transaction() as s:
-                    if sent:
-                        await s.execute(update(OutboxRow).where(col(OutboxRow.id).in_(sent))
-                                        .values(sent_at=utcnow(), attempts=OutboxRow.attempts + 1))
-                    for rid, values in others.items():
-                        await s.execute(update(OutboxRow).where(col(OutboxRow.id) == rid).values(**values))
+                await self.service.db.run(write, write=True, single=not others)
                 return
             except OperationalError:
                 if attempt == 4:
@@ -326,7 +313,7 @@ class Notifier:
         """Each player's private thread and its panel message, brought to the game's current version.
         Threads are opened on the first row (the game's start); a refused thread (no permission to
         create private threads) is said once in the channel and never asked again."""
-        state = _state_or_none(game)
+        state = state_or_none(game)
         if state is None or game.id is None:
             return
         async with self.service.db.sessions() as s:
@@ -364,72 +351,7 @@ class Notifier:
                 await s.merge(row)
 
 
-def private_text(kind: str, state: GameState, player: str, lang: str) -> str:
-    """A player's private panel: the game's own summary of them, else its headline."""
-    summary = PRIVATE_SUMMARIES.get(kind)
-    spec = get_game(kind)
-    if summary is not None:
-        body = summary(state, player, lang)
-    else:
-        head = spec.headline(state)
-        body = t(head.key, lang, **head.params)
-    return chunks(t("core.private_panel", lang, game=spec.meta.name, text=body))[0]
-
-
-def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, role: str | None,
-            channel: str | None = None) -> Letter:
-    """The texts and pictures of one row, in `lang`; a refused DM's fallback in the `channel`'s
-    language (runs in a worker thread: rendering is slow)."""
-    letter = Letter()
-    chan = channel or lang
-    name = get_game(game.kind).meta.name
-    state = _state_or_none(game)
-    if r.what == "announce":
-        events = [Event.model_validate(e) for e in payload["events"]]
-        file = board_png(game, state, None, lang=lang) if payload.get("board") and state is not None else None
-        for chunk in chunks("\n".join(event_text(ev, lang) for ev in events)):
-            letter.posts.append((chunk, file))
-            file = None
-    elif r.what == "moderators":
-        ev = Event.model_validate(payload["event"])
-        letter.posts.append((t("core.to_moderators", lang, role=f"<@&{role}>" if role else "",
-                               text=event_text(ev, lang)), None))
-    elif r.what == "reminder":
-        # what is left to do, in words ("3 OP to spend"), when the game can say it
-        owed = [m.model_dump() for m in get_game(game.kind).owed(state, r.recipient)] \
-            if state is not None and r.recipient is not None else []
-        key = "core.reminder_owed" if owed else "core.reminder"
-        body = t(key, lang, at=payload["deadline"], owed=owed)
-        letter.dm = t("core.dm", lang, game=name, text=body, link=jump_link(game))
-        letter.fallback = t("core.dm_fallback", chan, user=f"<@{r.recipient}>",
-                            text=t(key, chan, at=payload["deadline"], owed=owed))
-    else:  # a DM about an event
-        ev = Event.model_validate(payload["event"])
-        body = event_text(ev, lang)
-        letter.dm = t("core.dm", lang, game=name, text=body, link=jump_link(game))
-        if payload.get("board") and state is not None:
-            letter.dm_file = board_png(game, state, r.recipient, lang=lang)
-        # DMs closed: a public event can be said in the channel, addressed to them; a private one (an
-        # offer, a hand) only gets a nudge to look with the game's own commands
-        if ev.to is None or ev.notify in ("turn", "reminder"):
-            letter.fallback = t("core.dm_fallback", chan, user=f"<@{r.recipient}>", text=event_text(ev, chan))
-        else:
-            letter.fallback = t("core.dm_fallback_private", chan, user=f"<@{r.recipient}>", game=name)
-    return letter
-
-
-def _state_or_none(game: GameRow) -> GameState | None:
-    if game.snapshot_json is None:
-        return None
-    spec = get_game(game.kind)
-    data = json.loads(game.snapshot_json)
-    if game.schema_version != spec.state_version:
-        data = spec.migrate_state(data, game.schema_version)
-    state: GameState = spec.load_state(data)
-    return state
-
-
 # the sender's texts and boards are made in ONE worker thread: rendering holds the GIL much of the
 # time, and several render threads at once would starve the event loop (commands, ticks) during a
-# burst; a command's own board (board_attachment) uses the default pool and never queues behind them
+# burst; a command's own board (board_attachment) has threads of its own and never queues behind them
 _COMPOSER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="araldo-compose")

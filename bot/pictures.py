@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 
 from bot.i18n import catalog, normalize
 from bot.storage.models import GameRow
 from engine.core import GameState, get_game
-from render.common import render_png
+from render.common import find_renderer, render_png
 
 log = logging.getLogger(__name__)
 Attachment = tuple[str, bytes]
@@ -21,13 +23,19 @@ _CACHE_LIMIT = 256
 _CACHE_LOCK = threading.Lock()  # boards are rendered in worker threads
 
 
+@lru_cache(maxsize=64)
 def picture_labels(kind: str, lang: str | None) -> dict[str, str] | None:
     """The words a game's pictures show, in `lang`: every catalog entry `<game>.label.<name>`, raw
-    (renderers fill their own fields such as {turn})."""
+    (renderers fill their own fields such as {turn}). Kept: the catalogs do not change while the bot
+    runs, and scanning one for every picture cost more than drawing a small board."""
     if lang is None:
         return None
     prefix = f"{kind}.label."
     return {k.removeprefix(prefix): v for k, v in catalog(normalize(lang)).items() if k.startswith(prefix)} or None
+
+
+def has_picture(kind: str, picture: str = "board") -> bool:
+    return find_renderer(kind, picture) is not None
 
 
 def board_png(row: GameRow, state: GameState, viewer: str | None, picture: str = "board",
@@ -60,7 +68,13 @@ async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
                            picture: str = "board", lang: str | None = None) -> Attachment | None:
     """The board image of this version for this viewer (and language), rendered off the event loop
     and cached."""
-    return await asyncio.to_thread(board_png, row, state, viewer, picture, lang)
+    return await asyncio.get_running_loop().run_in_executor(_PAINTERS, board_png, row, state, viewer, picture, lang)
+
+
+# commands' boards are drawn by two threads of their own: drawing holds the GIL most of the time, and
+# the default pool's six threads fighting over it (two cores) cost more CPU per board than the drawing
+# while starving the event loop; the sender's boards have their own thread (bot/notifier.py)
+_PAINTERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="araldo-board")
 
 
 def chunks(text: str, limit: int = 1900) -> list[str]:

@@ -5,28 +5,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import col, select
+from sqlalchemy import Connection, bindparam, insert, update
+from sqlmodel import select
 
+from bot.gamecache import Recent
 from bot.storage.db import Database
 from bot.storage.models import GuildConfig, NotifyPref, UserLanguage
 from engine.core import RuleError
 
+_LANG, _CONFIG, _NOTIFY = (m.__table__ for m in (UserLanguage, GuildConfig, NotifyPref))  # type: ignore[union-attr]
+_LANGS_OF = select(_LANG).where(_LANG.c.user_id.in_(bindparam("ids", expanding=True)))
+_CONFIGS_OF = select(_CONFIG).where(_CONFIG.c.guild_id.in_(bindparam("ids", expanding=True)))
+_NOTIFY_OF = select(_NOTIFY).where(_NOTIFY.c.user_id.in_(bindparam("ids", expanding=True)))
+_SEEN = update(_LANG).where(_LANG.c.user_id == bindparam("user")).values(seen=bindparam("seen"))
+_FIRST_SEEN = insert(_LANG).values(user_id=bindparam("user"), seen=bindparam("seen"))
 NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info", "images")
 # kinds off until a player turns them on: a board image in every DM is heavy on a phone
 NOTIFY_OFF_BY_DEFAULT = ("images",)
 
 
 class Preferences:
+    """Kept in this process for FRESH_SECONDS after each read (bot/gamecache.py): every move answers
+    in its server's language and the sender reads every recipient's preferences. A change made here
+    is seen at once; one made by another process within FRESH_SECONDS."""
+
     db: Database
     default_locale: str
     default_timezone: str
-    _seen_locale: dict[str, str]  # the Discord locale last stored per user
+
+    def _init_preferences(self) -> None:
+        self._seen_locale: dict[str, str] = {}  # the Discord locale last stored per user
+        self._configs: Recent[str, GuildConfig] = Recent()
+        self._notify: Recent[str, dict[str, bool]] = Recent()  # user -> the kinds they set
+        self._languages: Recent[str, tuple[str | None, str | None]] = Recent()  # user -> (chosen, seen)
 
     # ---- guild settings ------------------------------------------------------------------
     async def guild_config(self, guild_id: str) -> GuildConfig:
-        async with self.db.sessions() as s:
-            cfg = await s.get(GuildConfig, guild_id)
-        return cfg or self._new_config(guild_id)
+        return (await self.guild_configs({guild_id}))[guild_id]
 
     def _new_config(self, guild_id: str) -> GuildConfig:
         return GuildConfig(guild_id=guild_id, locale=self.default_locale, timezone=self.default_timezone)
@@ -39,6 +54,7 @@ class Preferences:
                 s.add(cfg)
             for key, value in values.items():
                 setattr(cfg, key, value)
+        self._configs.put(guild_id, cfg)
         return cfg
 
     # ---- players' languages and notifications ----------------------------------------------
@@ -47,12 +63,14 @@ class Preferences:
         if not locale or self._seen_locale.get(user_id) == locale:
             return
         self._seen_locale[user_id] = locale
-        async with self.db.transaction() as s:
-            pref = await s.get(UserLanguage, user_id)
-            if pref is None:
-                s.add(UserLanguage(user_id=user_id, seen=locale[:16]))
-            elif pref.seen != locale:
-                pref.seen = locale[:16]
+        self._languages.forget(user_id)
+        seen = locale[:16]
+
+        def store(conn: Connection) -> None:
+            if not conn.execute(_SEEN, {"user": user_id, "seen": seen}).rowcount:
+                conn.execute(_FIRST_SEEN, {"user": user_id, "seen": seen})
+
+        await self.db.run(store, write=True)
 
     async def set_language(self, user_id: str, chosen: str | None) -> None:
         """A player's own choice for their DMs ("it", "en"), or None to follow their Discord client."""
@@ -62,6 +80,7 @@ class Preferences:
                 s.add(UserLanguage(user_id=user_id, chosen=chosen))
             else:
                 pref.chosen = chosen
+        self._languages.forget(user_id)
 
     async def user_language(self, user_id: str) -> tuple[str | None, str | None]:
         """(their choice, the Discord locale last seen) for a player's DMs."""
@@ -72,10 +91,16 @@ class Preferences:
         return pref.chosen, pref.seen or self._seen_locale.get(user_id)
 
     async def user_languages(self, user_ids: set[str]) -> dict[str, tuple[str | None, str | None]]:
-        """(choice, Discord locale last seen) of several players in one read, for a sending pass."""
-        async with self.db.sessions() as s:
-            rows = (await s.execute(select(UserLanguage).where(col(UserLanguage.user_id).in_(user_ids)))).scalars()
-            found = {r.user_id: (r.chosen, r.seen) for r in rows}
+        """(choice, Discord locale last seen) of several players, for a sending pass: at most one read."""
+        found = {u: known for u in user_ids if (known := self._languages.get(u)) is not None}
+        missing = user_ids - found.keys()
+        if missing:
+            stored = await self.db.run(
+                lambda conn: {r.user_id: (r.chosen, r.seen) for r in conn.execute(_LANGS_OF, {"ids": list(missing)})},
+                write=False)
+            for u in missing:
+                found[u] = stored.get(u, (None, None))
+                self._languages.put(u, found[u])
         out = {}
         for u in user_ids:  # a locale seen this very moment may not be stored yet
             chosen, seen = found.get(u, (None, None))
@@ -83,17 +108,31 @@ class Preferences:
         return out
 
     async def guild_configs(self, guild_ids: set[str]) -> dict[str, GuildConfig]:
-        """Several servers' settings in one read (defaults for those that never ran /mod config)."""
-        async with self.db.sessions() as s:
-            found = {c.guild_id: c for c in (await s.execute(
-                select(GuildConfig).where(col(GuildConfig.guild_id).in_(guild_ids)))).scalars()}
-        return {gid: found.get(gid) or self._new_config(gid) for gid in guild_ids}
+        """Several servers' settings, at most one read (defaults for those that never ran /mod config)."""
+        found = {g: cfg for g in guild_ids if (cfg := self._configs.get(g)) is not None}
+        missing = guild_ids - found.keys()
+        if missing:
+            stored = await self.db.run(lambda conn: {r.guild_id: GuildConfig(**r._mapping)
+                                                     for r in conn.execute(_CONFIGS_OF, {"ids": list(missing)})},
+                                       write=False)
+            for g in missing:
+                found[g] = stored.get(g) or self._new_config(g)
+                self._configs.put(g, found[g])
+        return found
 
     async def notify_settings(self, user_ids: set[str]) -> dict[tuple[str, str], bool]:
         """The (user, kind) notifications these users turned on or off; absent means on."""
-        async with self.db.sessions() as s:
-            rows = (await s.execute(select(NotifyPref).where(col(NotifyPref.user_id).in_(user_ids)))).scalars()
-            return {(r.user_id, r.kind): r.enabled for r in rows}
+        found = {u: kinds for u in user_ids if (kinds := self._notify.get(u)) is not None}
+        missing = user_ids - found.keys()
+        if missing:
+            rows = await self.db.run(lambda conn: list(conn.execute(_NOTIFY_OF, {"ids": list(missing)})), write=False)
+            for u in missing:
+                found[u] = {}
+            for r in rows:
+                found[r.user_id][r.kind] = r.enabled
+            for u in missing:
+                self._notify.put(u, found[u])
+        return {(u, kind): on for u, kinds in found.items() for kind, on in kinds.items()}
 
     async def notify_enabled(self, user_id: str, kind: str) -> bool:
         async with self.db.sessions() as s:
@@ -109,6 +148,7 @@ class Preferences:
                 s.add(NotifyPref(user_id=user_id, kind=kind, enabled=enabled))
             else:
                 pref.enabled = enabled
+        self._notify.forget(user_id)
 
     async def notify_prefs(self, user_id: str) -> dict[str, bool]:
         async with self.db.sessions() as s:

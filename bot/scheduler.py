@@ -52,6 +52,7 @@ class DeadlineScheduler:
         self.scheduler = AsyncIOScheduler(
             timezone=UTC, job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1})
         self.closed = False
+        self._alarms: dict[int, datetime] = {}  # game -> when its job rings
         service.listeners.append(self._on_update)
 
     def start(self) -> None:
@@ -127,21 +128,37 @@ class DeadlineScheduler:
         return min(candidates) if candidates else None
 
     def schedule(self, row: GameRow) -> None:
+        """Set the game's alarm. An alarm already set no later than the new time is kept: it rings a
+        little early, finds nothing due (a tick that writes nothing) and sets the right one. Most
+        moves only push the turn deadline later, and replacing an APScheduler job on every move cost
+        more than the move's own rules."""
         assert row.id is not None
         if self.closed:
             return
         when = self.wake_time(row) if self.owns(row.guild_id) else None
         if when is None:
-            if self.scheduler.get_job(job_id(row.id)):
+            if self._alarms.pop(row.id, None) is not None and self.scheduler.get_job(job_id(row.id)):
                 self.scheduler.remove_job(job_id(row.id))
             return
-        self.scheduler.add_job(self.wake, DateTrigger(run_date=max(when, self.service.clock())), args=[row.id],
-                               id=job_id(row.id), replace_existing=True)
+        set_for = self._alarms.get(row.id)
+        if set_for is not None and set_for <= when:
+            return
+        self._set_alarm(row.id, max(when, self.service.clock()))
+
+    def alarm(self, game_id: int) -> datetime | None:
+        """When the game's alarm is set to ring, if it is."""
+        return self._alarms.get(game_id)
+
+    def _set_alarm(self, game_id: int, at: datetime) -> None:
+        self.scheduler.add_job(self.wake, DateTrigger(run_date=at), args=[game_id], id=job_id(game_id),
+                               replace_existing=True)
+        self._alarms[game_id] = at
 
     async def wake(self, game_id: int) -> None:
         """Fire what is due, send reminders once, and set the next alarm."""
         if self.closed:
             return
+        self._alarms.pop(game_id, None)  # this alarm has rung
         try:
             result = await self.service.tick(game_id)
             row = result.game if result else await self.service.get(game_id)
@@ -153,8 +170,7 @@ class DeadlineScheduler:
             log.warning("tick of game %s refused: %s", game_id, exc.code)
         except Exception:
             log.exception("tick of game %s failed; retrying in a minute", game_id)
-            self.scheduler.add_job(self.wake, DateTrigger(run_date=self.service.clock() + timedelta(minutes=1)),
-                                   args=[game_id], id=job_id(game_id), replace_existing=True)
+            self._set_alarm(game_id, self.service.clock() + timedelta(minutes=1))
 
     async def _maybe_remind(self, row: GameRow) -> None:
         deadline = row.turn_deadline

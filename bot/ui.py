@@ -12,7 +12,7 @@ import discord
 from bot.errors import default_locale, report
 from bot.errors import lang as lang  # the caller's language, used by every cog
 from bot.i18n import channel_language, t
-from bot.pictures import board_attachment, chunks
+from bot.pictures import board_attachment, chunks, has_picture
 from bot.service import ActResult, GameService
 from bot.storage.models import GameRow
 from engine.core import Event, RuleError, get_game
@@ -184,7 +184,8 @@ async def answer_public(interaction: discord.Interaction, result: ActResult, *, 
     _, private = render_events(result.events, lang(interaction), viewer=viewer)
     if view is None:  # a turn ping carries the button that opens the called player's panel
         view = panel_button(result.game, [ev for ev in result.events if ev.to is None], language)
-    if board and file is None:
+    if board and file is None and has_picture(result.game.kind):
+        # a game without a picture is answered at once: deferring would cost a round trip for nothing
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
         file = file_of(await board_attachment(result.game, result.state, None, lang=language))

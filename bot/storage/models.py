@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
+from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Column, Index, Integer, Text, UniqueConstraint
+from sqlalchemy.orm import instrumentation
 from sqlmodel import Field, SQLModel
 
 from bot.storage.types import UTCDateTime
@@ -144,3 +147,19 @@ class PrivateThread(SQLModel, table=True):
     user_id: str = Field(primary_key=True, max_length=32)
     thread_id: str | None = Field(default=None, max_length=32)
     message_id: str | None = Field(default=None, max_length=32)
+
+
+Table = TypeVar("Table", bound=SQLModel)
+
+
+def loaded(table: type[Table], values: Mapping[Any, Any]) -> Table:
+    """A row object from every column's value, already valid (just read from its table, or copied
+    from another row). SQLModel's constructor checks and instruments the fields one by one, about
+    70 µs a row; a move made two of them on the event loop. This sets them at once."""
+    row: Table = instrumentation.manager_of_class(table).new_instance()
+    row.__dict__.update(values)
+    object.__setattr__(row, "__pydantic_fields_set__", set(values))
+    object.__setattr__(row, "__pydantic_extra__", None)
+    object.__setattr__(row, "__pydantic_private__", None)
+    return row
+

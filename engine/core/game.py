@@ -189,10 +189,14 @@ class Game(Generic[S]):
 
     # ---- the core's part of the contract -------------------------------------------
     def apply(self, state: S, actor: str, action: BaseModel | dict[str, Any], now: datetime,
-              *, moderator: bool = False) -> list[Event]:
-        """Apply one action atomically: on RuleError `state` is exactly as before."""
+              *, moderator: bool = False, scratch: bool = False) -> list[Event]:
+        """Apply one action atomically: on RuleError `state` is exactly as before. With `scratch`, the
+        caller throws `state` away on a RuleError (it was loaded for this action alone), so the
+        action works on it directly and the copy that keeps it intact is saved."""
         parsed = self.parse_action(action) if isinstance(action, dict) else action
-        if self.apply_in_place:
+        if scratch:
+            events = self._apply(state, actor, parsed, now, moderator)
+        elif self.apply_in_place:
             saved = state.model_dump_json()
             try:
                 events = self._apply(state, actor, parsed, now, moderator)

@@ -161,3 +161,30 @@ async def test_restart_wakes_overdue_games_most_overdue_first_and_leaves_the_res
     assert (await service.get(games[2])).version == versions[games[2]]  # not due: untouched
     assert sched.scheduler.get_job(job_id(games[2])) is not None  # but its alarm is set
     assert service.locks_held() == 0  # idle games keep no lock
+
+
+async def test_a_later_deadline_keeps_the_alarm_set_which_rings_early_and_sets_the_right_one(
+        service: GameService, clock) -> None:
+    sched = DeadlineScheduler(service)  # not started: the alarms are only looked at, the fake clock rules
+    res = await started(service)
+    first_alarm = sched.wake_time(res.game)
+    sched.schedule(res.game)
+    assert sched.alarm(res.game.id) == first_alarm
+    clock.advance(minutes=10)
+    moved = await service.act(res.game.id, _turn_of(res), {"type": "add", "amount": 1})
+    later = sched.wake_time(moved.game)
+    assert later is not None and first_alarm is not None and later > first_alarm
+    # the move told the scheduler (a listener), which kept the earlier alarm
+    assert sched.alarm(res.game.id) == first_alarm
+    clock.set(first_alarm)
+    before = await service.get(res.game.id)
+    await sched.wake(res.game.id)  # rings early: nothing is due, nothing is written
+    after = await service.get(res.game.id)
+    assert after.version == before.version
+    assert sched.alarm(res.game.id) == later
+
+
+def _turn_of(res) -> str:
+    from engine.core import get_game
+
+    return sorted(get_game("corsa").awaiting(res.state))[0]

@@ -66,6 +66,10 @@ class Connection:
                 await self.ws.send_bytes(self.compress(raw.encode()))
 
 
+GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 9, 1 << 12
+MESSAGE_EVENTS = frozenset({"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "MESSAGE_DELETE_BULK"})
+
+
 @dataclass(eq=False)
 class Session:
     """A gateway session survives dropped connections so RESUME can replay what was missed."""
@@ -82,6 +86,13 @@ class Session:
         if guild_id is None:
             return self.shard[0] == 0
         return (int(guild_id) >> 22) % self.shard[1] == self.shard[0]
+
+    def wants(self, event: str, guild_id: str | None) -> bool:
+        """Discord sends message events only to sessions that asked for them (GUILD_MESSAGES for
+        channels, DIRECT_MESSAGES for DMs)."""
+        if event not in MESSAGE_EVENTS:
+            return True
+        return bool(self.intents & (GUILD_MESSAGES if guild_id is not None else DIRECT_MESSAGES))
 
 
 class Gateway:
@@ -104,7 +115,7 @@ class Gateway:
         """Send an event to the session owning `guild_id`; a session whose socket is down keeps it."""
         guild_id = guild_id or data.get("guild_id")
         for session in self.live_sessions:
-            if session.owns(guild_id):
+            if session.owns(guild_id) and session.wants(event, guild_id):
                 await self._dispatch_to(session, event, data)
 
     async def _dispatch_to(self, session: Session, event: str, data: dict[str, Any]) -> None:

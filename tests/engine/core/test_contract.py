@@ -65,6 +65,14 @@ def test_in_place_apply_puts_the_state_back_on_any_failure() -> None:
     assert state.model_dump() == before
 
 
+def test_an_action_on_scratch_state_ends_the_same_as_on_a_copy() -> None:
+    """The service applies a move to a state loaded for it alone (scratch): same result, no copy."""
+    copied, scratch = new_game(), new_game()
+    events = GAME.apply(copied, "1001", {"type": "add", "amount": 2}, T0)
+    assert GAME.apply(scratch, "1001", {"type": "add", "amount": 2}, T0, scratch=True) == events
+    assert scratch.model_dump() == copied.model_dump() and scratch.total == 2
+
+
 def test_timers_fire_in_order_stamped_with_due_time() -> None:
     state = new_game()
     events = GAME.advance(state, T0 + timedelta(hours=5))

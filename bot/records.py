@@ -1,0 +1,125 @@
+"""A game's record for moderators: the log, export, import, undo and verify, with their audit trail.
+The replays themselves (bot/replaying.py) run in a worker thread: a long game takes seconds."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from sqlalchemy import update
+from sqlmodel import col, select
+
+from bot import replaying
+from bot.gamestore import LIVE, ActResult, GameStore, Update
+from bot.storage.models import ActionRow, GameRow, ModAudit, Seat
+from engine.core import GameRecord, RuleError, get_game
+
+
+class Records(GameStore):
+    async def log_rows(self, game_id: int, *, include_undone: bool = False) -> list[ActionRow]:
+        async with self.db.sessions() as s:
+            q = select(ActionRow).where(ActionRow.game_id == game_id)
+            if not include_undone:
+                q = q.where(col(ActionRow.undone).is_(False))
+            return list((await s.execute(q.order_by(col(ActionRow.seq)))).scalars())
+
+    async def record(self, game_id: int) -> GameRecord:
+        row = await self.get(game_id)
+        if row.status == "lobby" or row.started_at is None:
+            raise RuleError("core.not_started")
+        state = self.load_state(row)
+        return replaying.record_of(row, state, await self.log_rows(game_id))
+
+    async def verify(self, game_id: int, moderator: str) -> tuple[bool, str]:
+        """Replay the log from the seed (in a worker thread) and compare with the saved snapshot."""
+        row = await self.get(game_id)
+        if row.status == "lobby" or row.started_at is None:
+            raise RuleError("core.not_started")
+        rows = await self.log_rows(game_id)
+        state = self.load_state(row)
+        ok, detail = await asyncio.to_thread(replaying.verify, get_game(row.kind), row, state, rows)
+        await self._audit(game_id, moderator, "verify", f"ok={ok} {detail}")
+        return ok, detail
+
+    async def import_record(self, record: GameRecord, *, guild_id: str, channel_id: str, moderator: str,
+                            is_thread: bool = False) -> ActResult:
+        game = get_game(record.game)
+        state = await asyncio.to_thread(replaying.imported, game, record)
+        now = max(self.clock(), state.clock)
+        events = game.advance(state, now)
+        async with self.db.transaction() as s:
+            busy = await s.execute(select(GameRow.id).where(GameRow.channel_id == channel_id,
+                                                            col(GameRow.status).in_(LIVE)))
+            if busy.first() is not None:
+                raise RuleError("core.channel_busy")
+            row = GameRow(kind=record.game, guild_id=guild_id, channel_id=channel_id, is_thread=is_thread,
+                          status="finished" if state.status == "finished" else "active",
+                          settings_json=json.dumps(record.settings), seed=record.seed,
+                          snapshot_json=self._dump(game, state), schema_version=game.state_version,
+                          version=1, created_by=moderator, created_at=now, started_at=record.created_at,
+                          updated_at=now, next_deadline=game.next_deadline(state),
+                          turn_deadline=game.turn_deadline(state))
+            s.add(row)
+            await s.flush()
+            assert row.id is not None
+            for i, p in enumerate(record.players):
+                s.add(Seat(game_id=row.id, user_id=p.id, seat=i, display_name=p.name[:64], joined_at=now))
+            for i, entry in enumerate(record.log, 1):
+                s.add(ActionRow(game_id=row.id, seq=i, actor=entry.actor, action_json=json.dumps(entry.action),
+                                at=entry.at, moderator=entry.moderator))
+            s.add(ModAudit(game_id=row.id, moderator=moderator, what="import",
+                           detail=f"{len(record.log)} entries", at=now))
+            outbox = self._plan(Update(row, state, events, "import", moderator))
+            s.add_all(outbox)
+        return await self._committed(Update(row, state, events, "import", moderator), outbox, state)
+
+    async def undo_preview(self, game_id: int, count: int) -> list[ActionRow]:
+        if count < 1:
+            raise RuleError("core.bad_count")
+        rows = await self.log_rows(game_id)
+        if count > len(rows):
+            raise RuleError("core.undo_too_many", available=len(rows))
+        return rows[-count:]
+
+    async def undo(self, game_id: int, count: int, moderator: str) -> ActResult:
+        """Take back the last `count` log entries: replay without them, then advance to now."""
+        async with self._lock(game_id):
+            doomed = await self.undo_preview(game_id, count)
+            row = await self.get(game_id)
+            if row.started_at is None:
+                raise RuleError("core.not_started")
+            game = get_game(row.kind)
+            rows = await self.log_rows(game_id)
+            state = await asyncio.to_thread(replaying.without_last, game, row, self.load_state(row), rows, count)
+            now = max(self.clock(), state.clock)
+            events = game.advance(state, now)
+            try:
+                async with self.db.transaction() as s:
+                    res = await s.execute(
+                        update(GameRow).where(col(GameRow.id) == game_id, col(GameRow.version) == row.version)
+                        .values(snapshot_json=self._dump(game, state), version=row.version + 1, updated_at=now,
+                                status="finished" if state.status == "finished" else "active",
+                                next_deadline=game.next_deadline(state), turn_deadline=game.turn_deadline(state)))
+                    if res.rowcount != 1:  # type: ignore[attr-defined]
+                        raise RuleError("core.busy")
+                    await s.execute(update(ActionRow).where(col(ActionRow.id).in_([r.id for r in doomed]))
+                                    .values(undone=True))
+                    s.add(ModAudit(game_id=game_id, moderator=moderator, what="undo",
+                                   detail=json.dumps([r.seq for r in doomed]), at=now))
+                    outbox = self._plan(Update(row, state, events, "undo", moderator))
+                    s.add_all(outbox)
+            finally:
+                self.cache.forget(game_id)
+            self._outbox_written(outbox)
+            row = await self.get(game_id)
+        await self._emit(Update(row, state, events, "undo", moderator))
+        return ActResult(row, state, events)
+
+    async def _audit(self, game_id: int, moderator: str, what: str, detail: str) -> None:
+        async with self.db.transaction() as s:
+            s.add(ModAudit(game_id=game_id, moderator=moderator, what=what, detail=detail, at=self.clock()))
+
+    async def audits(self, game_id: int) -> list[ModAudit]:
+        async with self.db.sessions() as s:
+            q = select(ModAudit).where(ModAudit.game_id == game_id).order_by(col(ModAudit.id))
+            return list((await s.execute(q)).scalars())
