@@ -187,6 +187,8 @@ def me_text(state: HfState, user: str, language: str) -> str:
         gold, blue = view.wildcat_vaults.get(name, (0, 0))
         lines.append(t("hf.ui.me_wildcat", language, gold=gold, blue=blue,
                        bank=t(f"hf.bank.{view.bank_choice.get(name, 'main')}", language)))
+    for bank in view.homeless:  # 5F1b: still transacting, open to robbers
+        lines.append(t("hf.ui.homeless", language, bank=bank))
     if holdings:
         lines.append(t("hf.ui.holdings", language, shares=", ".join(holdings)))
     for cubes, due in mine.loans:
