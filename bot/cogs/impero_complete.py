@@ -88,7 +88,7 @@ def _node_choices(state: ImperoState, nodes: list[str], current: str, language: 
     """Nodes with their yield per turn; 📈, because ⚡ is the map's blackout."""
     typed = current.strip().upper().replace(" ", "")
     picked = [n for n in nodes if n.startswith(typed)][:MAX_CHOICES]
-    return [app_commands.Choice(name=f"{n} (📈 {money(state.yields[n] * 100, language)})", value=n) for n in picked]
+    return [app_commands.Choice(name=f"{n} (📈 {money(state.yield_cents(n), language)})", value=n) for n in picked]
 
 
 async def free_node(interaction: discord.Interaction, current: str) -> Choices:

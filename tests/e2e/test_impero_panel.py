@@ -7,6 +7,7 @@ before it is reached with commands."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import AsyncIterator
 from typing import Any
@@ -110,6 +111,8 @@ async def test_buy_node(table: Table) -> None:
     assert len(after.nodes) == len(before.nodes) + 1 and after.capital < before.capital
     bought = after.nodes[-1]
     assert f"Telco compra il nodo {bought}" in public(done)
+    worth = (await table.state()).yields[bought]
+    assert re.search(rf"\(rendimento {worth},00\s\$\)", public(done))  # money, not a bare number
     # the spent panel went, a fresh one followed
     assert any(m.ephemeral and m.selects for m in done.messages)
     assert not next(m for m in table.emulator.all_seen(table.alice) if m.id == done.interaction.message.id).components
