@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.cogs import spqrisiko_panel as panel
 from bot.cogs import spqrisiko_views as v
 from bot.cogs.game import register_log_names
+from bot.cogs.spqrisiko_moves import KIND
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.pictures import board_attachment
@@ -28,7 +29,6 @@ from engine.spqrisiko.models import NEUTRAL_IDS, SpqrState, SpqrView
 from engine.spqrisiko.odds import odds as attack_odds
 from render.common import to_png
 
-KIND = "spqrisiko"
 CARD_NAMES = {"legionario": "legionary", "nave": "ship", "colosseo": "colosseum", "vessillo": "banner"}
 CARD_CHOICES = [app_commands.Choice(name=L(CARD_NAMES[s], f"spqrisiko.card.{s}"), value=s) for s in CARD_SYMBOLS]
 # shared by /spqr attack and /spqr naval-attack

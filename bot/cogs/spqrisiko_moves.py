@@ -11,7 +11,7 @@ from engine.spqrisiko.cards import card_set_reward
 from engine.spqrisiko.models import SpqrState
 from engine.spqrisiko.territory import colossus_sites, garrison, provinces_of, ship_seas, ships_of
 
-KIND = "spqrisiko"
+KIND = "spqrisiko"  # the game these cogs serve: every SPQRisiko cog module imports it from here
 INITIALS = {"l": "legionario", "n": "nave", "c": "colosseo", "v": "vessillo"}  # card symbols in custom_ids
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.cogs.spqrisiko_moves import KIND
 from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
@@ -24,7 +25,6 @@ from engine.core import RuleError, get_game
 from engine.spqrisiko.board import board, fold
 from engine.spqrisiko.models import SpqrState
 
-KIND = "spqrisiko"
 MAX_CHOICES = 25
 
 
