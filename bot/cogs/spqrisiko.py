@@ -16,7 +16,6 @@ from discord.ext import commands
 from bot.cogs import spqrisiko_panel as panel
 from bot.cogs import spqrisiko_views as v
 from bot.cogs.game import register_log_names
-from bot.cogs.spqrisiko_moves import KIND
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.pictures import board_attachment
@@ -25,7 +24,7 @@ from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, act, channel_lang, file_of, game_here, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import CARD_SYMBOLS, board
-from engine.spqrisiko.models import NEUTRAL_IDS, SpqrState, SpqrView
+from engine.spqrisiko.models import KIND, NEUTRAL_IDS, SpqrState, SpqrView
 from engine.spqrisiko.odds import odds as attack_odds
 from render.common import to_png
 
