@@ -18,7 +18,7 @@ LABELS = {"year": "Year", "inflation": "INFLATION 2X", "flipped": "post-monetiza
           "red": "insolvency", "hedge": "Hedge funds", "shares": "shares", "cubes": "cubes",
           "default": "Default token", "speculators": "Speculators", "bank": "Isotope bank",
           "banker": "banker", "total": "isotope total", "wildcat": "Wildcat bank", "meeting": "Board meeting",
-          "aqua": "Aqua",
+          "aqua": "Aqua", "homeless": "homeless",
           "patents1": "Patents", "patents2": "Patents II", "unicorn1": "Unicorn ET", "unicorn2": "Unicorn ET II",
           "launch1": "Launch", "launch2": "Launch II", "alchemy1": "Alchemy ET", "alchemy2": "Alchemy ET II",
           "finao1": "FINAO", "finao2": "FINAO II", "comet1": "Comet ET", "comet2": "Comet ET II",
@@ -132,6 +132,8 @@ def bank(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
     title = words["bank"]
     if view.banker:
         title += f" — {words['banker']}: {view.banker}"
+    if "main" in view.homeless:  # 5F1b: its Factory is gone, it still transacts
+        title += f" — {words['homeless']}"
     draw.text((30, 20), title, font=font(24, bold=True), fill=INK)
     draw.text((30, 56), f"{words['total']}: {view.isotope_total}", font=font(16), fill=MUTED)
     centre, size = (450.0, 420.0), 105.0
@@ -150,8 +152,9 @@ def bank(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
     if view.wildcat_banker:  # the second bank (5F6) as a line of vaults: gold + fiduciary each
         line = [f"{words['speculators']} {view.wildcat_speculators[0]} + {view.wildcat_speculators[1]}"]
         line += [f"{name} {g} + {b}" for name, (g, b) in view.wildcat_vaults.items() if g or b]
+        homeless = f" — {words['homeless']}" if "wildcat" in view.homeless else ""
         draw.text((30, 690), f"{words['wildcat']} — {words['banker']}: {view.wildcat_banker} — "
-                  f"{words['total']}: {view.wildcat_total}", font=font(16, bold=True), fill=INK)
+                  f"{words['total']}: {view.wildcat_total}{homeless}", font=font(16, bold=True), fill=INK)
         draw.text((30, 716), " · ".join(line)[:110], font=font(14), fill=MUTED)
     return image
 

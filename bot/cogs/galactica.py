@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import galactica_views as v
+from bot.cogs.galactica_views import KIND
 from bot.i18n import t
 from bot.storage.models import GameRow
 from bot.translator import L
@@ -20,7 +21,6 @@ from engine.core import RuleError, get_game
 from engine.galactica.models import GalacticaState
 from engine.galactica.odds import exchange_odds
 
-KIND = "galactica"
 UNITS = [app_commands.Choice(name=L(n, f"galactica.unit.{k}"), value=k)
          for k, n in (("fighter", "fighters"), ("torpedo", "torpedo boats"), ("colony", "colony ships"),
                       ("tank", "tanks"))]

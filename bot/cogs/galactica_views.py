@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
+from bot.cogs.channel_state import live_state
 from bot.errors import report
 from bot.i18n import t
 from bot.pictures import picture_labels
@@ -221,14 +222,7 @@ async def planet_file(row: GameRow, state: GalacticaState, name: str, language: 
 
 # ---- autocomplete ---------------------------------------------------------------------------------
 async def state_here(interaction: discord.Interaction) -> GalacticaState | None:
-    try:
-        svc = service_of(interaction)
-        row = await svc.in_channel(str(interaction.channel_id), live_only=True)
-        if row.kind != KIND:
-            return None
-        state = svc.load_state(row)
-    except Exception:
-        return None
+    state = await live_state(interaction, KIND)
     return state if isinstance(state, GalacticaState) else None
 
 

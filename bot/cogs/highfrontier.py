@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.cogs import highfrontier_views as v
 from bot.cogs.highfrontier_reports import BANK_CHOICES, HfReport
-from bot.cogs.highfrontier_views import go, here, uid
+from bot.cogs.highfrontier_views import KIND, go, here, uid
 from bot.i18n import t
 from bot.notifier import PRIVATE_SUMMARIES
 from bot.pictures import board_attachment
@@ -19,7 +19,6 @@ from bot.ui import file_of, lang, send
 from engine.core import RuleError, get_game
 from engine.highfrontier.models import MALFS
 
-KIND = "highfrontier"
 SIDES = [app_commands.Choice(name=L("white (Earth)", "choice.hf.white"), value="white"),
          app_commands.Choice(name=L("black (ET)", "choice.hf.black"), value="black")]
 COMPANY = L("company", "opt.hf.company")

@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.cogs.highfrontier_views import go, here
 from bot.translator import L
 from engine.core import RuleError
-from engine.highfrontier.models import HfState
+from engine.highfrontier.models import SPECULATORS, HfState
 
 BANK_CHOICES = [app_commands.Choice(name=L(b, f"hf.bank.{b}"), value=b) for b in ("main", "wildcat")]
 
@@ -88,11 +88,37 @@ class HfReport(app_commands.Group):
     @app_commands.command(name=L("wildcat", "cmd.hf.wildcat"),
                           description=L("Your Factory or Bernal with an isotope becomes the wildcat bank",
                                         "cmd.hf.wildcat.desc"))
-    @app_commands.rename(isotopes=L("isotopes", "opt.hf.isotopes"))
-    @app_commands.describe(isotopes=L("Isotopes stacked there per player, e.g. @anna 2", "opt.hf.isotopes.desc"))
-    async def wildcat(self, interaction: discord.Interaction, isotopes: str) -> None:
+    @app_commands.rename(isotopes=L("isotopes", "opt.hf.isotopes"), remove=L("remove", "opt.hf.remove"))
+    @app_commands.describe(isotopes=L("Isotopes stacked there per player, e.g. @anna 2", "opt.hf.isotopes.desc"),
+                           remove=L("On a tie: the bank the first player removes", "opt.hf.remove.desc"))
+    @app_commands.choices(remove=BANK_CHOICES)
+    async def wildcat(self, interaction: discord.Interaction, isotopes: str, remove: str | None = None) -> None:
         _, state = await here(interaction)
-        await go(interaction, {"type": "wildcat", "isotopes": parse_domes(state, isotopes)})
+        await go(interaction, {"type": "wildcat", "isotopes": parse_domes(state, isotopes), "remove": remove})
+
+    @app_commands.command(name=L("homeless", "cmd.hf.homeless"),
+                          description=L("A bank's Factory was destroyed: the bank is homeless, bank panic",
+                                        "cmd.hf.homeless.desc"))
+    @app_commands.rename(bank=L("bank", "opt.hf.bank"), cause=L("cause", "opt.hf.cause"))
+    @app_commands.describe(bank=L("The isotope bank that lost its Factory", "opt.hf.homeless_bank.desc"),
+                           cause=L("What destroyed it", "opt.hf.cause.desc"))
+    @app_commands.choices(bank=BANK_CHOICES, cause=[app_commands.Choice(name=L(c, f"choice.hf.cause.{c}"), value=c)
+                                                    for c in ("combat", "new_venus", "comets", "goldilocks")])
+    async def homeless(self, interaction: discord.Interaction, cause: str, bank: str = "main") -> None:
+        await go(interaction, {"type": "homeless", "bank": bank, "cause": cause})
+
+    @app_commands.command(name=L("rob", "cmd.hf.rob"),
+                          description=L("Your criminal Human robbed a homeless bank's vault", "cmd.hf.rob.desc"))
+    @app_commands.rename(isotopes=L("isotopes", "opt.hf.isotopes"), victim=L("victim", "opt.hf.victim"),
+                         bank=L("bank", "opt.hf.bank"))
+    @app_commands.describe(isotopes=L("Isotopes taken into your stack", "opt.hf.rob_isotopes.desc"),
+                           victim=L("Whose vault; leave it empty for the speculators'", "opt.hf.victim.desc"),
+                           bank=L("The homeless isotope bank", "opt.hf.rob_bank.desc"))
+    @app_commands.choices(bank=BANK_CHOICES)
+    async def rob(self, interaction: discord.Interaction, isotopes: app_commands.Range[int, 1, 50],
+                  victim: discord.Member | None = None, bank: str = "main") -> None:
+        await go(interaction, {"type": "rob", "bank": bank, "isotopes": isotopes,
+                               "victim": str(victim.id) if victim is not None else SPECULATORS})
 
     @app_commands.command(name=L("rival-bank", "cmd.hf.rival_bank"),
                           description=L("Your Bernal holds more isotopes than every bank", "cmd.hf.rival_bank.desc"))

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.cogs.channel_state import live_state
 from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
@@ -79,14 +80,7 @@ def resolve_company(state: HfState, raw: str, language: str) -> str:
 
 
 async def state_here(interaction: discord.Interaction) -> HfState | None:
-    try:
-        svc = service_of(interaction)
-        row = await svc.in_channel(str(interaction.channel_id), live_only=True)
-        if row.kind != KIND or row.status != "active":
-            return None
-        state = svc.load_state(row)
-    except Exception:
-        return None
+    state = await live_state(interaction, KIND)
     return state if isinstance(state, HfState) else None
 
 
@@ -187,6 +181,8 @@ def me_text(state: HfState, user: str, language: str) -> str:
         gold, blue = view.wildcat_vaults.get(name, (0, 0))
         lines.append(t("hf.ui.me_wildcat", language, gold=gold, blue=blue,
                        bank=t(f"hf.bank.{view.bank_choice.get(name, 'main')}", language)))
+    for bank in view.homeless:  # 5F1b: still transacting, open to robbers
+        lines.append(t("hf.ui.homeless", language, bank=bank))
     if holdings:
         lines.append(t("hf.ui.holdings", language, shares=", ".join(holdings)))
     for cubes, due in mine.loans:

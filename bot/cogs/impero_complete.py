@@ -9,9 +9,10 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
+from bot.cogs.channel_state import live_state
 from bot.cogs.impero_views import KIND
 from bot.i18n import money
-from bot.ui import lang, service_of
+from bot.ui import lang
 from engine.impero import GAME
 from engine.impero.models import Company, ImperoState
 
@@ -21,15 +22,7 @@ Choices = list[app_commands.Choice[str]]
 
 async def _state_here(interaction: discord.Interaction) -> ImperoState | None:
     """The Impero game of this channel, or None (autocomplete never raises at the user)."""
-    if interaction.channel_id is None:
-        return None
-    try:
-        row = await service_of(interaction).in_channel(str(interaction.channel_id), live_only=True)
-    except Exception:
-        return None
-    if row.kind != KIND or row.status != "active":
-        return None
-    state = service_of(interaction).load_state(row)
+    state = await live_state(interaction, KIND)
     return state if isinstance(state, ImperoState) else None
 
 
@@ -88,7 +81,7 @@ def _node_choices(state: ImperoState, nodes: list[str], current: str, language: 
     """Nodes with their yield per turn; 📈, because ⚡ is the map's blackout."""
     typed = current.strip().upper().replace(" ", "")
     picked = [n for n in nodes if n.startswith(typed)][:MAX_CHOICES]
-    return [app_commands.Choice(name=f"{n} (📈 {money(state.yields[n] * 100, language)})", value=n) for n in picked]
+    return [app_commands.Choice(name=f"{n} (📈 {money(state.yield_cents(n), language)})", value=n) for n in picked]
 
 
 async def free_node(interaction: discord.Interaction, current: str) -> Choices:

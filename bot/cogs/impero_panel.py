@@ -79,7 +79,7 @@ def label(state: ImperoState, action: Any, language: str) -> str:
     text = describe_action("impero", data, _names(state), language)
     node = data.get("node")
     if node:  # a node with what it yields, as the autocomplete shows it
-        text += f" (📈 {money(state.yields[node] * 100, language)})"
+        text += f" (📈 {money(state.yield_cents(node), language)})"
     return fit(text, 100)
 
 

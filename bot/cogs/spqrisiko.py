@@ -24,11 +24,10 @@ from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, act, channel_lang, file_of, game_here, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import CARD_SYMBOLS, board
-from engine.spqrisiko.models import NEUTRAL_IDS, SpqrState, SpqrView
+from engine.spqrisiko.models import KIND, NEUTRAL_IDS, SpqrState, SpqrView
 from engine.spqrisiko.odds import odds as attack_odds
 from render.common import to_png
 
-KIND = "spqrisiko"
 CARD_NAMES = {"legionario": "legionary", "nave": "ship", "colosseo": "colosseum", "vessillo": "banner"}
 CARD_CHOICES = [app_commands.Choice(name=L(CARD_NAMES[s], f"spqrisiko.card.{s}"), value=s) for s in CARD_SYMBOLS]
 # shared by /spqr attack and /spqr naval-attack

@@ -8,10 +8,9 @@ from typing import Any
 from engine.core import get_game
 from engine.spqrisiko.board import board
 from engine.spqrisiko.cards import card_set_reward
-from engine.spqrisiko.models import SpqrState
+from engine.spqrisiko.models import KIND, SpqrState
 from engine.spqrisiko.territory import colossus_sites, garrison, provinces_of, ship_seas, ships_of
 
-KIND = "spqrisiko"
 INITIALS = {"l": "legionario", "n": "nave", "c": "colosseo", "v": "vessillo"}  # card symbols in custom_ids
 
 

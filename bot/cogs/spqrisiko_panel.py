@@ -29,7 +29,6 @@ import discord
 
 from bot.cogs import spqrisiko_views as v
 from bot.cogs.spqrisiko_moves import (
-    KIND,
     action_of,
     card_targets,
     conversions,
@@ -47,7 +46,7 @@ from bot.ui import answer_public, channel_lang, fit, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import board
 from engine.spqrisiko.cards import card_set_reward
-from engine.spqrisiko.models import SpqrState
+from engine.spqrisiko.models import KIND, SpqrState
 from engine.spqrisiko.territory import ships_of
 
 MAX_OPTIONS = 25

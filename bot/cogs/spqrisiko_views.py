@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.cogs.channel_state import live_state
 from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
@@ -22,9 +23,8 @@ from bot.storage.models import GameRow
 from bot.ui import answer_public, channel_lang, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import board, fold
-from engine.spqrisiko.models import SpqrState
+from engine.spqrisiko.models import KIND, SpqrState
 
-KIND = "spqrisiko"
 MAX_CHOICES = 25
 
 
@@ -272,14 +272,7 @@ def matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:
 
 async def state_here(interaction: discord.Interaction) -> SpqrState | None:
     """The SPQRisiko game of this channel, or None (autocomplete must never fail loudly)."""
-    try:
-        svc = service_of(interaction)
-        row = await svc.in_channel(str(interaction.channel_id), live_only=True)
-        if row.kind != KIND or row.status != "active":
-            return None
-        state = svc.load_state(row)
-    except Exception:
-        return None
+    state = await live_state(interaction, KIND)
     return state if isinstance(state, SpqrState) else None
 
 

@@ -197,6 +197,24 @@ class WildcatBank(Action):
 
     type: Literal["wildcat"] = "wildcat"
     isotopes: dict[str, int] = Field(default_factory=dict)  # player id -> isotopes stacked there
+    remove: BankName | None = None  # both banks homeless and tied: the one the first player lets lapse
+
+
+class HomelessBank(Action):
+    """A bank's Factory, or its Bernal colony's Surface Factory, was destroyed (5F1b): bank panic."""
+
+    type: Literal["homeless"] = "homeless"
+    bank: BankName = "main"
+    cause: Literal["combat", "new_venus", "comets", "goldilocks"]
+
+
+class Rob(Action):
+    """Your criminal Human took isotopes out of a homeless bank's vault with a cargo transfer (5F1b)."""
+
+    type: Literal["rob"] = "rob"
+    bank: BankName = "main"
+    victim: str  # a player id, or "speculators"
+    isotopes: int = Field(ge=1, le=50)
 
 
 class RivalBank(Action):
@@ -255,10 +273,10 @@ HfAction = Annotated[
     Buy | Float | Fragment | Proxy | Service | Dump | Hedge | Repay | Rollover | Litigate | Offer | Accept
     | Withdraw | Cede | ProxyAnswer | Angel | AngelPick | Board | Deflate | CashRatio | EventRoll | TurnEnd
     | YearAdvance | Parade | Usurp | Bernal | RiskOne | FirstIsotope | Isotopes | ContractAdvance | Exodus
-    | Ledger | NewBanker | TakeDefault | BaseVp | EndGame | WildcatBank | RivalBank | BankChoice,
+    | Ledger | NewBanker | TakeDefault | BaseVp | EndGame | WildcatBank | RivalBank | BankChoice | HomelessBank | Rob,
     Field(discriminator="type"),
 ]
 TRANSACTIONS = ("buy", "float", "fragment", "proxy", "service")
 REPORTS = ("event_roll", "turn_end", "year", "parade", "usurp", "bernal", "risk_one", "first_isotope",
            "isotopes", "contract_advance", "exodus", "new_banker", "default_token", "end_game", "wildcat",
-           "rival_bank")
+           "rival_bank", "homeless", "rob")

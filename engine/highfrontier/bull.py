@@ -8,16 +8,14 @@ from engine.core import Event
 from engine.highfrontier import inflation
 from engine.highfrontier.companies import (
     available_shares,
-    chapter7,
-    down,
     ev,
     floated,
     label,
+    lose_share,
     place,
     presided,
     president,
     reinvest,
-    take_out,
     up,
     value,
 )
@@ -112,9 +110,7 @@ def closing(state: HfState) -> list[Event]:
 
 def fragment(state: HfState, old: Company, twin: Company) -> list[Event]:
     col = old.col
-    take_out(old, BULL)
-    events = [ev("fragmented", player="Toro", company=label(old))]
-    events += chapter7(state, old) if all(h is None for h in old.holes) else down(state, old, 1, "hole")
+    events = [ev("fragmented", player="Toro", company=label(old)), *lose_share(state, old, BULL, "hole")]
     twin.side, twin.floated, twin.row, twin.col, twin.holes = "black", True, 1, col, [BULL, None, None]
     state.arrivals += 1
     twin.arrived = state.arrivals

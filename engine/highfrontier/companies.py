@@ -146,6 +146,15 @@ def left(state: HfState, c: Company, cols: int, why: str) -> list[Event]:
     return [ev("moved_left", company=label(c), col=c.col, why=why)]
 
 
+def lose_share(state: HfState, c: Company, holder: str, why: str, straw_man: str | None = None) -> list[Event]:
+    """A share leaves the market (a dump, a fragment, a deflation): the company drops a row, or is
+    insolvent when its last share goes (5B5d, 5B6)."""
+    take_out(c, holder)
+    if all(h is None for h in c.holes):
+        return chapter7(state, c, straw_man)
+    return down(state, c, 1, why, straw_man)
+
+
 def chapter7(state: HfState, c: Company, straw_man: str | None = None) -> list[Event]:
     """Insolvent (5B6): every share is discarded and an angel may save it."""
     pres = president(c)

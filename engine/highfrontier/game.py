@@ -15,6 +15,7 @@ from engine.highfrontier import (
     bull,
     deals,
     hedge_funds,
+    homeless,
     insolvency,
     litigation,
     loans,
@@ -39,12 +40,19 @@ class HighFrontier(Game[HfState]):
     state_model = HfState
     settings_model = HfSettings
     action_model = a.HfAction
+    state_version = 2  # 2: homeless isotope banks (5F1b)
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> HfState:
         state = HfState(game="highfrontier", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
                         clock=now, settings=settings)
         setup.prepare(state)
         return state
+
+    def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
+        if from_version == 1:  # no bank was homeless before the rule existed
+            data = {**data, "homeless": []}
+            from_version = 2
+        return super().migrate_state(data, from_version)
 
     # ---- actions -----------------------------------------------------------------------------
     def handle(self, state: HfState, actor: str, action: Any, now: datetime) -> list[Event]:
@@ -149,11 +157,15 @@ class HighFrontier(Game[HfState]):
         if isinstance(x, a.EndGame):
             return self.end(state, "reported")
         if isinstance(x, a.WildcatBank):
-            return wildcat.create(state, actor, x.isotopes)
+            return wildcat.create(state, actor, x.isotopes, x.remove)
         if isinstance(x, a.RivalBank):
             return wildcat.rival(state, actor, x.isotopes, x.remove)
         if isinstance(x, a.BankChoice):
             return wildcat.choose(state, actor, x.bank)
+        if isinstance(x, a.HomelessBank):
+            return homeless.report(state, x.bank, x.cause, now)
+        if isinstance(x, a.Rob):
+            return homeless.rob(state, actor, x.bank, x.victim, x.isotopes)
         raise RuleError("core.bad_action", detail=x.type)  # pragma: no cover - the union is closed
 
     def busy(self, state: HfState) -> bool:

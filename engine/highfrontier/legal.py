@@ -10,7 +10,7 @@ from engine.highfrontier import actions as a
 from engine.highfrontier import isotope_bank
 from engine.highfrontier.companies import floated, president, value
 from engine.highfrontier.market import board
-from engine.highfrontier.models import MALFS, TOKENS, HfState
+from engine.highfrontier.models import MALFS, SPECULATORS, TOKENS, HfState, Vault
 
 
 def answers(state: HfState, actor: str) -> list[BaseModel]:
@@ -95,6 +95,13 @@ def reports(state: HfState, actor: str) -> list[BaseModel]:
             a.ContractAdvance(aqua=12), a.Exodus(), a.NewBanker(), a.TakeDefault(), a.BaseVp(points=20), a.EndGame()]
     out += [a.WildcatBank(isotopes={actor: 2}), a.Isotopes(delta=1, bank="wildcat"),
             a.Isotopes(delta=-1, bank="wildcat"), a.RivalBank(isotopes=_rival_size(state))]
+    out += [a.HomelessBank(bank="main", cause="combat"), a.HomelessBank(bank="wildcat", cause="comets")]
+    if len(state.homeless) > 1:  # both banks homeless: the new one replaces the one named on a tie
+        out += [a.WildcatBank(isotopes={actor: 1}, remove=b) for b in state.homeless]
+    for bank in state.homeless:  # a homeless bank's vaults may be robbed (5F1b)
+        victims = [SPECULATORS, *(p for p in state.order if p != actor)]
+        out += [a.Rob(bank=bank, victim=v, isotopes=1) for v in victims
+                if state.vaults.get(isotope_bank.key(v, bank), Vault()).gold][:2]
     return out
 
 

@@ -135,6 +135,8 @@ class HfState(GameState):
     banker: str | None = None
     wildcat: str | None = None  # the wildcat banker while a second isotope bank exists (5F6)
     bank_choice: dict[str, Literal["main", "wildcat"]] = Field(default_factory=dict)  # 5F6c,d, per player
+    # banks whose Factory (or Surface Factory) was destroyed: they transact until a new bank replaces them
+    homeless: list[Literal["main", "wildcat"]] = Field(default_factory=list)
     default_holder: str | None = None
     default_gold: bool = False
     constitution_year: int = 0  # Liberty litigation: no litigation for the rest of the year

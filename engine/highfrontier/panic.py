@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 from engine.core import Event, RuleError
 from engine.highfrontier import isotope_bank
-from engine.highfrontier.companies import chapter7, down, ev, floated, label, take_out, who
+from engine.highfrontier.companies import ev, floated, label, lose_share, who
 from engine.highfrontier.models import RESERVE, SPECULATORS, WILDCAT, HfState
 from engine.highfrontier.shares import floated_company
 
@@ -76,12 +76,8 @@ def discard(state: HfState, player: str, cid: str | None, now: datetime) -> list
         if player not in c.holes:
             raise RuleError("hf.no_share_there", company=label(c))
         before = c.holes[0]
-        take_out(c, player)
-        events = [ev("deflation_discard", player=who(state, player), company=label(c))]
-        if all(h is None for h in c.holes):
-            events += chapter7(state, c)
-        else:
-            events += down(state, c, 1, "deflation")
+        events = [ev("deflation_discard", player=who(state, player), company=label(c)),
+                  *lose_share(state, c, player, "deflation")]
         if not c.floated and state.insolvencies and state.insolvencies[-1].company == c.id:
             state.insolvencies[-1].president = before  # the president before the discard defaults
     state.deflation[player] -= 1

@@ -148,6 +148,8 @@ def new_banker(state: HfState, player: str) -> list[Event]:
         raise RuleError("hf.not_flipped")
     if player in (state.banker, state.wildcat):  # one player never banks for both banks (5F6 ruling)
         raise RuleError("hf.already_banker")
+    if "main" in state.homeless:  # its Factory is gone: only a new bank takes its place (5F1b)
+        raise RuleError("hf.homeless_no_move")
     state.banker = player
     state.ratio_credit = 0  # the cash ratio answers isotopes added while one is banker
     return [ev("new_banker", player=who(state, player))]

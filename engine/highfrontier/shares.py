@@ -6,13 +6,11 @@ from engine.core import Event, RuleError
 from engine.highfrontier import isotope_bank, money
 from engine.highfrontier.companies import (
     available_shares,
-    chapter7,
-    down,
     ev,
     label,
+    lose_share,
     place,
     president,
-    take_out,
     up,
     value,
     who,
@@ -88,12 +86,7 @@ def fragment(state: HfState, holder: str, cid: str, side: str) -> list[Event]:
     if not floatable(state, twin.id):
         raise RuleError("hf.twin_floated", company=label(old))
     col = old.col
-    take_out(old, holder)
-    events = [ev("fragmented", player=who(state, holder), company=label(old))]
-    if all(h is None for h in old.holes):
-        events += chapter7(state, old)
-    else:
-        events += down(state, old, 1, "hole")
+    events = [ev("fragmented", player=who(state, holder), company=label(old)), *lose_share(state, old, holder, "hole")]
     twin.side = "black" if side == "black" else "white"
     twin.floated, twin.row, twin.col, twin.holes = True, 1, col, [holder, None, None]
     state.arrivals += 1
@@ -122,12 +115,8 @@ def dump(state: HfState, holder: str, cid: str, count: int) -> list[Event]:
         if state.flipped and isotope_bank.pearls(state, spec) < value(state, c):
             break  # the speculators cannot buy the next one (5C5d)
         got = money.credit(state, holder, value(state, c))
-        take_out(c, holder)
         events.append(ev("dumped", player=who(state, holder), company=label(c), got=got, flipped=state.flipped))
-        if all(h is None for h in c.holes):
-            events += chapter7(state, c, straw_man=holder)
-            break
-        events += down(state, c, 1, "hole", straw_man=holder)
+        events += lose_share(state, c, holder, "hole", straw_man=holder)  # insolvent: the loop stops
     if not c.floated and state.insolvencies and state.insolvencies[-1].company == cid:
         state.insolvencies[-1].president = before  # the president before the dump is in default (5C5c)
     return events

@@ -93,6 +93,7 @@ class HfView(BaseModel):
     wildcat_vaults: dict[str, tuple[int, int]] = {}
     exodus_bank: str = "main"
     bank_choice: dict[str, str] = {}
+    homeless: list[str] = []  # banks whose Factory was destroyed (5F1b): "main", "wildcat"
 
 
 def view(state: HfState, viewer: str | None) -> HfView:
@@ -145,6 +146,7 @@ def view(state: HfState, viewer: str | None) -> HfView:
                     if b.is_bull(state.flipped, r, c)],
         deals=[d.model_dump() for d in state.deals if viewer in (d.by, d.to)] if viewer else [],
         claims=[label(state.companies[c.company]) for c in state.claims if c.player == viewer] if viewer else [],
+        homeless=list(state.homeless),
         **_wildcat(state),
     )
 

@@ -18,14 +18,19 @@ def _banker(state: HfState, bank: str) -> str | None:
     return state.banker if bank == "main" else state.wildcat
 
 
-def _open(state: HfState, bank: str, banker: str, isotopes: dict[str, int]) -> list[Event]:
-    """A new bank's starting funds (5F6b): the speculators' fiduciary media, one per company in
-    play; each player's vault, the isotopes they have where the bank is; no fiduciary for domes."""
+def _check_site(state: HfState, banker: str, isotopes: dict[str, int]) -> None:
     unknown = [p for p in isotopes if p not in state.order]
     if unknown or any(n < 0 or n > 50 for n in isotopes.values()):
         raise RuleError("hf.bad_isotopes")
     if isotopes.get(banker, 0) < 1:  # the site must hold an isotope of its owner's standard
         raise RuleError("hf.wildcat_no_isotope")
+
+
+def _open(state: HfState, bank: str, banker: str, isotopes: dict[str, int],
+          key: str = "wildcat_bank") -> list[Event]:
+    """A new bank's starting funds (5F6b): the speculators' fiduciary media, one per company in
+    play; each player's vault, the isotopes they have where the bank is; no fiduciary for domes."""
+    _check_site(state, banker, isotopes)
     n = len(floated(state))
     isotope_bank.move(state, RESERVE, isotope_bank.key(SPECULATORS, bank), blue=n)
     for pid in state.order:
@@ -37,14 +42,18 @@ def _open(state: HfState, bank: str, banker: str, isotopes: dict[str, int]) -> l
     else:
         state.wildcat = banker
         state.wildcat_ratio = 0
-    return [ev("wildcat_bank", player=who(state, banker), speculators=n,
+    return [ev(key, player=who(state, banker), speculators=n,
                isotopes=sum(isotopes.values()))]
 
 
-def create(state: HfState, banker: str, isotopes: dict[str, int]) -> list[Event]:
-    """A Factory or Bernal colony holding an isotope becomes the second, wildcat bank (5F6)."""
+def create(state: HfState, banker: str, isotopes: dict[str, int], remove: str | None = None) -> list[Event]:
+    """A Factory or Bernal colony holding an isotope becomes the second, wildcat bank (5F6); with a
+    homeless bank (5F1b) the new bank takes its place instead, and the homeless one lapses."""
     if not state.flipped:
         raise RuleError("hf.not_flipped")
+    if state.homeless:
+        _check_site(state, banker, isotopes)
+        return _replace(state, _lapsing(state, remove), banker, isotopes)
     if state.wildcat is not None:
         raise RuleError("hf.two_banks")
     if banker == state.banker:
@@ -81,31 +90,49 @@ def _close(state: HfState, bank: str) -> tuple[int, list[Event]]:
     return spec_gold, events
 
 
-def rival(state: HfState, owner: str, isotopes: int, remove: str | None) -> list[Event]:
-    """A Bernal colony with more isotopes than every bank replaces the bank with the lowest
-    isotope total (5F6e); on a tie the first player names the bank (`remove`)."""
-    if state.wildcat is None:
-        raise RuleError("hf.no_wildcat")
-    totals = {b: isotope_bank.isotope_total(state, b) for b in BANKS}
-    if isotopes <= max(totals.values()):
-        raise RuleError("hf.rival_short", most=max(totals.values()))
-    low = min(totals.values())
-    lowest = [b for b in BANKS if totals[b] == low]
+def _lapsing(state: HfState, remove: str | None) -> str:
+    """The bank a new one replaces (5F6e): a homeless bank lapses first (5F1b); otherwise, or between
+    two homeless banks, the one with the lower isotope total, the first player naming it on a tie."""
+    pool: list[str] = [b for b in BANKS if b in state.homeless] or list(BANKS)
+    if remove is not None and remove not in pool:
+        raise RuleError("hf.homeless_lapses", bank=pool[0])
+    totals = {b: isotope_bank.isotope_total(state, b) for b in pool}
+    lowest = [b for b in pool if totals[b] == min(totals.values())]
     if len(lowest) > 1 and remove is None:
         raise RuleError("hf.rival_tie")
     if remove is not None and remove not in lowest:
         raise RuleError("hf.rival_not_lowest")
-    bank = remove or lowest[0]
+    return remove or lowest[0]
+
+
+def _replace(state: HfState, bank: str, owner: str, isotopes: dict[str, int]) -> list[Event]:
+    """The removal (5F6e): `bank` closes and the new bank opens in its place; whoever paid through
+    the old bank pays through the new one, which carries on its interstellar board."""
     other = "wildcat" if bank == "main" else "main"
     if _banker(state, other) == owner:
         raise RuleError("hf.already_banker")
     old = _banker(state, bank)
+    total = isotope_bank.isotope_total(state, bank)
     spec_gold, events = _close(state, bank)
-    events.insert(0, ev("bank_removed", player=who(state, old), bank=bank, total=totals[bank]))
-    events += _open(state, bank, owner, {owner: isotopes})
+    key = "bank_lapsed" if bank in state.homeless else "bank_removed"
+    events.insert(0, ev(key, player=who(state, old), bank=bank, total=total))
+    if bank in state.homeless:
+        state.homeless.remove(bank)
+    events += _open(state, bank, owner, isotopes, "bank_replaced")
     # the interstellar board moves with the speculators' isotopes on it
     isotope_bank.move(state, RESERVE, isotope_bank.key(SPECULATORS, bank), gold=spec_gold)
     return events
+
+
+def rival(state: HfState, owner: str, isotopes: int, remove: str | None) -> list[Event]:
+    """A Bernal colony with more isotopes than every bank replaces the bank with the lowest
+    isotope total, or a homeless bank (5F6e, 5F1b); on a tie the first player names the bank (`remove`)."""
+    if state.wildcat is None:
+        raise RuleError("hf.no_wildcat")
+    most = max(isotope_bank.isotope_total(state, b) for b in BANKS)
+    if isotopes <= most:
+        raise RuleError("hf.rival_short", most=most)
+    return _replace(state, _lapsing(state, remove), owner, {owner: isotopes})
 
 
 def exodus_bank(state: HfState) -> str:
@@ -118,4 +145,6 @@ def exodus_bank(state: HfState) -> str:
 
 
 def badge(state: HfState) -> str | None:
-    return _banker(state, exodus_bank(state))
+    """The banker's badge goes with a Bernal colony (5F1a): a homeless bank has none to give."""
+    bank = exodus_bank(state)
+    return None if bank in state.homeless else _banker(state, bank)

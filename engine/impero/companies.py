@@ -103,7 +103,7 @@ def create_company(state: ImperoState, actor: str, a: CreateCompany, now: dateti
                 "player": state.name_of(actor),
                 "capital": a.capital,
                 "node": node,
-                "yield": state.yields[node],
+                "yield": state.yield_cents(node),
                 "shares": s.founder_shares,
             },
         )

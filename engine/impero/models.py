@@ -182,6 +182,10 @@ class ImperoState(GameState):
     cash_history: dict[str, list[int]] = Field(default_factory=dict)  # [start, after turn 1, ...]
     last_report: TurnReport | None = None
 
+    def yield_cents(self, node: str) -> int:
+        """What `node` earns a turn, in cents like every amount players read."""
+        return self.yields[node] * 100
+
     def company(self, cid: str) -> Company:
         return next(c for c in self.companies if c.id == cid)
 

@@ -40,7 +40,7 @@ def free_adjacent(state: ImperoState, company: Company) -> list[str]:
 
 
 def node_price(state: ImperoState, node: str, permille: int) -> int:
-    return state.yields[node] * 100 * permille // 1000
+    return state.yield_cents(node) * permille // 1000
 
 
 def buy_node(state: ImperoState, actor: str, a: BuyNode, now: datetime) -> list[Event]:
@@ -58,7 +58,7 @@ def buy_node(state: ImperoState, actor: str, a: BuyNode, now: datetime) -> list[
     return [
         Event(
             key="impero.node_bought",
-            params={"company": company.name, "node": node, "yield": state.yields[node], "price": price},
+            params={"company": company.name, "node": node, "yield": state.yield_cents(node), "price": price},
         )
     ]
 
@@ -69,9 +69,9 @@ def upgrade_node(state: ImperoState, actor: str, a: UpgradeNode, now: datetime) 
     node = find_node(state, a.node)
     if state.owner.get(node) != company.id:
         raise RuleError("impero.node_not_owned", node=node, company=company.name)
-    level = state.yields[node]
+    level, old = state.yields[node], state.yield_cents(node)
     if level >= TIERS[-1]:
-        raise RuleError("impero.node_max", node=node, max=TIERS[-1])
+        raise RuleError("impero.node_max", node=node, max=state.yield_cents(node))
     tier = TIERS.index(level)
     cost = s.upgrade_costs[tier]
     ceo_spends(state, actor, a.company, cost)
@@ -82,8 +82,8 @@ def upgrade_node(state: ImperoState, actor: str, a: UpgradeNode, now: datetime) 
             params={
                 "company": company.name,
                 "node": node,
-                "old": level,
-                "new": TIERS[tier + 1],
+                "old": old,
+                "new": state.yield_cents(node),
                 "cost": cost,
             },
         )

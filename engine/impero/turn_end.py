@@ -35,7 +35,7 @@ def node_income(state: ImperoState, blackouts: set[str], halved: set[str]) -> di
     """Each company's income in cents for one turn end (renters take half, owners keep all)."""
     income = {c.id: 0 for c in state.companies}
     for node, cid in state.owner.items():
-        full = 0 if node in blackouts else state.yields[node] * 100
+        full = 0 if node in blackouts else state.yield_cents(node)
         if node in halved:
             full //= 2
         renters = state.renters.get(node, [])

@@ -63,7 +63,7 @@ class CompanyView(BaseModel):
     op: int
     nodes: list[str]
     rented: list[str]
-    node_yield: int  # sum of nominal yields of owned nodes, whole dollars
+    node_yield: int  # sum of nominal yields of owned nodes, cents
     last_income: int
     shareholders: list[Shareholder]
     auction_open: bool

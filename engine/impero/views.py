@@ -92,7 +92,7 @@ def company_view(state: ImperoState, cid: str, viewer: str | None = None) -> Com
         op=company.op,
         nodes=list(company.nodes),
         rented=list(company.rented),
-        node_yield=sum(state.yields[n] for n in company.nodes),
+        node_yield=sum(state.yield_cents(n) for n in company.nodes),
         last_income=company.last_income,
         shareholders=[
             Shareholder(

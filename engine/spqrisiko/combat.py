@@ -17,7 +17,16 @@ from engine.spqrisiko.models import (
     SpqrState,
 )
 from engine.spqrisiko.odds import attack_dice, compare
-from engine.spqrisiko.territory import alive_players, army_name, find_province, find_sea, garrison, provinces_of, ships_of
+from engine.spqrisiko.territory import (
+    alive_players,
+    army_name,
+    check_own,
+    find_province,
+    find_sea,
+    garrison,
+    provinces_of,
+    ships_of,
+)
 from engine.spqrisiko.turns import enter_phase
 
 MAX_ROLLS = 10_000  # a blitz ends long before; a guard against a logic slip
@@ -53,8 +62,7 @@ def attack(state: SpqrState, actor: str, action: Attack, now: datetime) -> list[
     turn = state.turn
     assert turn is not None
     src, dst = find_province(state, action.from_province), find_province(state, action.to_province)
-    if state.owner.get(src) != actor:
-        raise RuleError("spqrisiko.not_your_province", province=board().name(src))
+    check_own(state, actor, src)
     if not board().adjacent(src, dst):
         raise RuleError("spqrisiko.not_adjacent", a=board().name(src), b=board().name(dst))
     defender = check_target(state, actor, dst)
@@ -184,8 +192,7 @@ def land(state: SpqrState, actor: str, action: Land, now: datetime) -> list[Even
     turn = state.turn
     assert turn is not None
     src, dst = find_province(state, action.from_province), find_province(state, action.to_province)
-    if state.owner.get(src) != actor:
-        raise RuleError("spqrisiko.not_your_province", province=board().name(src))
+    check_own(state, actor, src)
     shared = board().shared_seas(src, dst)
     if action.sea is not None:
         sea = find_sea(action.sea)

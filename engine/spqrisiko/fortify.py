@@ -11,7 +11,7 @@ from engine.spqrisiko.models import (
     Fortify,
     SpqrState,
 )
-from engine.spqrisiko.territory import find_province, garrison
+from engine.spqrisiko.territory import check_own, find_province, garrison
 from engine.spqrisiko.turns import end_turn, enter_phase
 
 
@@ -19,10 +19,8 @@ def fortify(state: SpqrState, actor: str, action: Fortify, now: datetime) -> lis
     turn = state.turn
     assert turn is not None
     src, dst = find_province(state, action.from_province), find_province(state, action.to_province)
-    if state.owner.get(src) != actor:
-        raise RuleError("spqrisiko.not_your_province", province=board().name(src))
-    if state.owner.get(dst) != actor:
-        raise RuleError("spqrisiko.not_your_province", province=board().name(dst))
+    check_own(state, actor, src)
+    check_own(state, actor, dst)
     if not board().adjacent(src, dst):
         raise RuleError("spqrisiko.not_adjacent", a=board().name(src), b=board().name(dst))
     if state.legions[src] - action.count < garrison(state, src):

@@ -11,7 +11,7 @@ from engine.spqrisiko.models import (
     Reinforce,
     SpqrState,
 )
-from engine.spqrisiko.territory import add_ships, find_province, find_sea, garrison, ships_of
+from engine.spqrisiko.territory import add_ships, check_own, find_province, find_sea, garrison, ships_of
 
 
 def reinforcement_base(provinces: int) -> int:
@@ -33,8 +33,7 @@ def reinforce(state: SpqrState, actor: str, action: Reinforce, now: datetime) ->
     if turn.phase != "reinforce":
         raise RuleError("spqrisiko.wrong_phase", phase=turn.phase)
     prov = find_province(state, action.province)
-    if state.owner.get(prov) != actor:
-        raise RuleError("spqrisiko.not_your_province", province=board().name(prov))
+    check_own(state, actor, prov)
     if action.count > turn.reinforcements:
         raise RuleError("spqrisiko.too_many_reinforcements", count=action.count, left=turn.reinforcements)
     state.legions[prov] += action.count
@@ -59,8 +58,7 @@ def convert(state: SpqrState, actor: str, action: Convert, now: datetime) -> lis
         raise RuleError("spqrisiko.wrong_phase", phase=turn.phase)
     prov = find_province(state, action.province)
     sea = find_sea(action.sea)
-    if state.owner.get(prov) != actor:
-        raise RuleError("spqrisiko.not_your_province", province=board().name(prov))
+    check_own(state, actor, prov)
     if sea not in board().provinces[prov].seas:
         raise RuleError("spqrisiko.not_on_sea", province=board().name(prov), sea=board().name(sea))
     if action.what == "ship_to_legionaries":

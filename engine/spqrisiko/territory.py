@@ -31,6 +31,12 @@ def find_province(state: SpqrState, text: str) -> str:
     return pid
 
 
+def check_own(state: SpqrState, actor: str, province: str) -> None:
+    """A move that needs one of the mover's own provinces there."""
+    if state.owner.get(province) != actor:
+        raise RuleError("spqrisiko.not_your_province", province=board().name(province))
+
+
 def find_sea(text: str) -> str:
     sid = board().resolve_sea(text)
     if sid is None:

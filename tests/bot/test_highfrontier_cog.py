@@ -61,3 +61,16 @@ def test_me_shows_your_wildcat_vault_and_chosen_bank() -> None:
     t.do("Rosso", type="bank", bank="wildcat")
     assert "Banca selvaggia: isotopi 2, fiduciari 0; i tuoi pagamenti passano dalla banca selvaggia." in me_text(
         t.state, pid("Rosso"), "it")
+
+
+def test_me_tells_of_a_homeless_bank_in_either_language() -> None:
+    from bot.cogs.highfrontier_views import me_text
+
+    t = Table(2)
+    t.place("triangle1", 3, 2, ["Rosso"])
+    t.do("Bianco", type="first_isotope", domes={})
+    assert "homeless" not in me_text(t.state, pid("Rosso"), "en")
+    t.do("Rosso", type="homeless", bank="main", cause="comets")
+    assert "The main bank is homeless: it keeps transacting until a new bank opens" in me_text(
+        t.state, pid("Rosso"), "en")
+    assert "La banca principale è senza dimora" in me_text(t.state, pid("Bianco"), "it")

@@ -89,3 +89,23 @@ def test_fit_cuts_at_a_word() -> None:
     assert fit("Compra azioni di Telco da Alice a 2,00 $ l'una (4 azioni in vendita)", 45) == \
         "Compra azioni di Telco da Alice a 2,00 $…"
     assert fit("breve", 45) == "breve" and len(fit("x" * 60, 45)) == 45
+
+
+def test_a_node_s_yield_reads_as_money_in_either_language() -> None:
+    from bot.i18n import t
+    from engine.impero import GAME
+    from tests.engine.impero.helpers import Play
+
+    p = Play(seed=11, n=2)
+    p.wait(minutes=5)
+    p.act("1001", {"type": "create_company", "name": "Telco", "capital": 3000})
+    company = GAME.find_company(p.state, "Telco")
+    node = GAME.free_adjacent(p.state, company)[0]
+    p.state.yields[node] = 3  # the seed's draw aside: a yield of three dollars a turn
+    founded, bought, upgraded = (*p.events[-1:], *p.act("1001", {"type": "buy_node", "company": "Telco", "node": node}),
+                                 *p.act("1001", {"type": "upgrade_node", "company": "Telco", "node": node}))
+    assert "(rendimento 3,00\xa0$)" in t(bought.key, "it", **bought.params)
+    assert "(yield $3.00)" in t(bought.key, "en", **bought.params)
+    assert "da 3,00\xa0$ a 6,00\xa0$" in t(upgraded.key, "it", **upgraded.params)
+    assert "from $3.00 to $6.00" in t(upgraded.key, "en", **upgraded.params)
+    assert re.search(r"\(yield \$\d+\.00\)", t(founded.key, "en", **founded.params))

@@ -125,3 +125,45 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
 
     score = await emulator.slash(p0, "hf score")
     assert not score.ephemeral and "PV" in score.content
+
+
+async def test_a_homeless_bank_panics_is_robbed_and_lapses_for_a_new_bank(emulator: Any, araldo: Any) -> None:
+    araldo.service.seed_source = lambda: 20261124
+    row, (p0, p1, p2) = await open_game(emulator, araldo)
+    await emulator.slash(p0, "hf report ledger", kind="other", amount=20)
+    floated = await emulator.slash(p0, "hf float", company="Lanciatori")
+    assert not floated.ephemeral
+    await emulator.slash(p1, "hf report first-isotope", domes=f"<@{p0.id}> 2")
+
+    # combat destroys the bank's Factory (5F1b): homeless, and a bank panic
+    wrong = await emulator.slash(p2, "hf report homeless", cause="combat", bank="wildcat")
+    assert wrong.ephemeral and "Non c'è una banca degli isotopi selvaggia" in wrong.content
+    hit = await emulator.slash(p2, "hf report homeless", cause="combat")
+    assert not hit.ephemeral and "resta senza dimora" in hit.content and "in un combattimento" in hit.content
+    assert "Panico bancario (una banca senza dimora)" in hit.content
+    state = await state_of(araldo, row)
+    assert state.homeless == ["main"] and state.deflation == {str(p0.id): 2}
+    early = await emulator.slash(p0, "hf report rob", isotopes=1, victim=p1)
+    assert early.ephemeral and state.vault(str(p1.id)).gold == 1  # the deflation comes first
+    for _ in range(2):
+        await emulator.slash(p0, "hf deflate")  # centrist lobbies save both shares
+
+    # its vaults may be robbed, and it keeps transacting
+    me = await emulator.slash(p0, "hf me")
+    assert me.ephemeral and "La banca principale è senza dimora" in me.content
+    robbed = await emulator.slash(p0, "hf report rob", isotopes=1, victim=p1)
+    assert not robbed.ephemeral and "1 isotopo nella sua pila" in robbed.content
+    short = await emulator.slash(p2, "hf report rob", isotopes=1)
+    assert short.ephemeral and "Quella cassaforte ha 0 isotopi" in short.content
+    state = await state_of(araldo, row)
+    assert state.vault(str(p1.id)).gold == 0
+    bank = await emulator.slash(p0, "hf bank")
+    assert any(m.attachments for m in [*bank.messages, *bank.followups])
+
+    # a new bank per 5F6 makes the homeless one lapse (5F6e)
+    opened = await emulator.slash(p2, "hf report wildcat", isotopes=f"<@{p2.id}> 1")
+    assert "senza dimora di" in opened.content and "decade" in opened.content
+    assert "apre la nuova banca degli isotopi al suo posto" in opened.content
+    state = await state_of(araldo, row)
+    assert state.homeless == [] and state.banker == str(p2.id) and state.wildcat is None
+    assert state.vault(str(p2.id)).gold == 1

@@ -7,6 +7,7 @@ before it is reached with commands."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import AsyncIterator
 from typing import Any
@@ -95,6 +96,7 @@ def private(result: Any) -> str:
 @pytest.fixture
 async def table(emulator: Any, tmp_path: Any) -> AsyncIterator[Table]:
     bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=EXTRA)
+    bot.service.seed_source = lambda: 20261123  # the same yields and dice every run: an accepted bribe is never intercepted
     async with running_bot(emulator, bot, commands=TOP_COMMANDS):
         here = Table(emulator, bot, 0)
         here.gid = await start_game(emulator, bot, [here.alice, here.bob])
@@ -110,6 +112,8 @@ async def test_buy_node(table: Table) -> None:
     assert len(after.nodes) == len(before.nodes) + 1 and after.capital < before.capital
     bought = after.nodes[-1]
     assert f"Telco compra il nodo {bought}" in public(done)
+    worth = (await table.state()).yields[bought]
+    assert re.search(rf"\(rendimento {worth},00\s\$\)", public(done))  # money, not a bare number
     # the spent panel went, a fresh one followed
     assert any(m.ephemeral and m.selects for m in done.messages)
     assert not next(m for m in table.emulator.all_seen(table.alice) if m.id == done.interaction.message.id).components

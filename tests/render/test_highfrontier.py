@@ -46,3 +46,17 @@ def test_the_bank_picture_adds_the_wildcat_bank() -> None:
     assert labels is not None and labels["wildcat"] == "Banca selvaggia"
     after = render_png("highfrontier", view, "bank", labels)
     assert after is not None and before is not None and after != before
+
+
+def test_the_bank_picture_marks_a_homeless_bank() -> None:
+    t = Table(3)
+    t.place("triangle1", 3, 2, ["Rosso"])
+    t.do("Bianco", type="first_isotope", domes={})
+    labels = picture_labels("highfrontier", "it")
+    assert labels is not None and labels["homeless"] == "senza dimora"
+    t.do("Verde", type="homeless", bank="main", cause="combat")
+    view = GAME.view(t.state, None)
+    assert view.homeless == ["main"]
+    before = render_png("highfrontier", view.model_copy(update={"homeless": []}), "bank", labels)
+    after = render_png("highfrontier", view, "bank", labels)
+    assert after is not None and before is not None and after != before

@@ -43,6 +43,9 @@ def check(state: HfState) -> None:
         assert all(not (v.gold or v.blue) for o, v in state.vaults.items() if o.startswith(WILDCAT))
     else:
         assert state.flipped and state.wildcat != state.banker
+    # a homeless bank (5F1b) is one that exists, after the flip, listed once
+    assert len(set(state.homeless)) == len(state.homeless)
+    assert all(state.flipped and (b == "main" or state.wildcat) for b in state.homeless)
     totals = isotope_bank.isotope_total(state, "main") + isotope_bank.isotope_total(state, "wildcat")
     assert totals == sum(v.gold for v in state.vaults.values())
 
