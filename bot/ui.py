@@ -110,6 +110,21 @@ async def send(interaction: discord.Interaction, content: str, *, ephemeral: boo
             await interaction.response.send_message(part or "\u200b", **kwargs)
 
 
+async def spend_buttons(interaction: discord.Interaction, choice: str) -> None:
+    """A one-shot button (accept or refuse an offer, admit a newcomer...) whose move the engine has just
+    taken: its message loses its buttons and says what was chosen (on a shared message, by whom), so
+    nobody clicks a spent choice again. Call it before answering: it is the interaction's response."""
+    message = interaction.message
+    if message is None or interaction.response.is_done():
+        return
+    if message.flags.ephemeral:
+        line = t("core.ui.done", lang(interaction), choice=choice)
+    else:
+        line = t("core.ui.done_by", await channel_lang(interaction), choice=choice, user=f"<@{interaction.user.id}>")
+    text = f"{message.content}\n{line}" if message.content else line
+    await interaction.response.edit_message(content=text if len(text) <= 2000 else line, view=None)
+
+
 # kind -> opens the clicking player's private panel for a game (each game's cog registers its own)
 PanelOpener = Callable[[discord.Interaction, GameRow], Awaitable[None]]
 PANEL_OPENERS: dict[str, PanelOpener] = {}

@@ -33,6 +33,7 @@ from bot.cogs.impero_complete import (
     owned_node,
     rentable_node,
 )
+from bot.cogs.impero_pictures import labels, picture
 from bot.cogs.impero_views import (
     KIND,
     BidButton,
@@ -43,11 +44,9 @@ from bot.cogs.impero_views import (
     auctions_panel,
     company_panel,
     impero_state,
-    labels,
     market_text,
     me_text,
     parse_money,
-    picture,
     play,
     seated,
 )
