@@ -7,7 +7,8 @@ Design choices, in one place:
   best bid the panel was drawn for; that best bid is the auction's own version. A click when
   somebody else has bid since (or the auction closed) gets an ephemeral "the board changed" and the
   current panel, so nobody bids an amount they never saw. Unrelated moves elsewhere in the game do
-  not make an auction panel stale. "Custom amount" opens a modal that takes dollars ("12,50").
+  not make an auction panel stale. "Custom amount" opens a modal that takes dollars ("12,50"); its
+  custom_id `araldo:imp:bidm:<game>:<company id>` is all its submit needs, so it works after a restart.
 * **Money transfers are private** (the rules treat them as bribes), so Accept/Refuse never appear
   in the channel. The receiver gets the notifier's DM (DMs cannot carry our buttons) and finds the
   buttons in `/impero me`, an ephemeral panel listing pending offers; `/impero accept|refuse`
@@ -33,7 +34,7 @@ from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import PANEL_OPENERS, channel_lang, lang, render_events, send, service_of, spend_buttons
+from bot.ui import PANEL_OPENERS, channel_lang, lang, render_events, send, send_modal, service_of, spend_buttons
 from engine.core import GameState, RuleError
 from engine.core.names import find_by_name
 from engine.impero import GAME
@@ -202,24 +203,35 @@ def auction_of_company(name: str) -> Panel:
 
 
 class BidModal(discord.ui.Modal):
-    """Any total bid, typed in dollars."""
+    """Any total bid, typed in dollars. Its custom_id names the game and the company (by id): the
+    submit is played by `bid_submitted`, even after a restart."""
 
-    def __init__(self, game_id: int, company: str, language: str) -> None:
-        super().__init__(title=t("impero.ui.bid_title", language, company=company)[:45], timeout=900,
-                         custom_id=f"araldo:imp:bidm:{game_id}")
-        self.game_id, self.company = game_id, company
+    def __init__(self, game_id: int, company_id: str, company: str, language: str) -> None:
+        super().__init__(title=t("impero.ui.bid_title", language, company=company)[:45],
+                         custom_id=f"araldo:imp:bidm:{game_id}:{company_id}")
         self.amount: discord.ui.TextInput[BidModal] = discord.ui.TextInput(
             label=t("impero.ui.bid_label", language)[:45], custom_id="amount", max_length=16,
             placeholder="12,50")
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            cents = parse_money(self.amount.value)
-            await play(interaction, self.game_id, {"type": "bid", "company": self.company, "amount": cents},
-                       panel=auction_of_company(self.company))
-        except Exception as exc:
-            await report(interaction, exc)
+
+BID_MODAL = re.compile(r"araldo:imp:bidm:(?P<game>\d+):(?P<company>\w+)")
+
+
+def company_by_id(state: ImperoState, company_id: str) -> str:
+    """The name of the company a form named by id; a form about a company that is gone has expired."""
+    company = next((c for c in state.companies if c.id == company_id), None)
+    if company is None:
+        raise RuleError("core.ui.form_expired")
+    return company.name
+
+
+async def bid_submitted(interaction: discord.Interaction, match: re.Match[str], values: dict[str, str]) -> None:
+    cents = parse_money(values.get("amount", ""))
+    _, raw = await service_of(interaction).state(int(match["game"]))
+    company = company_by_id(impero_state(raw), match["company"])
+    await play(interaction, int(match["game"]), {"type": "bid", "company": company, "amount": cents},
+               panel=auction_of_company(company))
 
 
 async def bid_click(interaction: discord.Interaction, game_id: int, auction_id: str, seen: int, step: str) -> None:
@@ -233,7 +245,7 @@ async def bid_click(interaction: discord.Interaction, game_id: int, auction_id: 
         return
     company = state.company(auction.company).name
     if step == "x":
-        await interaction.response.send_modal(BidModal(game_id, company, language))
+        await send_modal(interaction, BidModal(game_id, auction.company, company, language))
         return
     await play(interaction, game_id, {"type": "bid", "company": company,
                                       "amount": step_amount(state, auction, int(step))},
