@@ -4,7 +4,8 @@ channel, applying an action and answering with what happened (public text, priva
 from __future__ import annotations
 
 import io
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import discord
@@ -108,6 +109,61 @@ async def send(interaction: discord.Interaction, content: str, *, ephemeral: boo
             await interaction.followup.send(part or "\u200b", **kwargs)
         else:
             await interaction.response.send_message(part or "\u200b", **kwargs)
+
+
+async def spend_buttons(interaction: discord.Interaction, choice: str) -> None:
+    """A one-shot button (accept or refuse an offer, admit a newcomer...) whose move the engine has just
+    taken: its message loses its buttons and says what was chosen (on a shared message, by whom), so
+    nobody clicks a spent choice again. Call it before answering: it is the interaction's response."""
+    message = interaction.message
+    if message is None or interaction.response.is_done():
+        return
+    if message.flags.ephemeral:
+        line = t("core.ui.done", lang(interaction), choice=choice)
+    else:
+        line = t("core.ui.done_by", await channel_lang(interaction), choice=choice, user=f"<@{interaction.user.id}>")
+    text = f"{message.content}\n{line}" if message.content else line
+    await interaction.response.edit_message(content=text if len(text) <= 2000 else line, view=None)
+
+
+# ---- modals that outlive the bot -------------------------------------------------------------
+# A modal's submit is a fresh interaction naming only its custom_id. Araldo's game modals carry
+# their whole context there, are forgotten by discord.py once sent, and every submit is answered by
+# the handler its custom_id names: a modal opened before a restart is played after it.
+ModalHandler = Callable[[discord.Interaction, "re.Match[str]", dict[str, str]], Awaitable[None]]
+
+
+async def send_modal(interaction: discord.Interaction, modal: discord.ui.Modal) -> None:
+    """Open `modal`, whose custom_id names its handler and context; its submit goes to that handler."""
+    await interaction.response.send_modal(modal)
+    modal.stop()  # not kept in memory: the same path serves a submit before and after a restart
+
+
+def modal_values(interaction: discord.Interaction) -> dict[str, str]:
+    """The text fields of a submitted modal, by custom_id."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    values: dict[str, str] = {}
+    for row in data.get("components", []):
+        for item in row.get("components", [row.get("component")] if row.get("component") else []):
+            if isinstance(item, dict) and "custom_id" in item:
+                values[str(item["custom_id"])] = str(item.get("value") or "")
+    return values
+
+
+async def answer_modal(interaction: discord.Interaction,
+                       handlers: Iterable[tuple[re.Pattern[str], ModalHandler]]) -> None:
+    """A modal submit whose custom_id one of `handlers` matches, played by it (a cog's listener)."""
+    if interaction.type != discord.InteractionType.modal_submit:
+        return
+    custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+    for pattern, handler in handlers:
+        match = pattern.fullmatch(custom_id)
+        if match is not None:
+            try:
+                await handler(interaction, match, modal_values(interaction))
+            except Exception as exc:
+                await report(interaction, exc)
+            return
 
 
 # kind -> opens the clicking player's private panel for a game (each game's cog registers its own)

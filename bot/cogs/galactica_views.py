@@ -3,7 +3,8 @@
 The panel is built from `legal_actions`: a select of what the player may do now (described in the
 reader's words) and accept/refuse buttons for trade offers waiting for them. Items carry the game id
 and the state version they were drawn for; a click on an older version is told the galaxy changed
-and gets the current panel. No rules live here: what is legal is the engine's call.
+and gets the current panel. An answered trade offer takes the spent panel's buttons away (the message
+says what was chosen) and a fresh panel follows. No rules live here: what is legal is the engine's call.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from bot.i18n import t
 from bot.pictures import picture_labels
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import lang, render_events, send, service_of
+from bot.ui import lang, render_events, send, service_of, spend_buttons
 from engine.core import RuleError, get_game
 from engine.core.names import name_key
 from engine.galactica.models import GalacticaState
@@ -120,6 +121,8 @@ class TradeButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
             result = await svc.act(self.game_id, str(interaction.user.id),
                                    {"type": "trade_answer", "offer": self.offer, "accept": self.answer == "yes"},
                                    interaction_id=str(interaction.id))
+            # the answered offer's buttons go (the whole spent panel: a fresh one follows)
+            await spend_buttons(interaction, self.item.label or str(self.offer))
             await answer(interaction, result)
         except Exception as exc:
             await report(interaction, exc)

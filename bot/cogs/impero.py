@@ -33,7 +33,9 @@ from bot.cogs.impero_complete import (
     owned_node,
     rentable_node,
 )
+from bot.cogs.impero_pictures import labels, picture
 from bot.cogs.impero_views import (
+    BID_MODAL,
     KIND,
     BidButton,
     ClaimButton,
@@ -41,13 +43,12 @@ from bot.cogs.impero_views import (
     Panel,
     auction_of_company,
     auctions_panel,
+    bid_submitted,
     company_panel,
     impero_state,
-    labels,
     market_text,
     me_text,
     parse_money,
-    picture,
     play,
     seated,
 )
@@ -55,7 +56,7 @@ from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import PANEL_OPENERS, OpenPanelButton, channel_lang, game_here, lang, send, service_of
+from bot.ui import PANEL_OPENERS, OpenPanelButton, answer_modal, channel_lang, game_here, lang, send, service_of
 from engine.core import RuleError
 from engine.impero import GAME
 from engine.impero.models import ImperoState
@@ -113,6 +114,11 @@ class ImperoCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(BidButton, OfferButton, ClaimButton, impero_panel.ActionSelect, OpenPanelButton)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """The submits of Impero's modals (a bid, a panel move's amounts), from their custom_ids."""
+        await answer_modal(interaction, MODALS)
         PANEL_OPENERS[KIND] = open_me
         PRIVATE_SUMMARIES[KIND] = me_text
         PANEL_KINDS.add(KIND)
@@ -330,6 +336,9 @@ async def open_me(interaction: discord.Interaction, row: GameRow) -> None:
 def log_names(state: Any, language: str) -> dict[str, str]:
     """Companies by name (for /game log)."""
     return {c.id: c.name for c in impero_state(state).companies}
+
+
+MODALS = ((BID_MODAL, bid_submitted), (impero_panel.MOVE_MODAL, impero_panel.move_submitted))
 
 
 async def setup(bot: commands.Bot) -> None:

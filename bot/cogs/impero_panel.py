@@ -8,7 +8,8 @@ every command takes them, and bad input is refused in their language with nothin
 that differ only in such amounts are one option. Each select's custom_id carries the game version
 it was drawn for and the option is an index into the same list drawn again: a pick after the board
 moved on disables the spent panel and offers the current one, so nobody plays a move they never
-saw. custom_id: `araldo:imp:pa:<game>:<version>:<group>`; the modal's `araldo:imp:pm:<game>`.
+saw. custom_id: `araldo:imp:pa:<game>:<version>:<group>`; the modal's `araldo:imp:pm:<game>:<type>:<arg>`,
+all its submit needs (a modal open across a restart still plays).
 """
 
 from __future__ import annotations
@@ -20,11 +21,19 @@ from typing import Any
 import discord
 
 from bot.cogs.game import describe_action
-from bot.cogs.impero_views import answer, auction_of_company, impero_state, me_panel, me_text, parse_money
+from bot.cogs.impero_views import (
+    answer,
+    auction_of_company,
+    company_by_id,
+    impero_state,
+    me_panel,
+    me_text,
+    parse_money,
+)
 from bot.errors import report
 from bot.i18n import money, normalize, t
 from bot.storage.models import GameRow
-from bot.ui import fit, lang, send, service_of
+from bot.ui import fit, lang, send, send_modal, service_of
 from engine.core import RuleError
 from engine.impero import GAME
 from engine.impero.models import ImperoState
@@ -46,6 +55,9 @@ CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
     "buy_shares": (("quantity", "count"),),
     "offer_money": (("amount", "money"),),
 }
+# the one field of such a move the modal does not ask: its custom_id carries it
+ARG: dict[str, str | None] = {"create_company": None, "set_reinvest": "company", "recapitalize": "company",
+                              "bid": "company", "list_shares": "company", "buy_shares": "listing", "offer_money": "to"}
 MAX_OPTIONS = 25
 _COUNT = re.compile(r"\d{1,7}")
 
@@ -135,7 +147,7 @@ async def pick(interaction: discord.Interaction, game_id: int, version: int, gro
         return
     action = actions[index].model_dump(mode="json")
     if action["type"] in CHOSEN:
-        await interaction.response.send_modal(MoveModal(game_id, action, state, language))
+        await send_modal(interaction, MoveModal(game_id, action, state, language))
         return
     await play_from_panel(interaction, game_id, action)
 
@@ -181,29 +193,44 @@ def read(text: str, unit: str) -> Any:
 
 
 class MoveModal(discord.ui.Modal):
-    """The amounts of a move picked on the panel, filled with the engine's sample values."""
+    """The amounts of a move picked on the panel, filled with the engine's sample values. The
+    custom_id `araldo:imp:pm:<game>:<type>:<arg>` carries the rest of the move (a company by id, a
+    listing, a receiver): `move_submitted` plays the submit, even after a restart."""
 
     def __init__(self, game_id: int, action: dict[str, Any], state: ImperoState, language: str) -> None:
         kind = action["type"]
         title = t(f"impero.panel.pick.{kind}", language, **pick_params(state, action)).removesuffix("…")
-        super().__init__(title=fit(title, 45), timeout=900, custom_id=f"araldo:imp:pm:{game_id}")
-        self.game_id, self.action = game_id, action
-        self.fields: list[tuple[str, str, discord.ui.TextInput[MoveModal]]] = []
+        super().__init__(title=fit(title, 45), custom_id=f"araldo:imp:pm:{game_id}:{kind}:{modal_arg(state, action)}")
         for field, unit in CHOSEN[kind]:
-            box: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
+            self.add_item(discord.ui.TextInput(
                 label=t(f"impero.panel.field.{field}", language)[:45], custom_id=field,
-                default=written(action[field], unit, language), max_length=100 if unit == "text" else 16)
-            self.add_item(box)
-            self.fields.append((field, unit, box))
+                default=written(action[field], unit, language), max_length=100 if unit == "text" else 16))
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            action = dict(self.action)
-            for field, unit, box in self.fields:
-                action[field] = read(box.value, unit)
-            await play_from_panel(interaction, self.game_id, action)
-        except Exception as exc:
-            await report(interaction, exc)
+
+def modal_arg(state: ImperoState, action: dict[str, Any]) -> str:
+    """The one field of a move its modal does not ask, as the custom_id keeps it (a company by id)."""
+    field = ARG[action["type"]]
+    if field is None:
+        return ""
+    return GAME.find_company(state, action[field]).id if field == "company" else str(action[field])
+
+
+MOVE_MODAL = re.compile(rf"araldo:imp:pm:(?P<game>\d+):(?P<type>{'|'.join(CHOSEN)}):(?P<arg>\w*)")
+
+
+async def move_submitted(interaction: discord.Interaction, match: re.Match[str], values: dict[str, str]) -> None:
+    """A MoveModal's submit: the move rebuilt from the custom_id and the typed values, then played."""
+    game_id, kind, arg = int(match["game"]), match["type"], match["arg"]
+    action: dict[str, Any] = {"type": kind}
+    field = ARG[kind]
+    if field == "company":
+        _, raw = await service_of(interaction).state(game_id)
+        action[field] = company_by_id(impero_state(raw), arg)
+    elif field is not None:
+        action[field] = arg
+    for name, unit in CHOSEN[kind]:
+        action[name] = read(values.get(name, ""), unit)
+    await play_from_panel(interaction, game_id, action)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],

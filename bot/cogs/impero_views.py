@@ -7,11 +7,13 @@ Design choices, in one place:
   best bid the panel was drawn for; that best bid is the auction's own version. A click when
   somebody else has bid since (or the auction closed) gets an ephemeral "the board changed" and the
   current panel, so nobody bids an amount they never saw. Unrelated moves elsewhere in the game do
-  not make an auction panel stale. "Custom amount" opens a modal that takes dollars ("12,50").
+  not make an auction panel stale. "Custom amount" opens a modal that takes dollars ("12,50"); its
+  custom_id `araldo:imp:bidm:<game>:<company id>` is all its submit needs, so it works after a restart.
 * **Money transfers are private** (the rules treat them as bribes), so Accept/Refuse never appear
   in the channel. The receiver gets the notifier's DM (DMs cannot carry our buttons) and finds the
   buttons in `/impero me`, an ephemeral panel listing pending offers; `/impero accept|refuse`
-  with autocomplete do the same. A click on an offer that is gone gets the fresh `me` panel.
+  with autocomplete do the same. A used panel loses its buttons and says what was chosen, and a
+  fresh `me` panel follows; a click on an offer that is gone gets the fresh `me` panel.
 * **"Become CEO"** shows on `/impero company` and `/impero me` when the viewer may claim. Its
   custom_id carries the game version: after any change the click gets the fresh company panel.
 
@@ -21,33 +23,28 @@ they keep working after a restart. No rules live here: the engine refuses what i
 
 from __future__ import annotations
 
-import asyncio
-import io
-import logging
 import re
 from collections.abc import Callable
 from typing import Any
 
 import discord
 
+from bot.cogs.impero_pictures import picture
 from bot.errors import report
-from bot.i18n import catalog, normalize, t
+from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import channel_lang, lang, render_events, send, service_of
+from bot.ui import PANEL_OPENERS, channel_lang, lang, render_events, send, send_modal, service_of, spend_buttons
 from engine.core import GameState, RuleError
 from engine.core.names import find_by_name
 from engine.impero import GAME
 from engine.impero.models import Auction, ImperoState
-from render.common import to_png
-from render.impero import DEFAULT_LABELS, LABEL_KEYS, render_chart, render_map, render_market
 
 KIND = "impero"
 MAX_CENTS = 1_000_000_000  # ten million dollars: more than any game will see
 STEPS = (1, 5)  # the quick-raise buttons, in whole dollars
 MAX_AUCTION_ROWS = 5
 MAX_OFFERS_SHOWN = 10
-log = logging.getLogger(__name__)
 
 _MONEY = re.compile(r"(\d{1,15})(?:[.,](\d{1,2}))?")
 
@@ -75,43 +72,6 @@ def seated(state: ImperoState, pid: str) -> None:
     seat = state.player(pid)
     if seat is None or seat.left:
         raise RuleError("core.not_a_player")
-
-
-# ---- pictures -------------------------------------------------------------------------------
-def labels(language: str) -> dict[str, str]:
-    """The renderer's words in `language`: raw catalog strings, their {turn} fields left for it."""
-    cat = catalog(normalize(language))
-    return {name: cat.get(key, DEFAULT_LABELS[name]) for name, key in LABEL_KEYS.items()}
-
-
-_PICTURES: dict[tuple[int, int, str, str], bytes] = {}
-_PICTURE_LIMIT = 128
-
-
-def _draw(state: ImperoState, which: str, language: str) -> bytes:
-    words = labels(language)
-    if which == "market":
-        return to_png(render_market(GAME.market_view(state, None), words))
-    if which == "chart":
-        return to_png(render_chart(GAME.chart_view(state), words))
-    return to_png(render_map(GAME.map_view(state), words))
-
-
-async def picture(row: GameRow, state: ImperoState, which: str, language: str) -> discord.File | None:
-    """A localized map/market/chart of this version, rendered off the event loop and cached."""
-    assert row.id is not None
-    key = (row.id, row.version, which, normalize(language))
-    data = _PICTURES.get(key)
-    if data is None:
-        try:
-            data = await asyncio.to_thread(_draw, state, which, language)
-        except Exception:
-            log.exception("rendering the impero %s of game %s failed", which, row.id)
-            return None
-        if len(_PICTURES) >= _PICTURE_LIMIT:
-            _PICTURES.pop(next(iter(_PICTURES)))
-        _PICTURES[key] = data
-    return discord.File(io.BytesIO(data), filename=f"impero-{row.id}-v{row.version}-{which}.png")
 
 
 # ---- answering ------------------------------------------------------------------------------
@@ -148,6 +108,20 @@ async def play(interaction: discord.Interaction, game_id: int, action: dict[str,
                                                interaction_id=str(interaction.id))
     await answer(interaction, result, which=which, panel=panel)
     return result
+
+
+async def play_once(interaction: discord.Interaction, game_id: int, action: dict[str, Any], choice: str) -> None:
+    """A one-shot button's move (accept, refuse, become CEO): once the engine took it, the clicked
+    message loses its buttons and says what was chosen (a refusal leaves it as it was), the move is
+    told, and a private panel is followed by a fresh one."""
+    result = await service_of(interaction).act(game_id, str(interaction.user.id), action,
+                                               interaction_id=str(interaction.id))
+    private = interaction.message is not None and interaction.message.flags.ephemeral
+    await spend_buttons(interaction, choice)
+    await answer(interaction, result)
+    opener = PANEL_OPENERS.get(KIND)
+    if private and opener is not None and result.state.status == "active":
+        await opener(interaction, result.game)
 
 
 async def stale(interaction: discord.Interaction, text: str, view: discord.ui.View | None) -> None:
@@ -229,24 +203,35 @@ def auction_of_company(name: str) -> Panel:
 
 
 class BidModal(discord.ui.Modal):
-    """Any total bid, typed in dollars."""
+    """Any total bid, typed in dollars. Its custom_id names the game and the company (by id): the
+    submit is played by `bid_submitted`, even after a restart."""
 
-    def __init__(self, game_id: int, company: str, language: str) -> None:
-        super().__init__(title=t("impero.ui.bid_title", language, company=company)[:45], timeout=900,
-                         custom_id=f"araldo:imp:bidm:{game_id}")
-        self.game_id, self.company = game_id, company
+    def __init__(self, game_id: int, company_id: str, company: str, language: str) -> None:
+        super().__init__(title=t("impero.ui.bid_title", language, company=company)[:45],
+                         custom_id=f"araldo:imp:bidm:{game_id}:{company_id}")
         self.amount: discord.ui.TextInput[BidModal] = discord.ui.TextInput(
             label=t("impero.ui.bid_label", language)[:45], custom_id="amount", max_length=16,
             placeholder="12,50")
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            cents = parse_money(self.amount.value)
-            await play(interaction, self.game_id, {"type": "bid", "company": self.company, "amount": cents},
-                       panel=auction_of_company(self.company))
-        except Exception as exc:
-            await report(interaction, exc)
+
+BID_MODAL = re.compile(r"araldo:imp:bidm:(?P<game>\d+):(?P<company>\w+)")
+
+
+def company_by_id(state: ImperoState, company_id: str) -> str:
+    """The name of the company a form named by id; a form about a company that is gone has expired."""
+    company = next((c for c in state.companies if c.id == company_id), None)
+    if company is None:
+        raise RuleError("core.ui.form_expired")
+    return company.name
+
+
+async def bid_submitted(interaction: discord.Interaction, match: re.Match[str], values: dict[str, str]) -> None:
+    cents = parse_money(values.get("amount", ""))
+    _, raw = await service_of(interaction).state(int(match["game"]))
+    company = company_by_id(impero_state(raw), match["company"])
+    await play(interaction, int(match["game"]), {"type": "bid", "company": company, "amount": cents},
+               panel=auction_of_company(company))
 
 
 async def bid_click(interaction: discord.Interaction, game_id: int, auction_id: str, seen: int, step: str) -> None:
@@ -260,7 +245,7 @@ async def bid_click(interaction: discord.Interaction, game_id: int, auction_id: 
         return
     company = state.company(auction.company).name
     if step == "x":
-        await interaction.response.send_modal(BidModal(game_id, company, language))
+        await send_modal(interaction, BidModal(game_id, auction.company, company, language))
         return
     await play(interaction, game_id, {"type": "bid", "company": company,
                                       "amount": step_amount(state, auction, int(step))},
@@ -291,7 +276,8 @@ class OfferButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                 language = lang(interaction)
                 await stale(interaction, me_text(state, uid, language), me_panel(row, state, uid, language))
                 return
-            await play(interaction, self.game_id, {"type": f"{self.what}_offer", "offer": self.offer_id})
+            await play_once(interaction, self.game_id, {"type": f"{self.what}_offer", "offer": self.offer_id},
+                            self.item.label or self.offer_id)
         except Exception as exc:
             await report(interaction, exc)
 
@@ -319,7 +305,8 @@ class ClaimButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                 return
             # the button carries the id; the move names the company, as a player would
             company = state.company(self.company_id)
-            await play(interaction, self.game_id, {"type": "claim_ceo", "company": company.name})
+            await play_once(interaction, self.game_id, {"type": "claim_ceo", "company": company.name},
+                            self.item.label or company.name)
         except Exception as exc:
             await report(interaction, exc)
 

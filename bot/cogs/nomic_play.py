@@ -10,7 +10,7 @@ import discord
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import lang, render_events, send, service_of
+from bot.ui import lang, render_events, send, service_of, spend_buttons
 from engine.core import RuleError, get_game
 from engine.nomic.models import NomicState
 from engine.nomic.views import NomicView
@@ -42,11 +42,14 @@ async def load(interaction: discord.Interaction, game_id: int) -> tuple[GameRow,
 
 
 async def play(interaction: discord.Interaction, game_id: int, action: dict[str, Any], *,
-               actor: str | None = None) -> ActResult:
-    """Apply an action and answer: public events in the channel, the actor's own privately."""
+               actor: str | None = None, choice: str | None = None) -> ActResult:
+    """Apply an action and answer: public events in the channel, the actor's own privately. With
+    `choice` (a one-shot button's label), the clicked message loses its buttons once the move is in."""
     language = lang(interaction)
     who = actor or str(interaction.user.id)
     result = await service_of(interaction).act(game_id, who, action, interaction_id=str(interaction.id))
+    if choice is not None:
+        await spend_buttons(interaction, choice)
     public, private = render_events(result.events, language, viewer=who)
     await send(interaction, public or t("core.done", language))
     if private:

@@ -139,7 +139,8 @@ class AdmitButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await play(interaction, self.game_id, {"type": "scribe_admit", "user": self.user, "name": self.name})
+            await play(interaction, self.game_id, {"type": "scribe_admit", "user": self.user, "name": self.name},
+                       choice=self.item.label or self.name)
         except Exception as exc:
             await report(interaction, exc)
 
@@ -168,8 +169,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                 "accept": {"type": "king_answer", "accept": True}, "refuse": {"type": "king_answer", "accept": False},
                 "surrender": {"type": "surrender"}, "buy": {"type": "quarantine_buy", "offer": self.arg},
             }
-            action = actions[self.what]
-            await play(interaction, self.game_id, action)
+            await play(interaction, self.game_id, actions[self.what], choice=self.item.label or self.what)
         except Exception as exc:
             await report(interaction, exc)
 

@@ -21,7 +21,18 @@ from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import PANEL_OPENERS, OpenPanelButton, act, channel_lang, file_of, game_here, lang, send, service_of
+from bot.ui import (
+    PANEL_OPENERS,
+    OpenPanelButton,
+    act,
+    answer_modal,
+    channel_lang,
+    file_of,
+    game_here,
+    lang,
+    send,
+    service_of,
+)
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import CARD_SYMBOLS, board
 from engine.spqrisiko.models import KIND, NEUTRAL_IDS, SpqrState, SpqrView
@@ -144,6 +155,11 @@ class SpqrCog(commands.Cog):
         PANEL_OPENERS[KIND] = panel.open_panel
         PRIVATE_SUMMARIES[KIND] = private_summary
         PANEL_KINDS.add(KIND)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """The submits of the panel's "another number" modal, from their custom_ids."""
+        await answer_modal(interaction, ((panel.COUNT_MODAL, panel.count_submitted),))
 
     # ---- setup ------------------------------------------------------------------------------------
     @group.command(name=L("place", "cmd.spqr.place"),

@@ -42,7 +42,7 @@ from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import answer_public, channel_lang, fit, lang, send, service_of
+from bot.ui import answer_public, channel_lang, fit, lang, send, send_modal, service_of
 from engine.core import RuleError, get_game
 from engine.spqrisiko.board import board
 from engine.spqrisiko.cards import card_set_reward
@@ -230,7 +230,7 @@ async def panel_click(interaction: discord.Interaction, game_id: int, version: i
         return
     if step.endswith("x"):  # "another number": typed in a modal, then played as if clicked
         most = movable(state, step[:-1], args[0])
-        await interaction.response.send_modal(CountModal(game_id, version, step[:-1], args, most, language))
+        await send_modal(interaction, CountModal(game_id, version, step[:-1], args, most, language))
         return
     action = action_of(state, user, step, args)
     if action is None:  # a choice made: the next one
@@ -251,23 +251,32 @@ async def panel_click(interaction: discord.Interaction, game_id: int, version: i
 
 
 class CountModal(discord.ui.Modal):
-    """How many, when the number wanted has no button (a final move of 7 out of 15)."""
+    """How many, when the number wanted has no button (a final move of 7 out of 15). The custom_id
+    `araldo:spqr:pm:<game>:<version>:<step>:<args>` is all `count_submitted` needs, even after a restart."""
 
     def __init__(self, game_id: int, version: int, step: str, args: list[str], most: int, language: str) -> None:
-        super().__init__(title=fit(how_many(args, language), 45), timeout=900, custom_id=f"araldo:spqr:pm:{game_id}")
-        self.game_id, self.version, self.step, self.args, self.most = game_id, version, step, args, most
-        self.count: discord.ui.TextInput[CountModal] = discord.ui.TextInput(
-            label=t("spqr.panel.count_label", language, most=most)[:45], custom_id="count", max_length=4)
-        self.add_item(self.count)
+        super().__init__(title=fit(how_many(args, language), 45),
+                         custom_id=f"araldo:spqr:pm:{game_id}:{version}:{step}:{'.'.join(args)}")
+        self.add_item(discord.ui.TextInput(label=t("spqr.panel.count_label", language, most=most)[:45],
+                                           custom_id="count", max_length=4))
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            typed = self.count.value.strip()
-            if not typed.isdigit() or not 1 <= int(typed) <= self.most:
-                raise RuleError("spqr.panel.bad_count", text=typed[:16], most=self.most)
-            await panel_click(interaction, self.game_id, self.version, f"{self.step}go", [*self.args, str(int(typed))])
-        except Exception as exc:
-            await report(interaction, exc)
+
+COUNT_MODAL = re.compile(r"araldo:spqr:pm:(?P<game>\d+):(?P<version>\d+):(?P<step>[a-z]{2}):(?P<args>[\w.]+)")
+
+
+async def count_submitted(interaction: discord.Interaction, match: re.Match[str], values: dict[str, str]) -> None:
+    """The number typed in a CountModal, played as if its button had been clicked (a panel drawn for an
+    older version is spent: the current one is offered)."""
+    game_id, version, step = int(match["game"]), int(match["version"]), match["step"]
+    args = [a for a in match["args"].split(".") if a]
+    svc = service_of(interaction)
+    row = await svc.get(game_id)
+    typed = values.get("count", "").strip()
+    if row.version == version:  # how many may move is read from the state the modal was opened on
+        most = movable(_state(row, svc), step, args[0])
+        if not typed.isdigit() or not 1 <= int(typed) <= most:
+            raise RuleError("spqr.panel.bad_count", text=typed[:16], most=most)
+    await panel_click(interaction, game_id, version, f"{step}go", [*args, str(int(typed)) if typed.isdigit() else "0"])
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cogs.impero_views import labels, parse_money
+from bot.cogs.impero_pictures import labels
+from bot.cogs.impero_views import parse_money
 from bot.i18n import catalog
 from engine.core import RuleError
 from render.impero import LABEL_KEYS

@@ -147,7 +147,12 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     before = (await state_of(araldo, row)).factions[r].ndri
     panel = await emulator.slash(R, "galactica panel")
     accepted = await emulator.click(R, panel, label="Accetta n. 1")
-    assert "Scambio fatto" in accepted.content
+    assert any("Scambio fatto" in m.content for m in accepted.followups)
+    # the answered offer's panel lost its buttons and says what was chosen; a fresh panel follows
+    assert accepted.response is not None and accepted.response.id == panel.message.id
+    assert not accepted.response.components and "✔️ Fatto: Accetta n. 1" in accepted.response.content
+    with pytest.raises(LookupError):
+        await emulator.click(R, accepted.response, label="Accetta n. 1")
     assert (await state_of(araldo, row)).factions[r].ndri == before + 1000
     last = None
     for _ in range(3):

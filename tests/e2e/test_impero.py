@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot import pictures
-from bot.cogs import impero_views
+from bot.cogs import impero_pictures
 from bot.main import AraldoBot
 from engine.impero import GAME
 from engine.impero.models import ImperoState
@@ -28,10 +28,10 @@ def forget_pictures() -> Iterator[None]:
     """Picture caches are keyed by (game id, version), and every test's database starts at game 1:
     without this, a later test's first board would be one of our Impero maps."""
     pictures._CACHE.clear()
-    impero_views._PICTURES.clear()
+    impero_pictures._PICTURES.clear()
     yield
     pictures._CACHE.clear()
-    impero_views._PICTURES.clear()
+    impero_pictures._PICTURES.clear()
 
 
 def pngs(result: Any) -> list[Any]:
@@ -158,8 +158,17 @@ async def test_three_players_auction_transfer_and_turn_ends(emulator: Any, tmp_p
         assert len(emulator.messages_seen(carol, emulator.general)) == public_before, "transfers are private"
         me = await emulator.slash(alice, "impero me")
         assert me.ephemeral and "Bob" in me.content
-        refused = await press(emulator, alice, me, "Rifiuta")
+        panel, refuse = button(me, "Rifiuta")
+        refused = await emulator.click(alice, panel, custom_id=refuse)
         assert refused.ephemeral
+        # the used panel lost its buttons and says what was chosen: no second click on a spent offer;
+        # a fresh panel follows
+        spent = refused.response
+        assert spent is not None and spent.id == panel.id
+        assert not spent.components and "✔️ Fatto: Rifiuta" in spent.content
+        with pytest.raises(LookupError):
+            await emulator.click(alice, spent, custom_id=refuse)
+        assert any(m.ephemeral and m.components for m in refused.followups)
         state = await state_of(bot, gid)
         assert state.offers == [] and state.cash[ids["bob"]] == cash_before
 
@@ -321,7 +330,10 @@ async def test_ceo_moves_listings_claim_transfers_and_dms(emulator: Any, tmp_pat
         await emulator.slash(carol, "impero offer", to=bob, amount=f"{everything // 100},{everything % 100:02d}")
         me = await emulator.slash(bob, "impero me")
         intercepted = await press(emulator, bob, me, "Accetta")
-        assert not intercepted.ephemeral and "Finanza" in intercepted.content
+        assert intercepted.response is not None and not intercepted.response.components
+        assert "✔️ Fatto: Accetta" in intercepted.response.content
+        told = [m for m in intercepted.followups if not m.ephemeral]
+        assert told and "Finanza" in told[0].content
         state = await state_of(bot, gid)
         assert state.cash[ids["carol"]] == 0 and state.cash[ids["bob"]] == 0 and state.offers == []
         assert state.auctions[0].best_bid == 300, "escrowed bids survive the wipe"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any
 
@@ -42,7 +43,8 @@ async def test_verify_on_a_large_game_answers_after_a_deferral(emulator: Any, ar
     assert [a.what for a in audits] == ["verify"] and audits[0].detail.startswith("ok=True")
 
 
-async def test_undo_confirmation_is_acknowledged_before_the_replay(emulator: Any, araldo: Any) -> None:
+async def test_undo_confirmation_is_acknowledged_before_the_replay(emulator: Any, araldo: Any, monkeypatch) -> None:
+    from bot.cogs import mod
     from tests.emulator.interactions import DEFERRED_UPDATE
 
     alice, bob = emulator.user("alice"), emulator.user("bob")
@@ -53,8 +55,24 @@ async def test_undo_confirmation_is_acknowledged_before_the_replay(emulator: Any
     order = [p.id for p in araldo.service.load_state(row).players]
     for i in range(30):
         await araldo.service.act(row.id, order[i % 2], {"type": "add", "amount": 2})
+
+    # the click returns once the bot acknowledged it and Discord heard nothing for a moment, while the
+    # replay runs in a worker thread saying nothing: wait for the confirmation's last step itself
+    finished = asyncio.Event()
+    real = mod.strike_undone
+
+    async def watched(*args: Any, **kwargs: Any) -> int:
+        try:
+            return await real(*args, **kwargs)
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(mod, "strike_undone", watched)
     preview = await emulator.slash(emulator.owner, "mod undo", count=3)
     done = await emulator.click(emulator.owner, preview, label="Sì, annulla le mosse", timeout=60)
-    assert done.response_type == DEFERRED_UPDATE and "3" in done.content
+    assert done.response_type == DEFERRED_UPDATE  # acknowledged first, the replay after
+    await asyncio.wait_for(finished.wait(), timeout=120)  # a guard against a hang, not a measure
+    confirmation = next(m for m in emulator.all_seen(emulator.owner) if m.id == preview.message.id)
+    assert "3" in confirmation.content and not confirmation.components
     _, state = await araldo.service.state(row.id)
     assert state.total == 54

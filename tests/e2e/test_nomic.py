@@ -122,7 +122,11 @@ async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulat
         panel = await emulator.slash(bob, "nomic panel")
         assert panel.ephemeral
         refused = await emulator.click(bob, panel, label="Rifiuto la corona")
-        assert not refused.ephemeral and "rifiuta la corona" in refused.content
+        told = [m for m in refused.followups if not m.ephemeral]
+        assert told and "rifiuta la corona" in told[0].content
+        # the spent panel lost its buttons and says what was chosen: the crown cannot be refused twice
+        assert refused.response is not None and refused.response.id == panel.message.id
+        assert not refused.response.components and "✔️ Fatto: Rifiuto la corona" in refused.response.content
         state = await state_of(bot, gid)
         assert state.king == ids["carol"], "Carol proposed too: she is next after Bob"
 
@@ -168,7 +172,14 @@ async def test_join_by_button_and_the_scribes_desk(emulator: Any, tmp_path: Any)
         refused = await emulator.click(bob, asked, label="Ammetti Erin")
         assert refused.ephemeral and "Scriba" in refused.content
         admitted = await emulator.click(alice, asked, label="Ammetti Erin")
-        assert not admitted.ephemeral and "Erin" in admitted.content
+        told = [m for m in admitted.followups if not m.ephemeral]
+        assert told and "Erin" in told[0].content
+        # the request, shared in the channel, keeps no button and says who admitted him
+        request = admitted.response
+        assert request is not None and request.id == asked.message.id and not request.components
+        assert f"✔️ <@{alice.id}> ha scelto: Ammetti Erin" in request.content
+        with pytest.raises(LookupError):
+            await emulator.click(alice, request, label="Ammetti Erin")
         assert "Erin" in (await state_of(bot, gid)).applicants.values()
 
         # English readers get Araldo's English summaries; the Scribe imports the group's own text

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import pictures
-from bot.cogs import impero_views
+from bot.cogs import impero_pictures
 from tests.emulator.__main__ import main
 from tests.emulator.script import ScriptError, parse_script, parse_until, run_script
 
@@ -39,7 +39,7 @@ def test_wait_until_reads_rome_time_and_refuses_nonsense() -> None:
 
 async def _play(tmp_path: Path, name: str) -> list[Path]:
     pictures._CACHE.clear()
-    impero_views._PICTURES.clear()
+    impero_pictures._PICTURES.clear()
     script = tmp_path / "play.txt"
     script.write_text(PLAY, encoding="utf-8")
     return await run_script(script, tmp_path / name, ["alice", "erin"], seed=42, locales={"erin": "en-US"},
