@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -86,12 +85,11 @@ def full_game() -> None:
 
 
 async def service_moves(moves: int) -> None:
+    from bench.fresh_db import fresh, sqlite_url
     from bot.service import GameService
-    from bot.storage.db import Database
 
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Database(f"sqlite+aiosqlite:///{tmp}/bench.db")
-        await db.migrate()
+    with sqlite_url() as url:
+        db = await fresh(url)
         service = GameService(db, clock=lambda: datetime.now(UTC), seed_source=lambda: 2026)
         await service.create(kind="galactica", guild_id="1", channel_id="2", creator_id="100", creator_name="P0",
                              settings=CONFIG)
