@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.cogs import nomic_text as nt
 from bot.cogs import nomic_views as v
 from bot.cogs import nomic_vote as vote
-from bot.cogs.nomic_play import nomic_state, play, public_view
+from bot.cogs.nomic_play import KIND, nomic_state, play, public_view
 from bot.i18n import t
 from bot.pictures import board_attachment
 from bot.translator import L
@@ -19,7 +19,6 @@ from engine.core import RuleError
 from engine.core.names import find_by_name
 from engine.nomic.models import NomicState
 
-KIND = "nomic"
 KIND_CHOICES = [app_commands.Choice(name=L("enact", "choice.nomic.enact"), value="enact"),
                 app_commands.Choice(name=L("repeal", "choice.nomic.repeal"), value="repeal"),
                 app_commands.Choice(name=L("amend", "choice.nomic.amend"), value="amend")]
