@@ -24,6 +24,9 @@ SIDES = [app_commands.Choice(name=L("white (Earth)", "choice.hf.white"), value="
 COMPANY = L("company", "opt.hf.company")
 COMPANY_DESC = L("A company (name or pick)", "opt.hf.company.desc")
 PLAYER = L("player", "opt.hf.player")
+PLAYER_DESC = L("The other player", "opt.hf.player.desc")
+DEAL = L("deal", "opt.hf.deal")
+DEAL_DESC = L("The deal's number", "opt.hf.deal.desc")
 
 
 class HfCog(commands.Cog):
@@ -123,7 +126,7 @@ class HfCog(commands.Cog):
                                                                          "cmd.hf.litigate.desc"))
     @app_commands.rename(law=L("law", "opt.hf.law"), company=COMPANY, player=PLAYER, other=L("other", "opt.hf.other"))
     @app_commands.describe(law=L("The law lobbied", "opt.hf.law.desc"), company=COMPANY_DESC,
-                           player=L("The other player", "opt.hf.player.desc"),
+                           player=PLAYER_DESC,
                            other=L("Corruption: their company", "opt.hf.other.desc"))
     @app_commands.choices(law=[app_commands.Choice(name=L(w, f"hf.law.{w}"), value=w) for w in (
         "individualism", "liberty", "honor", "unity", "authority", "equality")])
@@ -138,7 +141,7 @@ class HfCog(commands.Cog):
                          give_pearls=L("give_pearls", "opt.hf.give_pearls"), give_share=L("give_share", "opt.hf.give_share"),
                          give_debt=L("give_debt", "opt.hf.give_debt"), get_aqua=L("get_aqua", "opt.hf.get_aqua"),
                          get_pearls=L("get_pearls", "opt.hf.get_pearls"), get_share=L("get_share", "opt.hf.get_share"))
-    @app_commands.describe(to=L("The other player", "opt.hf.player.desc"),
+    @app_commands.describe(to=PLAYER_DESC,
                            give_aqua=L("Aqua you give", "opt.hf.give_aqua.desc"),
                            give_pearls=L("Isotopes you give", "opt.hf.give_pearls.desc"),
                            give_share=L("A company: one of your shares changes colour", "opt.hf.give_share.desc"),
@@ -161,21 +164,21 @@ class HfCog(commands.Cog):
         await go(interaction, {"type": "offer", "to": uid(to), "give": give, "get": get})
 
     @group.command(name=L("accept", "cmd.hf.accept"), description=L("Accept a deal offered to you", "cmd.hf.accept.desc"))
-    @app_commands.rename(deal=L("deal", "opt.hf.deal"))
-    @app_commands.describe(deal=L("The deal's number", "opt.hf.deal.desc"))
+    @app_commands.rename(deal=DEAL)
+    @app_commands.describe(deal=DEAL_DESC)
     async def accept(self, interaction: discord.Interaction, deal: app_commands.Range[int, 1, 100_000]) -> None:
         await go(interaction, {"type": "accept", "deal": deal})
 
     @group.command(name=L("withdraw", "cmd.hf.withdraw"), description=L("Withdraw or refuse a deal", "cmd.hf.withdraw.desc"))
-    @app_commands.rename(deal=L("deal", "opt.hf.deal"))
-    @app_commands.describe(deal=L("The deal's number", "opt.hf.deal.desc"))
+    @app_commands.rename(deal=DEAL)
+    @app_commands.describe(deal=DEAL_DESC)
     async def withdraw(self, interaction: discord.Interaction, deal: app_commands.Range[int, 1, 100_000]) -> None:
         await go(interaction, {"type": "withdraw", "deal": deal})
 
     @group.command(name=L("cede", "cmd.hf.cede"), description=L("Hand your presidency to another holder",
                                                                  "cmd.hf.cede.desc"))
     @app_commands.rename(company=COMPANY, to=PLAYER)
-    @app_commands.describe(company=COMPANY_DESC, to=L("The other player", "opt.hf.player.desc"))
+    @app_commands.describe(company=COMPANY_DESC, to=PLAYER_DESC)
     @app_commands.autocomplete(company=v.companies)
     async def cede(self, interaction: discord.Interaction, company: str, to: discord.Member) -> None:
         await go(interaction, {"type": "cede", "to": uid(to)}, company=company)
@@ -217,7 +220,7 @@ class HfCog(commands.Cog):
         row, state = await here(interaction)
         language = lang(interaction)
         if not state.meeting:
-                raise RuleError("hf.ui.no_meeting")
+            raise RuleError("hf.ui.no_meeting")
         if choice is None:
             assert row.id is not None
             panel = v.board_panel(row.id, row.version, state, language)
@@ -256,7 +259,7 @@ class HfCog(commands.Cog):
             await go(interaction, {"type": "bank", "bank": use})
             return
         if not state.flipped:
-                raise RuleError("hf.not_flipped")
+            raise RuleError("hf.not_flipped")
         await self._picture(interaction, "bank")
 
     async def _picture(self, interaction: discord.Interaction, picture: str) -> None:
