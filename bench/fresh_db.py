@@ -1,6 +1,6 @@
 """The benchmarks' empty database: on PostgreSQL the schema dropped and created again, on SQLite the
-file removed, then the migrations run; and the databases a benchmark runs on (a SQLite file in a
-temporary folder, and PostgreSQL when TEST_DATABASE_URL points at it)."""
+file removed, then the migrations run; the databases a benchmark runs on (a SQLite file in a
+temporary folder, and PostgreSQL when TEST_DATABASE_URL points at it); a game started in it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import text
 
+from bot.service import GameService
 from bot.storage.db import Database
 
 
@@ -28,6 +30,19 @@ async def fresh(url: str) -> Database:
             await conn.execute(text("CREATE SCHEMA public"))
     await db.migrate()
     return db
+
+
+async def started_game(service: GameService, kind: str, players: int, settings: dict[str, Any] | None = None,
+                       name: str = "P{}") -> int:
+    """A game of `kind` in channel "2" of guild "1", joined by `players` users ("100", "101", ...; named
+    after `name`) and started by the first: its id."""
+    await service.create(kind=kind, guild_id="1", channel_id="2", creator_id="100", creator_name=name.format(0),
+                         settings=settings)
+    for i in range(1, players):
+        await service.join("2", str(100 + i), name.format(i))
+    res = await service.start("2", "100")
+    assert res.game.id is not None
+    return res.game.id
 
 
 @contextmanager

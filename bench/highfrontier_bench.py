@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.fresh_db import bench_urls, fresh
+from bench.fresh_db import bench_urls, fresh, started_game
 from bot.service import GameService
 from engine.core import Player
 from engine.highfrontier import GAME
@@ -32,13 +32,7 @@ T0 = datetime(2026, 11, 21, 8, 0, tzinfo=UTC)
 async def through_service(url: str, moves: int) -> list[float]:
     db = await fresh(url)
     service = GameService(db, clock=lambda: datetime.now(UTC), seed_source=lambda: 2026)
-    await service.create(kind="highfrontier", guild_id="1", channel_id="2", creator_id="100", creator_name="P0",
-                         settings={"last_year": 200})
-    for i in range(1, 6):
-        await service.join("2", str(100 + i), f"P{i}")
-    res = await service.start("2", "100")
-    gid = res.game.id
-    assert gid is not None
+    gid = await started_game(service, "highfrontier", 6, {"last_year": 200})
     rnd = random.Random(7)
     times: list[float] = []
     for _ in range(moves):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.fresh_db import bench_urls, fresh
+from bench.fresh_db import bench_urls, fresh, started_game
 from bot.main import tune_gc
 from bot.service import GameService
 from engine.core import GameRecord, LogEntry, Player, Rng, replay
@@ -118,15 +118,11 @@ async def service_moves(url: str, moves: int, full: GameRecord | None = None
     clock = [T0 if full is None or full.advanced_to is None else full.advanced_to]
     service = GameService(db, clock=lambda: clock[0], seed_source=lambda: 2026)
     if full is None:
-        await service.create(kind="nomic", guild_id="1", channel_id="2", creator_id="100", creator_name="P00")
-        for i in range(1, PLAYERS):
-            await service.join("2", str(100 + i), f"P{i:02d}")
-        res = await service.start("2", "100")
+        gid: int | None = await started_game(service, "nomic", PLAYERS, name="P{:02d}")
     else:
-        res = await service.import_record(full, guild_id="1", channel_id="2", moderator="100")
-    step = timedelta(hours=3 if full is None else 2)
-    gid = res.game.id
+        gid = (await service.import_record(full, guild_id="1", channel_id="2", moderator="100")).game.id
     assert gid is not None
+    step = timedelta(hours=3 if full is None else 2)
     rng = Rng(seed=3)
     times: list[float] = []
     cpu: list[float] = []  # this process's CPU (all threads): what the move costs without the machine's queue

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.fresh_db import bench_urls, fresh
+from bench.fresh_db import bench_urls, fresh, started_game
 from bot.service import GameService
 from engine.core import get_game
 from engine.spqrisiko.ai import choose_action
@@ -27,14 +27,8 @@ from engine.spqrisiko.ai import choose_action
 async def run(url: str, moves: int) -> tuple[float, float, int]:
     db = await fresh(url)
     service = GameService(db, clock=lambda: datetime.now(UTC), seed_source=lambda: 2026)
-    await service.create(kind="spqrisiko", guild_id="1", channel_id="2", creator_id="100", creator_name="P0",
-                         settings={"setup": "random", "target_points": 60})
-    for i in range(1, 5):
-        await service.join("2", str(100 + i), f"P{i}")
-    res = await service.start("2", "100")
+    gid = await started_game(service, "spqrisiko", 5, {"setup": "random", "target_points": 60})
     game = get_game("spqrisiko")
-    gid = res.game.id
-    assert gid is not None
     times: list[float] = []
     for _ in range(moves):
         _, state = await service.state(gid)
