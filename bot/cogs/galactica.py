@@ -5,8 +5,7 @@ action to the engine, answer with what happened."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -14,6 +13,7 @@ from discord.ext import commands
 
 from bot.cogs import galactica_views as v
 from bot.cogs.galactica_views import KIND
+from bot.cogs.options import option
 from bot.i18n import t
 from bot.storage.models import GameRow
 from bot.translator import L
@@ -29,18 +29,13 @@ BUILDINGS = [app_commands.Choice(name=L(n, f"galactica.building.{k}"), value=k)
              for k, n in (("shipyard", "Shipyard"), ("tank_factory", "Tank Factory"), ("treasury", "Treasury"),
                           ("cannon", "Interstellar Cannon"), ("turret", "Ground Turret"))]
 RESOURCES = [app_commands.Choice(name=L(n, f"galactica.resource.{n}"), value=n) for n in ("fuel", "metal", "stone")]
-FLEET = L("fleet", "opt.gal.fleet")
-FLEET_DESC = L("The cell of your fleet (e.g. C4)", "opt.gal.fleet.desc")
-F = TypeVar("F", bound=Callable[..., Any])
 SHIPS = {"fighters": L("fighters", "opt.gal.fighters"), "torpedoes": L("torpedoes", "opt.gal.torpedoes"),
          "colony_ships": L("colony_ships", "opt.gal.colony_ships")}
 
 
-def fleet_option(func: F) -> F:
-    """The `fleet` option of every fleet command: its name, its description, your fleets as you type."""
-    func = app_commands.autocomplete(fleet=v.own_fleets)(func)
-    func = app_commands.describe(fleet=FLEET_DESC)(func)
-    return app_commands.rename(fleet=FLEET)(func)
+# the fleet a command moves or uses: every fleet command's first option, your fleets offered as you type
+fleet_option = option("fleet", L("fleet", "opt.gal.fleet"), L("The cell of your fleet (e.g. C4)", "opt.gal.fleet.desc"),
+                      autocomplete=v.own_fleets)
 
 
 def ships_of(fighters: int, torpedoes: int, colony_ships: int) -> dict[str, int]:
