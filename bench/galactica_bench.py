@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -86,20 +85,13 @@ def full_game() -> None:
 
 
 async def service_moves(moves: int) -> None:
+    from bench.fresh_db import fresh, sqlite_url, started_game
     from bot.service import GameService
-    from bot.storage.db import Database
 
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Database(f"sqlite+aiosqlite:///{tmp}/bench.db")
-        await db.migrate()
+    with sqlite_url() as url:
+        db = await fresh(url)
         service = GameService(db, clock=lambda: datetime.now(UTC), seed_source=lambda: 2026)
-        await service.create(kind="galactica", guild_id="1", channel_id="2", creator_id="100", creator_name="P0",
-                             settings=CONFIG)
-        for i in range(1, 4):
-            await service.join("2", str(100 + i), f"P{i}")
-        res = await service.start("2", "100")
-        gid = res.game.id
-        assert gid is not None
+        gid = await started_game(service, "galactica", 4, CONFIG)
         times: list[float] = []
         for _ in range(moves):
             _, state = await service.state(gid)

@@ -11,19 +11,17 @@ numbers go to docs/performance.md.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.fresh_db import bench_urls, fresh, started_game
 from bot.service import GameService
-from bot.storage.db import Database
 from engine.core import Player
 from engine.highfrontier import GAME
 from render.common import render_png
@@ -32,22 +30,9 @@ T0 = datetime(2026, 11, 21, 8, 0, tzinfo=UTC)
 
 
 async def through_service(url: str, moves: int) -> list[float]:
-    db = Database(url)
-    if not db.is_sqlite:
-        from sqlalchemy import text
-
-        async with db.engine.begin() as conn:
-            await conn.execute(text("DROP SCHEMA public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
-    await db.migrate()
+    db = await fresh(url)
     service = GameService(db, clock=lambda: datetime.now(UTC), seed_source=lambda: 2026)
-    await service.create(kind="highfrontier", guild_id="1", channel_id="2", creator_id="100", creator_name="P0",
-                         settings={"last_year": 200})
-    for i in range(1, 6):
-        await service.join("2", str(100 + i), f"P{i}")
-    res = await service.start("2", "100")
-    gid = res.game.id
-    assert gid is not None
+    gid = await started_game(service, "highfrontier", 6, {"last_year": 200})
     rnd = random.Random(7)
     times: list[float] = []
     for _ in range(moves):
@@ -105,11 +90,7 @@ def timers(state: object) -> float:
 
 def main() -> None:
     moves = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    with tempfile.TemporaryDirectory() as tmp:
-        urls = [("SQLite", f"sqlite+aiosqlite:///{tmp}/bench.db")]
-        pg = os.environ.get("TEST_DATABASE_URL", "")
-        if pg.startswith("postgresql"):
-            urls.append(("PostgreSQL", pg))
+    with bench_urls() as urls:
         for name, url in urls:
             times = asyncio.run(through_service(url, moves))
             p99 = times[max(0, int(len(times) * 0.99) - 1)] * 1000

@@ -11,21 +11,10 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bench.fresh_db import fresh  # noqa: F401  (bench/load_bench.py takes it from here)
 from bot.service import GameService
 from bot.storage.db import Database
 from bot.storage.models import GameRow, OutboxRow, Seat
-
-
-async def fresh(url: str) -> Database:
-    from sqlalchemy import text
-
-    db = Database(url)
-    if not db.is_sqlite:
-        async with db.engine.begin() as conn:
-            await conn.execute(text("DROP SCHEMA public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
-    await db.migrate()
-    return db
 
 
 def snapshot_at(template: dict[str, Any], deadline: datetime) -> str:

@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.fresh_db import bench_urls, fresh, started_game
 from bot.main import tune_gc
 from bot.service import GameService
-from bot.storage.db import Database
 from engine.core import GameRecord, LogEntry, Player, Rng, replay
 from engine.nomic import GAME, chronicle
 from engine.nomic.models import NomicState
@@ -116,26 +114,15 @@ async def service_moves(url: str, moves: int, full: GameRecord | None = None
                         ) -> tuple[float, float, float, float, int]:
     """`moves` random legal moves through GameService.act, a few hours apart: in a new game, or in the
     game of `full` (imported, so the service starts from its 10 Giornate)."""
-    db = Database(url)
-    if not db.is_sqlite:
-        from sqlalchemy import text
-
-        async with db.engine.begin() as conn:
-            await conn.execute(text("DROP SCHEMA public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
-    await db.migrate()
+    db = await fresh(url)
     clock = [T0 if full is None or full.advanced_to is None else full.advanced_to]
     service = GameService(db, clock=lambda: clock[0], seed_source=lambda: 2026)
     if full is None:
-        await service.create(kind="nomic", guild_id="1", channel_id="2", creator_id="100", creator_name="P00")
-        for i in range(1, PLAYERS):
-            await service.join("2", str(100 + i), f"P{i:02d}")
-        res = await service.start("2", "100")
+        gid: int | None = await started_game(service, "nomic", PLAYERS, name="P{:02d}")
     else:
-        res = await service.import_record(full, guild_id="1", channel_id="2", moderator="100")
-    step = timedelta(hours=3 if full is None else 2)
-    gid = res.game.id
+        gid = (await service.import_record(full, guild_id="1", channel_id="2", moderator="100")).game.id
     assert gid is not None
+    step = timedelta(hours=3 if full is None else 2)
     rng = Rng(seed=3)
     times: list[float] = []
     cpu: list[float] = []  # this process's CPU (all threads): what the move costs without the machine's queue
@@ -166,15 +153,9 @@ def main() -> None:
     _, record = engine_game()
     tune_gc()  # as `python -m bot` does at startup
     moves = int(sys.argv[1]) if len(sys.argv) > 1 else 600
-    with tempfile.TemporaryDirectory() as tmp:
-        urls = [("SQLite", f"sqlite+aiosqlite:///{tmp}/bench.db")]
-        pg = os.environ.get("TEST_DATABASE_URL", "")
-        if pg.startswith("postgresql"):
-            urls.append(("PostgreSQL", pg))
+    with bench_urls() as urls:
         for name, url in urls:
-            for label, full in (("new game", None), ("after 10 Giornate", record)):
-                if url.startswith("sqlite"):  # a fresh file each (PostgreSQL's schema is recreated)
-                    url = f"sqlite+aiosqlite:///{tmp}/bench-{label[0]}.db"
+            for label, full in (("new game", None), ("after 10 Giornate", record)):  # a fresh database each
                 mean, p95, p99, cpu99, n = asyncio.run(service_moves(url, moves, full))
                 print(f"{name:10s} {label:17s} {n} moves through the service: mean {mean:.1f} ms, "
                       f"p95 {p95:.1f} ms, p99 {p99:.1f} ms; CPU p99 {cpu99:.1f} ms")

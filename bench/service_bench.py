@@ -10,37 +10,25 @@ the 95th percentile per move. Not a test: numbers go to docs/performance.md.
 from __future__ import annotations
 
 import asyncio
-import os
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.fresh_db import bench_urls, fresh, started_game
 from bot.service import GameService
-from bot.storage.db import Database
 from engine.core import get_game
 from engine.spqrisiko.ai import choose_action
 
 
 async def run(url: str, moves: int) -> tuple[float, float, int]:
-    db = Database(url)
-    if not db.is_sqlite:
-        from sqlalchemy import text
-
-        async with db.engine.begin() as conn:
-            await conn.execute(text("DROP SCHEMA public CASCADE"))
-            await conn.execute(text("CREATE SCHEMA public"))
-    await db.migrate()
+    db = await fresh(url)
     service = GameService(db, clock=lambda: datetime.now(UTC), seed_source=lambda: 2026)
-    await service.create(kind="spqrisiko", guild_id="1", channel_id="2", creator_id="100", creator_name="P0",
-                         settings={"setup": "random", "target_points": 60})
-    for i in range(1, 5):
-        await service.join("2", str(100 + i), f"P{i}")
-    res = await service.start("2", "100")
+    gid = await started_game(service, "spqrisiko", 5, {"setup": "random", "target_points": 60})
     game = get_game("spqrisiko")
-    gid = res.game.id
-    assert gid is not None
     times: list[float] = []
     for _ in range(moves):
         _, state = await service.state(gid)
@@ -60,11 +48,7 @@ async def run(url: str, moves: int) -> tuple[float, float, int]:
 
 def main() -> None:
     moves = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    with tempfile.TemporaryDirectory() as tmp:
-        urls = [("SQLite", f"sqlite+aiosqlite:///{tmp}/bench.db")]
-        pg = os.environ.get("TEST_DATABASE_URL", "")
-        if pg.startswith("postgresql"):
-            urls.append(("PostgreSQL", pg))
+    with bench_urls() as urls:
         for name, url in urls:
             mean, p95, n = asyncio.run(run(url, moves))
             print(f"{name:10s} {n} moves: mean {mean:.1f} ms, p95 {p95:.1f} ms per move")

@@ -16,7 +16,7 @@ from bot.i18n import channel_language, t
 from bot.pictures import board_attachment, chunks, has_picture
 from bot.service import ActResult, GameService
 from bot.storage.models import GameRow
-from engine.core import Event, RuleError, get_game
+from engine.core import Event, GameState, RuleError, get_game
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
@@ -44,6 +44,14 @@ def guild_id(interaction: discord.Interaction) -> str:
     if interaction.guild_id is None:
         raise RuleError("core.guild_only")
     return str(interaction.guild_id)
+
+
+def player_id(interaction: discord.Interaction, state: GameState) -> str:
+    """The caller's id when they play `state`'s game; a clear error otherwise."""
+    user = str(interaction.user.id)
+    if state.player(user) is None:
+        raise RuleError("core.not_a_player")
+    return user
 
 
 async def is_moderator(interaction: discord.Interaction) -> bool:

@@ -13,10 +13,11 @@ from discord.ext import commands
 
 from bot.cogs import galactica_views as v
 from bot.cogs.galactica_views import KIND
+from bot.cogs.options import option
 from bot.i18n import t
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import game_here, lang, send, service_of
+from bot.ui import game_here, lang, player_id, send, service_of
 from engine.core import RuleError, get_game
 from engine.galactica.models import GalacticaState
 from engine.galactica.odds import exchange_odds
@@ -28,10 +29,13 @@ BUILDINGS = [app_commands.Choice(name=L(n, f"galactica.building.{k}"), value=k)
              for k, n in (("shipyard", "Shipyard"), ("tank_factory", "Tank Factory"), ("treasury", "Treasury"),
                           ("cannon", "Interstellar Cannon"), ("turret", "Ground Turret"))]
 RESOURCES = [app_commands.Choice(name=L(n, f"galactica.resource.{n}"), value=n) for n in ("fuel", "metal", "stone")]
-FLEET = L("fleet", "opt.gal.fleet")
-FLEET_DESC = L("The cell of your fleet (e.g. C4)", "opt.gal.fleet.desc")
 SHIPS = {"fighters": L("fighters", "opt.gal.fighters"), "torpedoes": L("torpedoes", "opt.gal.torpedoes"),
          "colony_ships": L("colony_ships", "opt.gal.colony_ships")}
+
+
+# the fleet a command moves or uses: every fleet command's first option, your fleets offered as you type
+fleet_option = option("fleet", L("fleet", "opt.gal.fleet"), L("The cell of your fleet (e.g. C4)", "opt.gal.fleet.desc"),
+                      autocomplete=v.own_fleets)
 
 
 def ships_of(fighters: int, torpedoes: int, colony_ships: int) -> dict[str, int]:
@@ -97,14 +101,13 @@ class GalacticaCog(commands.Cog):
 
     @group.command(name=L("move", "cmd.gal.move"),
                    description=L("Move a fleet (or part of it) along a path of cells", "cmd.gal.move.desc"))
-    @app_commands.rename(fleet=FLEET, path=L("path", "opt.gal.path"), **SHIPS, tanks=L("tanks", "opt.gal.tanks"))
-    @app_commands.describe(fleet=FLEET_DESC, path=L("Cells one after the other, e.g. C5 D5",
-                                                    "opt.gal.path.desc"),
+    @fleet_option
+    @app_commands.rename(path=L("path", "opt.gal.path"), **SHIPS, tanks=L("tanks", "opt.gal.tanks"))
+    @app_commands.describe(path=L("Cells one after the other, e.g. C5 D5", "opt.gal.path.desc"),
                            fighters=L("Detachment: fighters that go", "opt.gal.part.desc"),
                            torpedoes=L("Detachment: torpedo boats that go", "opt.gal.part_torpedoes.desc"),
                            colony_ships=L("Detachment: colony ships that go", "opt.gal.part_colony.desc"),
                            tanks=L("Detachment: tanks it carries", "opt.gal.part_tanks.desc"))
-    @app_commands.autocomplete(fleet=v.own_fleets)
     async def move(self, interaction: discord.Interaction, fleet: str, path: str,
                    fighters: app_commands.Range[int, 0, 99] = 0, torpedoes: app_commands.Range[int, 0, 99] = 0,
                    colony_ships: app_commands.Range[int, 0, 99] = 0,
@@ -119,17 +122,15 @@ class GalacticaCog(commands.Cog):
 
     @group.command(name=L("colonize", "cmd.gal.colonize"),
                    description=L("Colonise the free planet your fleet is on", "cmd.gal.colonize.desc"))
-    @app_commands.rename(fleet=FLEET)
-    @app_commands.describe(fleet=FLEET_DESC)
-    @app_commands.autocomplete(fleet=v.own_fleets)
+    @fleet_option
     async def colonize(self, interaction: discord.Interaction, fleet: str) -> None:
         await play(interaction, {"type": "colonize", "fleet": fleet})
 
     @group.command(name=L("load", "cmd.gal.load"),
                    description=L("Load tanks from your planet (negative: unload)", "cmd.gal.load.desc"))
-    @app_commands.rename(fleet=FLEET, tanks=L("tanks", "opt.gal.tanks"))
-    @app_commands.describe(fleet=FLEET_DESC, tanks=L("Tanks to load; negative to unload", "opt.gal.load.desc"))
-    @app_commands.autocomplete(fleet=v.own_fleets)
+    @fleet_option
+    @app_commands.rename(tanks=L("tanks", "opt.gal.tanks"))
+    @app_commands.describe(tanks=L("Tanks to load; negative to unload", "opt.gal.load.desc"))
     async def load(self, interaction: discord.Interaction, fleet: str,
                    tanks: app_commands.Range[int, -500, 500]) -> None:
         await play(interaction, {"type": "load", "fleet": fleet, "tanks": tanks})
@@ -170,9 +171,7 @@ class GalacticaCog(commands.Cog):
 
     @group.command(name=L("market-draw", "cmd.gal.market_draw"),
                    description=L("Market: draw the top card", "cmd.gal.market_draw.desc"))
-    @app_commands.rename(fleet=FLEET)
-    @app_commands.describe(fleet=FLEET_DESC)
-    @app_commands.autocomplete(fleet=v.own_fleets)
+    @fleet_option
     async def market_draw(self, interaction: discord.Interaction, fleet: str) -> None:
         await play(interaction, {"type": "market_draw", "fleet": fleet})
 
@@ -184,28 +183,26 @@ class GalacticaCog(commands.Cog):
 
     @group.command(name=L("market-raw", "cmd.gal.market_raw"),
                    description=L("Market: buy (positive) or sell (negative) raw materials", "cmd.gal.market_raw.desc"))
-    @app_commands.rename(fleet=FLEET, resource=L("resource", "opt.gal.resource"), amount=L("amount", "opt.gal.amount"))
-    @app_commands.describe(fleet=FLEET_DESC, amount=L("Positive buys, negative sells", "opt.gal.amount.desc"))
+    @fleet_option
+    @app_commands.rename(resource=L("resource", "opt.gal.resource"), amount=L("amount", "opt.gal.amount"))
+    @app_commands.describe(amount=L("Positive buys, negative sells", "opt.gal.amount.desc"))
     @app_commands.choices(resource=RESOURCES)
-    @app_commands.autocomplete(fleet=v.own_fleets)
     async def market_raw(self, interaction: discord.Interaction, fleet: str, resource: str,
                          amount: app_commands.Range[int, -10_000, 10_000]) -> None:
         await play(interaction, {"type": "market_raw", "fleet": fleet, "resource": resource, "amount": amount})
 
     @group.command(name=L("casino-bet", "cmd.gal.casino_bet"),
                    description=L("Casino: stake, or raise after a tie", "cmd.gal.casino_bet.desc"))
-    @app_commands.rename(fleet=FLEET, amount=L("amount", "opt.gal.amount"))
-    @app_commands.describe(fleet=FLEET_DESC, amount=L("Ndri", "opt.gal.ndri.desc"))
-    @app_commands.autocomplete(fleet=v.own_fleets)
+    @fleet_option
+    @app_commands.rename(amount=L("amount", "opt.gal.amount"))
+    @app_commands.describe(amount=L("Ndri", "opt.gal.ndri.desc"))
     async def casino_bet(self, interaction: discord.Interaction, fleet: str,
                          amount: app_commands.Range[int, 1, 100_000_000]) -> None:
         await play(interaction, {"type": "casino_bet", "fleet": fleet, "amount": amount})
 
     @group.command(name=L("casino-leave", "cmd.gal.casino_leave"),
                    description=L("Casino: leave the table after a tie", "cmd.gal.casino_leave.desc"))
-    @app_commands.rename(fleet=FLEET)
-    @app_commands.describe(fleet=FLEET_DESC)
-    @app_commands.autocomplete(fleet=v.own_fleets)
+    @fleet_option
     async def casino_leave(self, interaction: discord.Interaction, fleet: str) -> None:
         await play(interaction, {"type": "casino_leave", "fleet": fleet})
 
@@ -256,9 +253,7 @@ class GalacticaCog(commands.Cog):
     async def me(self, interaction: discord.Interaction) -> None:
         language = lang(interaction)
         row, state = await here(interaction)
-        user = str(interaction.user.id)
-        if state.player(user) is None:
-            raise RuleError("core.not_a_player")
+        user = player_id(interaction, state)
         f = state.factions[user]
         text = t("galactica.ui.me", language, ndri=f.ndri, fuel=f.fuel, metal=f.metal, stone=f.stone)
         await send(interaction, text, ephemeral=True, file=await v.stock_file(row, state, user, language))

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.cogs import highfrontier_views as v
 from bot.cogs.highfrontier_reports import BANK_CHOICES, HfReport
 from bot.cogs.highfrontier_views import KIND, go, here, uid
+from bot.cogs.options import option
 from bot.i18n import t
 from bot.notifier import PRIVATE_SUMMARIES
 from bot.pictures import board_attachment
@@ -22,8 +23,12 @@ from engine.highfrontier.models import MALFS
 SIDES = [app_commands.Choice(name=L("white (Earth)", "choice.hf.white"), value="white"),
          app_commands.Choice(name=L("black (ET)", "choice.hf.black"), value="black")]
 COMPANY = L("company", "opt.hf.company")
-COMPANY_DESC = L("A company (name or pick)", "opt.hf.company.desc")
+company_option = option("company", COMPANY, L("A company (name or pick)", "opt.hf.company.desc"), autocomplete=v.companies)
+side_option = option("side", L("side", "opt.hf.side"), L("Which side faces up", "opt.hf.side.desc"), choices=SIDES)
 PLAYER = L("player", "opt.hf.player")
+PLAYER_DESC = L("The other player", "opt.hf.player.desc")
+DEAL = L("deal", "opt.hf.deal")
+DEAL_DESC = L("The deal's number", "opt.hf.deal.desc")
 
 
 class HfCog(commands.Cog):
@@ -40,50 +45,44 @@ class HfCog(commands.Cog):
 
     # ---- transactions ---------------------------------------------------------------------------
     @group.command(name=L("buy", "cmd.hf.buy"), description=L("Transaction: buy a share", "cmd.hf.buy.desc"))
-    @app_commands.rename(company=COMPANY)
-    @app_commands.describe(company=COMPANY_DESC)
-    @app_commands.autocomplete(company=v.companies)
+    @company_option
     async def buy(self, interaction: discord.Interaction, company: str) -> None:
         await go(interaction, {"type": "buy"}, company=company)
 
     @group.command(name=L("float", "cmd.hf.float"), description=L("Transaction: float a company", "cmd.hf.float.desc"))
-    @app_commands.rename(company=COMPANY, side=L("side", "opt.hf.side"))
-    @app_commands.describe(company=COMPANY_DESC, side=L("Which side faces up", "opt.hf.side.desc"))
-    @app_commands.choices(side=SIDES)
-    @app_commands.autocomplete(company=v.companies)
+    @company_option
+    @side_option
     async def float_(self, interaction: discord.Interaction, company: str, side: str = "white") -> None:
         await go(interaction, {"type": "float", "side": side}, company=company)
 
     @group.command(name=L("fragment", "cmd.hf.fragment"), description=L("Transaction: fragment a company",
                                                                          "cmd.hf.fragment.desc"))
-    @app_commands.rename(company=COMPANY, side=L("side", "opt.hf.side"))
-    @app_commands.describe(company=COMPANY_DESC, side=L("Which side faces up", "opt.hf.side.desc"))
-    @app_commands.choices(side=SIDES)
-    @app_commands.autocomplete(company=v.companies)
+    @company_option
+    @side_option
     async def fragment(self, interaction: discord.Interaction, company: str, side: str = "white") -> None:
         await go(interaction, {"type": "fragment", "side": side}, company=company)
 
     @group.command(name=L("proxy", "cmd.hf.proxy"), description=L("Transaction: a proxy fight", "cmd.hf.proxy.desc"))
-    @app_commands.rename(company=COMPANY, target=PLAYER, delegates=L("delegates", "opt.hf.delegates"))
-    @app_commands.describe(company=COMPANY_DESC, target=L("Whose share", "opt.hf.target.desc"),
+    @company_option
+    @app_commands.rename(target=PLAYER, delegates=L("delegates", "opt.hf.delegates"))
+    @app_commands.describe(target=L("Whose share", "opt.hf.target.desc"),
                            delegates=L("Delegate value discarded", "opt.hf.delegates.desc"))
-    @app_commands.autocomplete(company=v.companies)
     async def proxy(self, interaction: discord.Interaction, company: str, target: discord.Member,
                     delegates: app_commands.Range[int, 0, 50]) -> None:
         await go(interaction, {"type": "proxy", "target": uid(target), "delegates": delegates}, company=company)
 
     @group.command(name=L("service", "cmd.hf.service"), description=L("Transaction: be a paying client",
                                                                        "cmd.hf.service.desc"))
-    @app_commands.rename(company=COMPANY, deluxe=L("deluxe", "opt.hf.deluxe"), half=L("half", "opt.hf.half"),
+    @company_option
+    @app_commands.rename(deluxe=L("deluxe", "opt.hf.deluxe"), half=L("half", "opt.hf.half"),
                          cubes=L("cubes", "opt.hf.cubes"), malf=L("malf", "opt.hf.malf"),
                          bernal=L("bernal", "opt.hf.bernal"))
-    @app_commands.describe(company=COMPANY_DESC, deluxe=L("FINAO deluxe: double price", "opt.hf.deluxe.desc"),
+    @app_commands.describe(deluxe=L("FINAO deluxe: double price", "opt.hf.deluxe.desc"),
                            half=L("An ability halves FINAO prices", "opt.hf.half.desc"),
                            cubes=L("Loans: debt cubes pledged", "opt.hf.cubes.desc"),
                            malf=L("FINAO: the malf you face", "opt.hf.malf.desc"),
                            bernal=L("Launch to a non-monetization Bernal: double price", "opt.hf.bernal.desc"))
     @app_commands.choices(malf=[app_commands.Choice(name=L(m, f"choice.hf.malf.{m}"), value=m) for m in MALFS])
-    @app_commands.autocomplete(company=v.companies)
     async def service(self, interaction: discord.Interaction, company: str, deluxe: bool = False, half: bool = False,
                       cubes: app_commands.Range[int, 0, 7] = 0, malf: str | None = None,
                       bernal: bool = False) -> None:
@@ -92,9 +91,9 @@ class HfCog(commands.Cog):
 
     # ---- free actions ---------------------------------------------------------------------------
     @group.command(name=L("dump", "cmd.hf.dump"), description=L("Free action: dump shares", "cmd.hf.dump.desc"))
-    @app_commands.rename(company=COMPANY, count=L("count", "opt.hf.count"))
-    @app_commands.describe(company=COMPANY_DESC, count=L("How many shares", "opt.hf.count.desc"))
-    @app_commands.autocomplete(company=v.companies)
+    @company_option
+    @app_commands.rename(count=L("count", "opt.hf.count"))
+    @app_commands.describe(count=L("How many shares", "opt.hf.count.desc"))
     async def dump(self, interaction: discord.Interaction, company: str, count: app_commands.Range[int, 1, 3] = 1) -> None:
         await go(interaction, {"type": "dump", "count": count}, company=company)
 
@@ -121,13 +120,13 @@ class HfCog(commands.Cog):
 
     @group.command(name=L("litigate", "cmd.hf.litigate"), description=L("A lobby action's litigation",
                                                                          "cmd.hf.litigate.desc"))
-    @app_commands.rename(law=L("law", "opt.hf.law"), company=COMPANY, player=PLAYER, other=L("other", "opt.hf.other"))
-    @app_commands.describe(law=L("The law lobbied", "opt.hf.law.desc"), company=COMPANY_DESC,
-                           player=L("The other player", "opt.hf.player.desc"),
+    @company_option
+    @app_commands.rename(law=L("law", "opt.hf.law"), player=PLAYER, other=L("other", "opt.hf.other"))
+    @app_commands.describe(law=L("The law lobbied", "opt.hf.law.desc"), player=PLAYER_DESC,
                            other=L("Corruption: their company", "opt.hf.other.desc"))
     @app_commands.choices(law=[app_commands.Choice(name=L(w, f"hf.law.{w}"), value=w) for w in (
         "individualism", "liberty", "honor", "unity", "authority", "equality")])
-    @app_commands.autocomplete(company=v.companies, other=v.companies)
+    @app_commands.autocomplete(other=v.companies)
     async def litigate(self, interaction: discord.Interaction, law: str, company: str | None = None,
                        player: discord.Member | None = None, other: str | None = None) -> None:
         await go(interaction, {"type": "litigate", "law": law, "player": uid(player)}, company=company, also=other)
@@ -138,7 +137,7 @@ class HfCog(commands.Cog):
                          give_pearls=L("give_pearls", "opt.hf.give_pearls"), give_share=L("give_share", "opt.hf.give_share"),
                          give_debt=L("give_debt", "opt.hf.give_debt"), get_aqua=L("get_aqua", "opt.hf.get_aqua"),
                          get_pearls=L("get_pearls", "opt.hf.get_pearls"), get_share=L("get_share", "opt.hf.get_share"))
-    @app_commands.describe(to=L("The other player", "opt.hf.player.desc"),
+    @app_commands.describe(to=PLAYER_DESC,
                            give_aqua=L("Aqua you give", "opt.hf.give_aqua.desc"),
                            give_pearls=L("Isotopes you give", "opt.hf.give_pearls.desc"),
                            give_share=L("A company: one of your shares changes colour", "opt.hf.give_share.desc"),
@@ -161,22 +160,22 @@ class HfCog(commands.Cog):
         await go(interaction, {"type": "offer", "to": uid(to), "give": give, "get": get})
 
     @group.command(name=L("accept", "cmd.hf.accept"), description=L("Accept a deal offered to you", "cmd.hf.accept.desc"))
-    @app_commands.rename(deal=L("deal", "opt.hf.deal"))
-    @app_commands.describe(deal=L("The deal's number", "opt.hf.deal.desc"))
+    @app_commands.rename(deal=DEAL)
+    @app_commands.describe(deal=DEAL_DESC)
     async def accept(self, interaction: discord.Interaction, deal: app_commands.Range[int, 1, 100_000]) -> None:
         await go(interaction, {"type": "accept", "deal": deal})
 
     @group.command(name=L("withdraw", "cmd.hf.withdraw"), description=L("Withdraw or refuse a deal", "cmd.hf.withdraw.desc"))
-    @app_commands.rename(deal=L("deal", "opt.hf.deal"))
-    @app_commands.describe(deal=L("The deal's number", "opt.hf.deal.desc"))
+    @app_commands.rename(deal=DEAL)
+    @app_commands.describe(deal=DEAL_DESC)
     async def withdraw(self, interaction: discord.Interaction, deal: app_commands.Range[int, 1, 100_000]) -> None:
         await go(interaction, {"type": "withdraw", "deal": deal})
 
     @group.command(name=L("cede", "cmd.hf.cede"), description=L("Hand your presidency to another holder",
                                                                  "cmd.hf.cede.desc"))
-    @app_commands.rename(company=COMPANY, to=PLAYER)
-    @app_commands.describe(company=COMPANY_DESC, to=L("The other player", "opt.hf.player.desc"))
-    @app_commands.autocomplete(company=v.companies)
+    @company_option
+    @app_commands.rename(to=PLAYER)
+    @app_commands.describe(to=PLAYER_DESC)
     async def cede(self, interaction: discord.Interaction, company: str, to: discord.Member) -> None:
         await go(interaction, {"type": "cede", "to": uid(to)}, company=company)
 
@@ -189,17 +188,17 @@ class HfCog(commands.Cog):
 
     @group.command(name=L("angel", "cmd.hf.angel"), description=L("Offer (or refuse) to save an insolvent company",
                                                                    "cmd.hf.angel.desc"))
-    @app_commands.rename(company=COMPANY, offer=L("offer", "opt.hf.offer"))
-    @app_commands.describe(company=COMPANY_DESC, offer=L("Offer (or refuse)", "opt.hf.offer.desc"))
-    @app_commands.autocomplete(company=v.companies)
+    @company_option
+    @app_commands.rename(offer=L("offer", "opt.hf.offer"))
+    @app_commands.describe(offer=L("Offer (or refuse)", "opt.hf.offer.desc"))
     async def angel(self, interaction: discord.Interaction, company: str, offer: bool = True) -> None:
         await go(interaction, {"type": "angel", "offer": offer}, company=company)
 
     @group.command(name=L("archangel", "cmd.hf.archangel"), description=L("Pick the angel among several",
                                                                            "cmd.hf.archangel.desc"))
-    @app_commands.rename(company=COMPANY, player=PLAYER)
-    @app_commands.describe(company=COMPANY_DESC, player=L("The angel", "opt.hf.angel.desc"))
-    @app_commands.autocomplete(company=v.companies)
+    @company_option
+    @app_commands.rename(player=PLAYER)
+    @app_commands.describe(player=L("The angel", "opt.hf.angel.desc"))
     async def archangel(self, interaction: discord.Interaction, company: str, player: discord.Member) -> None:
         await go(interaction, {"type": "angel_pick", "player": uid(player)}, company=company)
 
@@ -217,7 +216,7 @@ class HfCog(commands.Cog):
         row, state = await here(interaction)
         language = lang(interaction)
         if not state.meeting:
-                raise RuleError("hf.ui.no_meeting")
+            raise RuleError("hf.ui.no_meeting")
         if choice is None:
             assert row.id is not None
             panel = v.board_panel(row.id, row.version, state, language)
@@ -256,7 +255,7 @@ class HfCog(commands.Cog):
             await go(interaction, {"type": "bank", "bank": use})
             return
         if not state.flipped:
-                raise RuleError("hf.not_flipped")
+            raise RuleError("hf.not_flipped")
         await self._picture(interaction, "bank")
 
     async def _picture(self, interaction: discord.Interaction, picture: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -12,6 +14,30 @@ from engine.highfrontier.models import SPECULATORS, HfState
 
 BANK_CHOICES = [app_commands.Choice(name=L(b, f"hf.bank.{b}"), value=b) for b in ("main", "wildcat")]
 
+# the reports that tell only that something happened: (name, description, the action's type)
+PLAIN_REPORTS = [
+    (L("turn-end", "cmd.hf.turn_end"), L("Your turn is over", "cmd.hf.turn_end.desc"), "turn_end"),
+    (L("year", "cmd.hf.year"), L("The sunspot cube moves to the next year", "cmd.hf.year.desc"), "year"),
+    (L("usurp", "cmd.hf.usurp"), L("You usurped a claim", "cmd.hf.usurp.desc"), "usurp"),
+    (L("risk-one", "cmd.hf.risk_one"), L("You rolled a 1 on a risk roll", "cmd.hf.risk_one.desc"), "risk_one"),
+    (L("exodus", "cmd.hf.exodus"), L("The Exodus left: bank panic", "cmd.hf.exodus.desc"), "exodus"),
+    (L("banker", "cmd.hf.banker"), L("The isotope bank moved to your Bernal: you are the banker",
+                                     "cmd.hf.banker.desc"), "new_banker"),
+    (L("default", "cmd.hf.default"), L("A base-game penalty gave you the default token",
+                                       "cmd.hf.default.desc"), "default_token"),
+    (L("end-game", "cmd.hf.end_game"), L("The last seniority disc is gone", "cmd.hf.end_game.desc"), "end_game"),
+]
+
+
+def plain_report(name: app_commands.locale_str, description: app_commands.locale_str,
+                 action: str) -> app_commands.Command[Any, ..., None]:
+    """A report command without options: the action is its type alone."""
+
+    async def report(interaction: discord.Interaction) -> None:
+        await go(interaction, {"type": action})
+
+    return app_commands.Command(name=name, description=description, callback=report)
+
 
 class HfReport(app_commands.Group):
     """`/hf report ...`: what happened in the base game, and what it moves on the market."""
@@ -19,6 +45,8 @@ class HfReport(app_commands.Group):
     def __init__(self) -> None:
         super().__init__(name=L("report", "cmd.hf.report"),
                          description=L("Tell Araldo a base-game event", "cmd.hf.report.desc"))
+        for name, description, action in PLAIN_REPORTS:
+            self.add_command(plain_report(name, description, action))
 
     @app_commands.command(name=L("event", "cmd.hf.event"), description=L("The event roll; a board meeting follows",
                                                                            "cmd.hf.event.desc"))
@@ -32,26 +60,12 @@ class HfReport(app_commands.Group):
                     effect: str = "none", cards_lost: app_commands.Range[int, 0, 30] = 0) -> None:
         await go(interaction, {"type": "event_roll", "roll": roll, "effect": effect, "cards_lost": cards_lost})
 
-    @app_commands.command(name=L("turn-end", "cmd.hf.turn_end"), description=L("Your turn is over",
-                                                                                 "cmd.hf.turn_end.desc"))
-    async def turn_end(self, interaction: discord.Interaction) -> None:
-        await go(interaction, {"type": "turn_end"})
-
-    @app_commands.command(name=L("year", "cmd.hf.year"), description=L("The sunspot cube moves to the next year",
-                                                                         "cmd.hf.year.desc"))
-    async def year(self, interaction: discord.Interaction) -> None:
-        await go(interaction, {"type": "year"})
-
     @app_commands.command(name=L("parade", "cmd.hf.parade"), description=L("You held a glory parade",
                                                                              "cmd.hf.parade.desc"))
     @app_commands.rename(take=L("take_presidency", "opt.hf.take"))
     @app_commands.describe(take=L("Take the presidency where tied one to one", "opt.hf.take.desc"))
     async def parade(self, interaction: discord.Interaction, take: bool = False) -> None:
         await go(interaction, {"type": "parade", "take_presidency": take})
-
-    @app_commands.command(name=L("usurp", "cmd.hf.usurp"), description=L("You usurped a claim", "cmd.hf.usurp.desc"))
-    async def usurp(self, interaction: discord.Interaction) -> None:
-        await go(interaction, {"type": "usurp"})
 
     @app_commands.command(name=L("bernal", "cmd.hf.bernal"), description=L("You anchored or unanchored a Bernal",
                                                                              "cmd.hf.bernal.desc"))
@@ -61,18 +75,12 @@ class HfReport(app_commands.Group):
     async def bernal(self, interaction: discord.Interaction, anchored: bool = True, monetization: bool = False) -> None:
         await go(interaction, {"type": "bernal", "anchored": anchored, "monetization": monetization})
 
-    @app_commands.command(name=L("risk-one", "cmd.hf.risk_one"), description=L("You rolled a 1 on a risk roll",
-                                                                                 "cmd.hf.risk_one.desc"))
-    async def risk_one(self, interaction: discord.Interaction) -> None:
-        await go(interaction, {"type": "risk_one"})
-
     @app_commands.command(name=L("first-isotope", "cmd.hf.first_isotope"),
                           description=L("You produced the first isotope: the market flips", "cmd.hf.first_isotope.desc"))
     @app_commands.rename(domes=L("domes", "opt.hf.domes"))
     @app_commands.describe(domes=L("Domes per player, e.g. @anna 2, @bob 1", "opt.hf.domes.desc"))
     async def first_isotope(self, interaction: discord.Interaction, domes: str = "") -> None:
-        _, state = await here(interaction)
-        await go(interaction, {"type": "first_isotope", "domes": parse_domes(state, domes)})
+        await go(interaction, {"type": "first_isotope", "domes": await per_player(interaction, domes)})
 
     @app_commands.command(name=L("isotopes", "cmd.hf.isotopes"),
                           description=L("Isotopes delivered to (+) or withdrawn from (-) your vault",
@@ -93,8 +101,7 @@ class HfReport(app_commands.Group):
                            remove=L("On a tie: the bank the first player removes", "opt.hf.remove.desc"))
     @app_commands.choices(remove=BANK_CHOICES)
     async def wildcat(self, interaction: discord.Interaction, isotopes: str, remove: str | None = None) -> None:
-        _, state = await here(interaction)
-        await go(interaction, {"type": "wildcat", "isotopes": parse_domes(state, isotopes), "remove": remove})
+        await go(interaction, {"type": "wildcat", "isotopes": await per_player(interaction, isotopes), "remove": remove})
 
     @app_commands.command(name=L("homeless", "cmd.hf.homeless"),
                           description=L("A bank's Factory was destroyed: the bank is homeless, bank panic",
@@ -137,11 +144,6 @@ class HfReport(app_commands.Group):
     async def contract_advance(self, interaction: discord.Interaction, aqua: app_commands.Range[int, 0, 100]) -> None:
         await go(interaction, {"type": "contract_advance", "aqua": aqua})
 
-    @app_commands.command(name=L("exodus", "cmd.hf.exodus"), description=L("The Exodus left: bank panic",
-                                                                             "cmd.hf.exodus.desc"))
-    async def exodus(self, interaction: discord.Interaction) -> None:
-        await go(interaction, {"type": "exodus"})
-
     @app_commands.command(name=L("ledger", "cmd.hf.ledger"),
                           description=L("Base-game Aqua (or pearls) you received or spent", "cmd.hf.ledger.desc"))
     @app_commands.rename(kind=L("kind", "opt.hf.kind"), amount=L("amount", "opt.hf.amount"),
@@ -156,16 +158,6 @@ class HfReport(app_commands.Group):
                      income: bool = True) -> None:
         await go(interaction, {"type": "ledger", "kind": kind, "amount": amount, "income": income})
 
-    @app_commands.command(name=L("banker", "cmd.hf.banker"),
-                          description=L("The isotope bank moved to your Bernal: you are the banker", "cmd.hf.banker.desc"))
-    async def banker(self, interaction: discord.Interaction) -> None:
-        await go(interaction, {"type": "new_banker"})
-
-    @app_commands.command(name=L("default", "cmd.hf.default"),
-                          description=L("A base-game penalty gave you the default token", "cmd.hf.default.desc"))
-    async def default(self, interaction: discord.Interaction) -> None:
-        await go(interaction, {"type": "default_token"})
-
     @app_commands.command(name=L("base-vp", "cmd.hf.base_vp"), description=L("Your base-game victory points",
                                                                                "cmd.hf.base_vp.desc"))
     @app_commands.rename(points=L("points", "opt.hf.points"))
@@ -173,10 +165,11 @@ class HfReport(app_commands.Group):
     async def base_vp(self, interaction: discord.Interaction, points: app_commands.Range[int, -200, 500]) -> None:
         await go(interaction, {"type": "base_vp", "points": points})
 
-    @app_commands.command(name=L("end-game", "cmd.hf.end_game"), description=L("The last seniority disc is gone",
-                                                                                 "cmd.hf.end_game.desc"))
-    async def end_game(self, interaction: discord.Interaction) -> None:
-        await go(interaction, {"type": "end_game"})
+
+async def per_player(interaction: discord.Interaction, text: str) -> dict[str, int]:
+    """A count per player of this channel's game, from `parse_domes`'s text."""
+    _, state = await here(interaction)
+    return parse_domes(state, text)
 
 
 def parse_domes(state: HfState, text: str) -> dict[str, int]:

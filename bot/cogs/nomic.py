@@ -3,6 +3,8 @@ gladiators, the bank, bribes, the King's and the Scribe's desks. Parse, call the
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -10,16 +12,15 @@ from discord.ext import commands
 from bot.cogs import nomic_text as nt
 from bot.cogs import nomic_views as v
 from bot.cogs import nomic_vote as vote
-from bot.cogs.nomic_play import nomic_state, play, public_view
+from bot.cogs.nomic_play import KIND, nomic_state, play, public_view
 from bot.i18n import t
 from bot.pictures import board_attachment
 from bot.translator import L
-from bot.ui import file_of, game_here, is_moderator, lang, send, service_of
+from bot.ui import file_of, game_here, is_moderator, lang, player_id, send, service_of
 from engine.core import RuleError
 from engine.core.names import find_by_name
 from engine.nomic.models import NomicState
 
-KIND = "nomic"
 KIND_CHOICES = [app_commands.Choice(name=L("enact", "choice.nomic.enact"), value="enact"),
                 app_commands.Choice(name=L("repeal", "choice.nomic.repeal"), value="repeal"),
                 app_commands.Choice(name=L("amend", "choice.nomic.amend"), value="amend")]
@@ -29,6 +30,12 @@ async def here(interaction: discord.Interaction) -> tuple[int, NomicState]:
     row = await game_here(interaction, KIND)
     assert row.id is not None
     return row.id, nomic_state(service_of(interaction).load_state(row))
+
+
+async def act_here(interaction: discord.Interaction, action: dict[str, Any]) -> None:
+    """Apply `action` in this channel's game and answer."""
+    game_id, _ = await here(interaction)
+    await play(interaction, game_id, action)
 
 
 def player_named(state: NomicState, name: str) -> str:
@@ -134,8 +141,7 @@ class NomicCog(commands.Cog):
                            amount=L("Nomica", "opt.nomic.amount.desc"))
     async def give(self, interaction: discord.Interaction, player: str,
                    amount: app_commands.Range[int, 1, 10**9]) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "give", "to": player, "amount": amount})
+        await act_here(interaction, {"type": "give", "to": player, "amount": amount})
 
     @group.command(name=L("deposit", "cmd.nomic.deposit"), description=L("Lock Nomica in the Bank",
                                                                           "cmd.nomic.deposit.desc"))
@@ -144,8 +150,7 @@ class NomicCog(commands.Cog):
                            giornate=L("1 to 4 Giornate", "opt.nomic.giornate.desc"))
     async def deposit(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 10**9],
                       giornate: app_commands.Range[int, 1, 4]) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "deposit", "amount": amount, "giornate": giornate})
+        await act_here(interaction, {"type": "deposit", "amount": amount, "giornate": giornate})
 
     @group.command(name=L("bribe", "cmd.nomic.bribe"), description=L("Pay a courtier to vote for your proposal",
                                                                       "cmd.nomic.bribe.desc"))
@@ -155,24 +160,21 @@ class NomicCog(commands.Cog):
                            player=L("Who receives", "opt.nomic.player.desc"), amount=L("Nomica", "opt.nomic.amount.desc"))
     async def bribe(self, interaction: discord.Interaction, proposal: int, player: str,
                     amount: app_commands.Range[int, 1, 10**9]) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "bribe", "proposal": proposal, "to": player, "amount": amount})
+        await act_here(interaction, {"type": "bribe", "proposal": proposal, "to": player, "amount": amount})
 
     # ---- the King, disputes ---------------------------------------------------------------------------
     @group.command(name=L("veto", "cmd.nomic.veto"), description=L("King: veto a proposal", "cmd.nomic.veto.desc"))
     @app_commands.rename(proposal=L("proposal", "opt.nomic.proposal"))
     @app_commands.describe(proposal=L("The proposal's number", "opt.nomic.proposal.desc"))
     async def veto(self, interaction: discord.Interaction, proposal: int) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "veto", "proposal": proposal})
+        await act_here(interaction, {"type": "veto", "proposal": proposal})
 
     @group.command(name=L("contest", "cmd.nomic.contest"), description=L("File a formal contest",
                                                                           "cmd.nomic.contest.desc"))
     @app_commands.rename(text=L("text", "opt.nomic.text"))
     @app_commands.describe(text=L("What is disputed", "opt.nomic.text.desc"))
     async def contest(self, interaction: discord.Interaction, text: str) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "contest", "text": text})
+        await act_here(interaction, {"type": "contest", "text": text})
 
     @group.command(name=L("decree", "cmd.nomic.decree"), description=L("King: a Royal Decree on a contest",
                                                                         "cmd.nomic.decree.desc"))
@@ -183,20 +185,17 @@ class NomicCog(commands.Cog):
                            replaces=L("A decree it replaces", "opt.nomic.replaces.desc"))
     async def decree(self, interaction: discord.Interaction, contest: int, text: str,
                      replaces: int | None = None) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "decree", "contest": contest, "text": text, "replaces": replaces})
+        await act_here(interaction, {"type": "decree", "contest": contest, "text": text, "replaces": replaces})
 
     @king.command(name=L("accept", "cmd.nomic.king.accept"), description=L("Accept the crown",
                                                                             "cmd.nomic.king.accept.desc"))
     async def king_accept(self, interaction: discord.Interaction) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "king_answer", "accept": True})
+        await act_here(interaction, {"type": "king_answer", "accept": True})
 
     @king.command(name=L("refuse", "cmd.nomic.king.refuse"), description=L("Refuse the crown",
                                                                             "cmd.nomic.king.refuse.desc"))
     async def king_refuse(self, interaction: discord.Interaction) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "king_answer", "accept": False})
+        await act_here(interaction, {"type": "king_answer", "accept": False})
 
     # ---- players --------------------------------------------------------------------------------------
     @group.command(name=L("join", "cmd.nomic.join"), description=L("Ask the Scribe to join", "cmd.nomic.join.desc"))
@@ -215,9 +214,7 @@ class NomicCog(commands.Cog):
     @group.command(name=L("panel", "cmd.nomic.panel"), description=L("What you may do now", "cmd.nomic.panel.desc"))
     async def panel(self, interaction: discord.Interaction) -> None:
         game_id, state = await here(interaction)
-        user = str(interaction.user.id)
-        if state.player(user) is None:
-            raise RuleError("core.not_a_player")
+        user = player_id(interaction, state)
         text, view = v.private_panel(game_id, state, user, lang(interaction))
         await send(interaction, text, ephemeral=True, view=view)
 
@@ -228,8 +225,7 @@ class NomicCog(commands.Cog):
     @app_commands.describe(name=L("Its name", "opt.nomic.name.desc"),
                            magic=L("5 digits from 1 to 5", "opt.nomic.magic.desc"))
     async def gladiator_buy(self, interaction: discord.Interaction, name: str, magic: str) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "gladiator_buy", "name": name, "magic": magic.strip()})
+        await act_here(interaction, {"type": "gladiator_buy", "name": name, "magic": magic.strip()})
 
     @gladiator.command(name=L("train", "cmd.nomic.gladiator.train"), description=L("Send a gladiator to school",
                                                                                     "cmd.nomic.gladiator.train.desc"))
@@ -237,8 +233,7 @@ class NomicCog(commands.Cog):
     @app_commands.describe(name=L("Your gladiator", "opt.nomic.own_gladiator.desc"),
                            magic=L("The new magic number", "opt.nomic.new_magic.desc"))
     async def gladiator_train(self, interaction: discord.Interaction, name: str, magic: str) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "gladiator_train", "gladiator": name, "magic": magic.strip()})
+        await act_here(interaction, {"type": "gladiator_train", "gladiator": name, "magic": magic.strip()})
 
     @gladiator.command(name=L("list", "cmd.nomic.gladiator.list"), description=L("Every gladiator",
                                                                                   "cmd.nomic.gladiator.list.desc"))
@@ -263,8 +258,7 @@ class NomicCog(commands.Cog):
     @app_commands.rename(number=L("number", "opt.nomic.number"))
     @app_commands.describe(number=L("The rule's number", "opt.nomic.number.desc"))
     async def law_delete(self, interaction: discord.Interaction, number: int) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "law_delete", "rule": number})
+        await act_here(interaction, {"type": "law_delete", "rule": number})
 
     @law.command(name=L("transfer", "cmd.nomic.law.transfer"), description=L("Hand a law you own to a player",
                                                                               "cmd.nomic.law.transfer.desc"))
@@ -272,14 +266,12 @@ class NomicCog(commands.Cog):
     @app_commands.describe(number=L("The rule's number", "opt.nomic.number.desc"),
                            player=L("Who receives", "opt.nomic.player.desc"))
     async def law_transfer(self, interaction: discord.Interaction, number: int, player: str) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "law_transfer", "rule": number, "to": player})
+        await act_here(interaction, {"type": "law_transfer", "rule": number, "to": player})
 
     @quarantine.command(name=L("surrender", "cmd.nomic.quarantine.surrender"),
                         description=L("Give up all your gladiators", "cmd.nomic.quarantine.surrender.desc"))
     async def surrender(self, interaction: discord.Interaction) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "surrender"})
+        await act_here(interaction, {"type": "surrender"})
 
     @quarantine.command(name=L("offer", "cmd.nomic.quarantine.offer"),
                         description=L("Offer one gladiator to a player", "cmd.nomic.quarantine.offer.desc"))
@@ -289,17 +281,14 @@ class NomicCog(commands.Cog):
                            player=L("Who may buy", "opt.nomic.buyer.desc"), price=L("Nomica", "opt.nomic.amount.desc"))
     async def offer(self, interaction: discord.Interaction, name: str, player: str,
                     price: app_commands.Range[int, 1, 10**9]) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "quarantine_offer", "gladiator": name, "to": player,
-                                            "price": price})
+        await act_here(interaction, {"type": "quarantine_offer", "gladiator": name, "to": player, "price": price})
 
     @quarantine.command(name=L("buy", "cmd.nomic.quarantine.buy"),
                         description=L("Buy a gladiator offered to you", "cmd.nomic.quarantine.buy.desc"))
     @app_commands.rename(offer=L("offer", "opt.nomic.offer"))
     @app_commands.describe(offer=L("The offer's number", "opt.nomic.offer.desc"))
     async def buy(self, interaction: discord.Interaction, offer: int) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "quarantine_buy", "offer": offer})
+        await act_here(interaction, {"type": "quarantine_buy", "offer": offer})
 
     # ---- the Scribe's desk -------------------------------------------------------------------------------
     @scribe.command(name=L("text", "cmd.nomic.scribe.text"), description=L("Write a rule's text",
@@ -334,12 +323,11 @@ class NomicCog(commands.Cog):
     @app_commands.rename(numbers=L("numbers", "opt.nomic.numbers"))
     @app_commands.describe(numbers=L("Their numbers in the order wanted, comma-separated", "opt.nomic.numbers.desc"))
     async def scribe_reorder(self, interaction: discord.Interaction, numbers: str) -> None:
-        game_id, _ = await here(interaction)
         try:
             parsed = [int(x) for x in numbers.replace(";", ",").split(",") if x.strip()]
         except ValueError:
             raise RuleError("core.bad_action", detail="numbers") from None
-        await play(interaction, game_id, {"type": "scribe_reorder", "numbers": parsed})
+        await act_here(interaction, {"type": "scribe_reorder", "numbers": parsed})
 
     @scribe.command(name=L("param", "cmd.nomic.scribe.param"), description=L("Set a number after an amendment",
                                                                              "cmd.nomic.scribe.param.desc"))
@@ -349,8 +337,7 @@ class NomicCog(commands.Cog):
                                                                                       "opt.nomic.value.desc"),
                            rule=L("The amended or enacted rule that allows it", "opt.nomic.param_rule.desc"))
     async def scribe_param(self, interaction: discord.Interaction, name: str, value: int, rule: int) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "scribe_param", "name": name, "value": value, "rule": rule})
+        await act_here(interaction, {"type": "scribe_param", "name": name, "value": value, "rule": rule})
 
     @scribe.command(name=L("adjust", "cmd.nomic.scribe.adjust"), description=L("Correct a treasure, with a reason",
                                                                                "cmd.nomic.scribe.adjust.desc"))
@@ -360,9 +347,7 @@ class NomicCog(commands.Cog):
                            amount=L("Nomica, negative to take", "opt.nomic.signed.desc"),
                            reason=L("Why", "opt.nomic.reason.desc"))
     async def scribe_adjust(self, interaction: discord.Interaction, player: str, amount: int, reason: str) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "scribe_adjust", "player": player, "amount": amount,
-                                            "reason": reason})
+        await act_here(interaction, {"type": "scribe_adjust", "player": player, "amount": amount, "reason": reason})
 
     @scribe.command(name=L("hand", "cmd.nomic.scribe.hand"), description=L("Hand the Scribe's office on",
                                                                            "cmd.nomic.scribe.hand.desc"))
@@ -381,8 +366,7 @@ class NomicCog(commands.Cog):
     @app_commands.describe(decree=L("The decree's number", "opt.nomic.decree.desc"),
                            rule=L("The rule that settled it", "opt.nomic.settling_rule.desc"))
     async def scribe_retire(self, interaction: discord.Interaction, decree: int, rule: int) -> None:
-        game_id, _ = await here(interaction)
-        await play(interaction, game_id, {"type": "scribe_retire_decree", "decree": decree, "rule": rule})
+        await act_here(interaction, {"type": "scribe_retire_decree", "decree": decree, "rule": rule})
 
     @scribe.command(name=L("impossible", "cmd.nomic.scribe.impossible"),
                     description=L("Rule 2100: a player made the game impossible", "cmd.nomic.scribe.impossible.desc"))

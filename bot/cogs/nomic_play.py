@@ -15,7 +15,7 @@ from engine.core import RuleError, get_game
 from engine.nomic.models import NomicState
 from engine.nomic.views import NomicView
 
-KIND = "nomic"
+KIND = "nomic"  # the nomic cogs take the game's name from here
 
 
 def nomic_state(state: Any) -> NomicState:

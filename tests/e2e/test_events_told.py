@@ -13,7 +13,8 @@ from bot.main import AraldoBot
 from engine.spqrisiko.board import board
 from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
-from tests.e2e.test_spqrisiko import open_game, rig, state_of
+from tests.e2e.staging import rig, state_of
+from tests.e2e.test_spqrisiko import open_game
 from tests.emulator.fixtures import running_bot
 
 pytestmark = pytest.mark.e2e

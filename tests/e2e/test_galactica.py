@@ -4,37 +4,15 @@ assault, a market purchase, a casino round and a trade, with the DMs each of the
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from sqlalchemy import update
-from sqlmodel import col
 
-from bot.storage.models import GameRow
-from engine.core import get_game
 from engine.galactica.fleets import new_fleet
 from engine.galactica.galaxy import grid
+from tests.e2e.staging import rig, state_of
 
 pytestmark = pytest.mark.e2e
-
-
-async def rig(bot: Any, row: Any, change: Any) -> Any:
-    """Stage a position: load the snapshot, let `change` edit it, store it as a new version.
-    Every move after it goes through the commands."""
-    fresh = await bot.service.get(row.id)
-    state = bot.service.load_state(fresh)
-    change(state)
-    data = json.dumps(get_game("galactica").dump_state(state), separators=(",", ":"))
-    async with bot.service.db.transaction() as s:
-        await s.execute(update(GameRow).where(col(GameRow.id) == row.id)
-                        .values(snapshot_json=data, version=fresh.version + 1))
-    return state
-
-
-async def state_of(bot: Any, row: Any) -> Any:
-    _, state = await bot.service.state(row.id)
-    return state
 
 
 def put_tile(state: Any, cell: str, tile: str) -> None:

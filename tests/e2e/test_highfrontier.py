@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine.highfrontier.models import SPECULATORS
+from tests.e2e.staging import state_of
 
 pytestmark = pytest.mark.e2e
 
@@ -23,11 +24,6 @@ async def open_game(emulator: Any, bot: Any) -> tuple[Any, list[Any]]:
     _, state = await bot.service.state(row.id)
     by_id = {str(u.id): u for u in (alice, bob, carol)}
     return row, [by_id[pid] for pid in state.order]
-
-
-async def state_of(bot: Any, row: Any) -> Any:
-    _, state = await bot.service.state(row.id)
-    return state
 
 
 def panel_of(result: Any) -> Any:

@@ -13,14 +13,13 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from sqlmodel import col, update
 
 from bot.main import AraldoBot
-from bot.storage.models import GameRow
 from engine.impero import GAME
 from engine.impero.models import Company, ImperoState
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.e2e.panel_guard import untested
+from tests.e2e.staging import rig
 from tests.e2e.test_impero import EXTRA, start_game, state_of
 from tests.emulator.fixtures import running_bot
 from tests.emulator.models import CHANNEL_DM
@@ -63,13 +62,7 @@ class Table:
 
     async def rig(self, change: Any) -> None:
         """Stage a position the commands cannot reach quickly (stored as a new version)."""
-        fresh = await self.bot.service.get(self.gid)
-        state = self.bot.service.load_state(fresh)
-        change(state)
-        data = json.dumps(GAME.dump_state(state), separators=(",", ":"))  # type: ignore[arg-type]
-        async with self.bot.service.db.transaction() as s:
-            await s.execute(update(GameRow).where(col(GameRow.id) == self.gid)
-                            .values(snapshot_json=data, version=fresh.version + 1))
+        await rig(self.bot, self.gid, change)
 
 
 def option(msg: Any, group: str, text: str) -> tuple[str, str]:

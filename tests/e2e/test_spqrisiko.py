@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from sqlalchemy import update
-from sqlmodel import col
 
 from bot.main import AraldoBot
-from bot.storage.models import GameRow
-from engine.core import get_game
 from engine.spqrisiko import GAME
 from engine.spqrisiko.board import board
 from engine.spqrisiko.models import NEUTRAL_IDS
 from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
+from tests.e2e.staging import rig, state_of
 from tests.emulator.fixtures import running_bot
 
 pytestmark = pytest.mark.e2e
@@ -36,11 +32,6 @@ async def open_game(emulator: Any, bot: Any, settings: str) -> tuple[Any, dict[s
     assert not started.ephemeral
     row = await bot.service.in_channel(str(emulator.general.id))
     return row, {str(u.id): u for u in (alice, bob, carol)}
-
-
-async def state_of(bot: Any, row: Any) -> Any:
-    _, state = await bot.service.state(row.id)
-    return state
 
 
 def best_attack(state: Any, pid: str) -> tuple[str, str]:
@@ -196,21 +187,6 @@ async def test_turn_timeout_is_played_by_autopilot(emulator: Any, tmp_path: Any)
         assert any("È il tuo turno" in m.content for m in emulator.dms(nxt))
         public = [m.content for m in emulator.messages_seen(nxt, emulator.general)]
         assert any("automatico" in c or "autopilota" in c for c in public)
-
-
-async def rig(bot: Any, row: Any, change: Any) -> Any:
-    """Stage a position: load the snapshot, let `change` edit it, store it as a new version.
-
-    Only the board position is staged (owners, legionaries, ships, a hand drawn from the deck);
-    every move after it goes through the commands."""
-    fresh = await bot.service.get(row.id)
-    state = bot.service.load_state(fresh)
-    change(state)
-    data = json.dumps(get_game("spqrisiko").dump_state(state), separators=(",", ":"))
-    async with bot.service.db.transaction() as s:
-        await s.execute(update(GameRow).where(col(GameRow.id) == row.id)
-                        .values(snapshot_json=data, version=fresh.version + 1))
-    return state
 
 
 async def test_cards_conversions_fleet_naval_landing_move_in_and_away(emulator: Any, araldo: Any) -> None:

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from engine.spqrisiko.board import board
-from tests.e2e.test_spqrisiko import BLITZ, open_game, panel_of, rig, state_of
+from tests.e2e.staging import rig, state_of
+from tests.e2e.test_spqrisiko import BLITZ, open_game, panel_of
 
 pytestmark = pytest.mark.e2e
 

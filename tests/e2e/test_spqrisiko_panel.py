@@ -16,7 +16,8 @@ from engine.spqrisiko import GAME
 from engine.spqrisiko.board import board
 from engine.spqrisiko.models import NEUTRAL_IDS
 from tests.e2e.panel_guard import untested
-from tests.e2e.test_spqrisiko import open_game, rig, state_of
+from tests.e2e.staging import rig, state_of
+from tests.e2e.test_spqrisiko import open_game
 
 pytestmark = pytest.mark.e2e
 

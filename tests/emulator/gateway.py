@@ -1,4 +1,8 @@
-"""The Gateway side: HELLO/IDENTIFY/READY, heartbeats, RESUME with replay, and event dispatch."""
+"""The Gateway side: HELLO/IDENTIFY/READY, heartbeats, RESUME with replay, and event dispatch.
+
+A session keeps only its last `Gateway.replay_limit` events for RESUME (as Discord keeps a bounded
+buffer): a long run does not hold every event it ever sent, and a RESUME from further back than the
+buffer reaches is answered INVALID_SESSION, so the client identifies again."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import json
 import logging
 import secrets
 import zlib
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -66,6 +71,7 @@ class Connection:
                 await self.ws.send_bytes(self.compress(raw.encode()))
 
 
+REPLAY_LIMIT = 2_000  # events a session keeps for RESUME
 GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 9, 1 << 12
 MESSAGE_EVENTS = frozenset({"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "MESSAGE_DELETE_BULK"})
 
@@ -77,7 +83,7 @@ class Session:
     id: str
     intents: int
     seq: int = 0
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=REPLAY_LIMIT))
     conn: Connection | None = None
     shard: tuple[int, int] = (0, 1)
 
@@ -101,6 +107,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
         self.heartbeat_interval_ms = 41_250
+        self.replay_limit = REPLAY_LIMIT
         self.identify_count = 0
         self.resume_count = 0
         self.connected = asyncio.Event()
@@ -178,7 +185,8 @@ class Gateway:
                 return None
             self.identify_count += 1
             shard_id, shard_count = (data.get("shard") or [0, 1])[:2]
-            session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
+            session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)),
+                              history=deque(maxlen=self.replay_limit))
             session.shard = (int(shard_id), int(shard_count))
             # A new IDENTIFY for a shard supersedes that shard's older session.
             self.sessions = {k: v for k, v in self.sessions.items() if v.shard != session.shard}
@@ -195,9 +203,12 @@ class Gateway:
             if old is None:
                 await conn.send({"op": OP_INVALID_SESSION, "d": False})
                 return None
+            last = int(data.get("seq") or 0)
+            if old.history and last < old.history[0]["s"] - 1:  # some of what was missed is no longer kept
+                await conn.send({"op": OP_INVALID_SESSION, "d": False})
+                return None
             self.resume_count += 1
             old.conn = conn
-            last = int(data.get("seq") or 0)
             for missed in [p for p in old.history if p["s"] > last]:
                 await conn.send(missed)
             await self._dispatch_to(old, "RESUMED", {})

@@ -84,6 +84,37 @@ async def test_resume_replays_and_unknown_session_is_invalid(emulator: Emulator)
         assert await stranger.recv() == {"op": 9, "d": False}
 
 
+async def test_a_session_keeps_only_its_last_events_for_resume(emulator: Emulator) -> None:
+    """The replay buffer is bounded: the oldest events go, a RESUME from within what is kept replays
+    it, a RESUME from before it is an invalid session (the client identifies again)."""
+    emulator.gateway.replay_limit = 5
+    async with aiohttp.ClientSession() as session:
+        bot = await identify(session, emulator, compressed=False)
+        ready = await bot.recv()
+        await bot.recv()  # GUILD_CREATE, seq 2
+        await emulator.disconnect_gateway(4000)
+        for i in range(8):  # seq 3 to 10: the buffer keeps 6 to 10
+            await emulator.say(emulator.user("bob"), f"missed {i}")
+        (kept,) = emulator.gateway.sessions.values()
+        assert [p["s"] for p in kept.history] == [6, 7, 8, 9, 10]
+
+        async def resume(seq: int) -> RawBot:
+            raw = RawBot(await session.ws_connect(ready["d"]["resume_gateway_url"]), False)
+            await raw.recv()  # HELLO
+            await raw.ws.send_json({"op": 6, "d": {"token": TEST_TOKEN, "session_id": ready["d"]["session_id"],
+                                                   "seq": seq}})
+            return raw
+
+        too_old = await resume(4)  # 5 is gone
+        assert await too_old.recv() == {"op": 9, "d": False}
+        assert emulator.gateway.resume_count == 0
+        resumed = await resume(5)
+        replayed = [await resumed.recv() for _ in range(5)]
+        assert [(p["s"], p["d"]["content"]) for p in replayed] == [(6 + i, f"missed {3 + i}") for i in range(5)]
+        assert (await resumed.recv())["t"] == "RESUMED"
+        assert len(kept.history) == 5
+
+
 async def test_interaction_lifecycle_by_hand(emulator: Emulator) -> None:
     """Defer, fill via first followup, more followups, edit/delete them, GET/DELETE @original."""
     app = emulator.application_id

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import re
-import string
-from pathlib import Path
 
-from bot.i18n import catalog
 from engine.highfrontier.models import NAMES
-
-ENGINE = Path(__file__).resolve().parents[3] / "engine" / "highfrontier"
+from tests.engine.i18n_check import catalogs_disagree, engine_source, missing_from_catalogs
 
 
 def source() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.rglob("*.py"))
+    return engine_source("highfrontier")
 
 
 def used_keys() -> set[str]:
@@ -33,19 +29,11 @@ def why_words() -> set[str]:
     return {f"hf.why.{w}" for w in words}
 
 
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
 def test_engine_keys_in_both_catalogs() -> None:
     keys = used_keys() | why_words()
     assert len(keys) > 150
-    it, en = catalog("it"), catalog("en")
-    assert sorted(k for k in keys if k not in it or k not in en) == []
+    assert missing_from_catalogs(keys) == []
 
 
 def test_catalogs_agree() -> None:
-    it = {k: v for k, v in catalog("it").items() if k.startswith("hf.")}
-    en = {k: v for k, v in catalog("en").items() if k.startswith("hf.")}
-    assert set(it) == set(en)
-    assert [k for k in it if fields(it[k]) != fields(en[k])] == []
+    assert catalogs_disagree("hf.") == []

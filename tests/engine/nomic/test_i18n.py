@@ -2,40 +2,23 @@
 
 from __future__ import annotations
 
-import re
-import string
-from pathlib import Path
-
-from bot.i18n import catalog
 from engine.nomic.ruleset import mechanics
+from tests.engine.i18n_check import catalogs_disagree, missing_from_catalogs, quoted_keys
 
-ENGINE = Path(__file__).resolve().parents[3] / "engine" / "nomic"
-KEY = re.compile(r"[\"'](nomic\.[a-z0-9_.]+)[\"']")
 OUTCOMES = ("passed", "rejected", "vetoed", "lapsed")
 
 
 def used_keys() -> set[str]:
-    keys: set[str] = set()
-    for path in ENGINE.rglob("*.py"):
-        keys |= set(KEY.findall(path.read_text(encoding="utf-8")))
+    keys = quoted_keys("nomic", "nomic.")
     keys |= {f"nomic.result_{o}" for o in OUTCOMES} | {f"nomic.mechanic.{m}" for m in mechanics()}
     return keys
-
-
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def test_engine_keys_in_both_catalogs() -> None:
     keys = used_keys()
     assert len(keys) > 100
-    it, en = catalog("it"), catalog("en")
-    assert sorted(k for k in keys if k not in it or k not in en) == []
+    assert missing_from_catalogs(keys) == []
 
 
 def test_catalogs_agree() -> None:
-    it = {k: v for k, v in catalog("it").items() if k.startswith("nomic.")}
-    en = {k: v for k, v in catalog("en").items() if k.startswith("nomic.")}
-    assert set(it) == set(en)
-    for k in it:
-        assert fields(it[k]) == fields(en[k]), k
+    assert catalogs_disagree("nomic.") == []
