@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.cogs.nomic_play import load, my_view, play, public_view
+from bot.cogs.nomic_play import KIND, load, my_view, play, public_view
 from bot.cogs.nomic_text import rules_page, rules_pages
 from bot.cogs.nomic_vote import LetterButton
 from bot.errors import report
@@ -17,8 +17,6 @@ from bot.i18n import has, t
 from bot.ui import lang
 from engine.core import RuleError, get_game
 from engine.nomic.models import NomicState
-
-KIND = "nomic"
 
 
 # ---- modals ------------------------------------------------------------------------------------
