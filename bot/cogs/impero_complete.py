@@ -14,7 +14,7 @@ from bot.cogs.impero_views import KIND
 from bot.i18n import money
 from bot.ui import lang
 from engine.impero import GAME
-from engine.impero.models import Company, ImperoState
+from engine.impero.models import Company, ImperoState, Listing
 
 MAX_CHOICES = 25
 Choices = list[app_commands.Choice[str]]
@@ -119,28 +119,31 @@ def _labelled(labels: dict[str, str], current: str) -> Choices:
             if _matches(text, current)][:MAX_CHOICES]
 
 
-async def other_listing(interaction: discord.Interaction, current: str) -> Choices:
+async def _labelled_here(interaction: discord.Interaction, current: str,
+                         labels: Callable[[ImperoState, str, str], dict[str, str]]) -> Choices:
+    """Choices labelled by `labels(state, user id, language)` for the game in this channel."""
     state = await _state_here(interaction)
     if state is None:
         return []
-    uid, language = str(interaction.user.id), lang(interaction)
-    return _labelled({x.id: f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {money(x.price, language)}"
-                            f" — {state.name_of(x.seller)}" for x in state.listings if x.seller != uid}, current)
+    return _labelled(labels(state, str(interaction.user.id), lang(interaction)), current)
+
+
+def _listing_label(state: ImperoState, x: Listing, language: str) -> str:
+    return f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {money(x.price, language)}"
+
+
+async def other_listing(interaction: discord.Interaction, current: str) -> Choices:
+    return await _labelled_here(interaction, current, lambda state, uid, language: {
+        x.id: f"{_listing_label(state, x, language)} — {state.name_of(x.seller)}"
+        for x in state.listings if x.seller != uid})
 
 
 async def own_listing(interaction: discord.Interaction, current: str) -> Choices:
-    state = await _state_here(interaction)
-    if state is None:
-        return []
-    uid, language = str(interaction.user.id), lang(interaction)
-    return _labelled({x.id: f"{x.id}: {x.quantity} × {state.company(x.company).name} @ {money(x.price, language)}"
-                      for x in state.listings if x.seller == uid}, current)
+    return await _labelled_here(interaction, current, lambda state, uid, language: {
+        x.id: _listing_label(state, x, language) for x in state.listings if x.seller == uid})
 
 
 async def incoming_offer(interaction: discord.Interaction, current: str) -> Choices:
-    state = await _state_here(interaction)
-    if state is None:
-        return []
-    uid, language = str(interaction.user.id), lang(interaction)
-    return _labelled({o.id: f"{o.id}: {money(o.amount, language)} — {state.name_of(o.sender)}"
-                      for o in state.offers if o.receiver == uid}, current)
+    return await _labelled_here(interaction, current, lambda state, uid, language: {
+        o.id: f"{o.id}: {money(o.amount, language)} — {state.name_of(o.sender)}"
+        for o in state.offers if o.receiver == uid})
