@@ -138,7 +138,8 @@ async def fire(emu: Emulator, user: Any, channel: Any, command: str, **options: 
 
 # ---- scenarios --------------------------------------------------------------------------------
 async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, users: list[Any],
-                           channels: list[Any], cpu_time: Any, lock_errors: Any) -> dict[str, Any]:
+                           channels: list[Any], cpu_time: Any, lock_errors: Any,
+                           picture: bool = True) -> dict[str, Any]:
     """`cpu_time()`: the bot process's CPU seconds so far; `lock_errors()`: its lock reports so far."""
     db = svc.db
     before_rows = (await outbox_state(db))
@@ -159,7 +160,7 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
     async def player(gid: int, channel: Any, order: list[Any]) -> None:
         nonlocal unanswered
         for m in range(moves):
-            took = await fire(emu, order[m % 2], channel, "corsa add", amount=1)
+            took = await fire(emu, order[m % 2], channel, "corsa add", amount=1, picture=picture)
             if took is None:
                 unanswered += 1
             else:
@@ -177,7 +178,7 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
     for gid, _channel, _order in games:  # leave the channels free for the next scenario
         await svc.act(gid, "bench", {"type": "mod_end", "reason": ""}, moderator=True)
     await settle_outbox(db)
-    return {"players": k, "actions": len(latencies) + unanswered, "applied": applied, "unanswered": unanswered,
+    return {"players": k, "picture": picture, "actions": len(latencies) + unanswered, "applied": applied, "unanswered": unanswered,
             "p50_ms": 1000 * pct(latencies, 0.5), "p99_ms": 1000 * pct(latencies, 0.99),
             "max_ms": 1000 * max(latencies, default=float("nan")), "actions_per_s": applied / wall,
             "cpu_ms_per_action": 1000 * cpu / max(applied, 1),
@@ -254,8 +255,8 @@ def process_cpu(pid: int, tid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: int, users: list[Any],
-                                 channels: list[list[Any]], profile: str | None) -> list[dict[str, Any]]:
+async def players_in_bot_process(emu: Emulator, url: str, runs: list[tuple[int, bool, list[Any]]], moves: int,
+                                 users: list[Any], profile: str | None) -> list[dict[str, Any]]:
     """The players scenarios against the bot running in its own process (bench/load_bot.py); this
     process plays Discord and sets up the games through its own service (as a second shard would)."""
     emu.command_syncs = 0
@@ -283,10 +284,10 @@ async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: 
         # prepared statements), first imports and caches are a start-up cost, not a move's
         warm = [emu.add_channel(emu.guild, f"warm-{i}") for i in range(min(8, len(users) // 2))]
         await players_scenario(emu, GameService(db), len(warm), 5, users, warm, lambda: 0.0, lambda: 0)
-        for k, mine in zip(ks, channels, strict=True):
+        for k, picture, mine in runs:
             loop_before = process_cpu(child.pid, child.pid)
             r = await players_scenario(emu, GameService(db), k, moves, users, mine,
-                                       lambda: process_cpu(child.pid), lock_errors)
+                                       lambda: process_cpu(child.pid), lock_errors, picture)
             # the event loop's own thread (its id is the process id) against the worker threads
             r["loop_cpu_ms_per_action"] = 1000 * (process_cpu(child.pid, child.pid) - loop_before) / max(r["applied"], 1)
             r["bot_process"] = True
@@ -303,8 +304,9 @@ async def players_in_bot_process(emu: Emulator, url: str, ks: list[int], moves: 
     return out
 
 
-async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
-              players_only: bool = False, same_process: bool = False, profile: str | None = None) -> dict[str, Any]:
+async def run(url: str, games: int, ks: list[int], moves: int, overdue: int, players_only: bool = False,
+              same_process: bool = False, profile: str | None = None,
+              pictures: tuple[bool, ...] = (True, False)) -> dict[str, Any]:
     _time_first_responses()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     locks = LockCounter()
@@ -319,7 +321,8 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
         channels = [emu.add_channel(emu.guild, f"act-{i}") for i in range(max(need, BURST))]
         # each players scenario plays in channels of its own: a game another process ended a moment
         # ago never sits in a channel the bot is asked about (see docs/architecture.md, the cache)
-        fresh_channels = [[emu.add_channel(emu.guild, f"k{k}-{n}-{i}") for i in range(k)] for n, k in enumerate(ks)]
+        runs = [(k, picture, [emu.add_channel(emu.guild, f"k{k}-{n}-{picture:d}-{i}") for i in range(k)])
+                for picture in pictures for n, k in enumerate(ks)]
         background = emu.add_channel(emu.guild, "background")
         bg_users = [str(users[0].id), str(users[1].id)]
         db = await fresh(url)
@@ -333,17 +336,16 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int,
                             _env_file=None)  # type: ignore[call-arg]
         results["scenarios"] = []
         if not same_process:
-            results["scenarios"] = await players_in_bot_process(emu, url, ks, moves, users, fresh_channels,
-                                                                 profile)
+            results["scenarios"] = await players_in_bot_process(emu, url, runs, moves, users, profile)
         bot = new_bot(settings)
         t = time.perf_counter()
         async with running_bot(emu, bot, commands=COMMANDS, timeout=120):
             while not bot._resumed:
                 await asyncio.sleep(0.05)
             results["first_start_s"] = time.perf_counter() - t
-            for k, mine in zip(ks, fresh_channels, strict=True) if same_process else ():
+            for k, picture, mine in runs if same_process else ():
                 r = await players_scenario(emu, bot.service, k, moves, users, mine, time.process_time,
-                                           lambda: locks.count)
+                                           lambda: locks.count, picture)
                 print(json.dumps(r), flush=True)
                 results["scenarios"].append(r)
             if not players_only:
@@ -402,6 +404,8 @@ def main() -> None:
     parser.add_argument("--pg-url", default=os.environ.get("TEST_DATABASE_URL", ""))
     parser.add_argument("--games", type=int, default=1000, help="background active games")
     parser.add_argument("--players", default="1,8,50", help="players acting at once, per scenario")
+    parser.add_argument("--workload", choices=("both", "picture", "text"), default="both",
+                        help="moves answered with the board picture, in words, or both (one after the other)")
     parser.add_argument("--moves", type=int, default=20, help="moves per player per scenario")
     parser.add_argument("--overdue", type=int, default=500, help="background games overdue at the restart")
     parser.add_argument("--players-only", action="store_true", help="skip the deadline, restart, shutdown runs")
@@ -420,7 +424,8 @@ def main() -> None:
         url = f"sqlite+aiosqlite:///{tmp.name}/araldo.db"
     ks = [int(k) for k in args.players.split(",") if k]
     results = asyncio.run(run(url, args.games, ks, args.moves, args.overdue, args.players_only,
-                              args.same_process, args.profile))
+                              args.same_process, args.profile,
+                              {"both": (True, False), "picture": (True,), "text": (False,)}[args.workload]))
     results["machine"] = f"{platform.node()} {platform.machine()} {os.cpu_count()} CPUs, Python {platform.python_version()}"
     results["at"] = datetime.now(UTC).isoformat(timespec="minutes")
     print(json.dumps(results, indent=1))

@@ -6,7 +6,7 @@ where Discord is another machine.
     python bench/load_bot.py --base http://127.0.0.1:PORT --db URL --ready FILE [--profile FILE]
 
 Writes FILE once every active game has been resumed; stops on SIGTERM (cleanly, like a service
-manager's stop). With --profile, a cProfile of the whole run is written at exit.
+manager's stop). With --profile, a cProfile of the event loop thread from "ready" on is written at exit.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tests.fixtures.testgame  # noqa: F401  (registers the test game "corsa")
 from bot.discord_base import use_api_base
-from bot.main import AraldoBot, tune_gc
+from bot.main import AraldoBot, new_event_loop, tune_gc
 from bot.settings import Settings
 from tests.emulator.fixtures import TEST_TOKEN
 
 
-async def serve(base: str, url: str, ready: str) -> None:
+async def serve(base: str, url: str, ready: str, profile: cProfile.Profile | None = None) -> None:
     use_api_base(base)
     settings = Settings(DISCORD_TOKEN=TEST_TOKEN, DATABASE_URL=url, DISCORD_API_BASE=base,
                         _env_file=None)  # type: ignore[call-arg]
@@ -47,6 +47,8 @@ async def serve(base: str, url: str, ready: str) -> None:
         runner = asyncio.create_task(bot.start(TEST_TOKEN))
         while not bot._resumed and not runner.done():
             await asyncio.sleep(0.05)
+        if profile is not None:  # the moves, not the start-up (imports, migrations, resuming every game)
+            profile.enable()
         Path(ready).write_text("ready")
         await asyncio.wait({runner, asyncio.create_task(stop.wait())}, return_when=asyncio.FIRST_COMPLETED)
         pauses = {f"gc{g}": [len(v), round(1000 * sum(v), 1), round(1000 * max(v, default=0), 1)]
@@ -119,10 +121,9 @@ def main() -> None:
     stop = threading.Event()
     if args.sample:
         threading.Thread(target=sample_main_thread, args=(args.sample, stop), daemon=True).start()
-    if profile is not None:
-        profile.enable()
     try:
-        asyncio.run(serve(args.base, args.db, args.ready))
+        with asyncio.Runner(loop_factory=new_event_loop) as runner:  # the loop `python -m bot` runs on
+            runner.run(serve(args.base, args.db, args.ready, profile))
     finally:
         stop.set()
         time.sleep(0.1)

@@ -24,11 +24,12 @@ def main() -> int:
         print("araldo: DISCORD_TOKEN is missing or empty: set it in the environment or in .env", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from bot.main import run_bot, tune_gc
+    from bot.main import new_event_loop, run_bot, tune_gc
 
     tune_gc()
     try:
-        asyncio.run(run_bot(settings))
+        with asyncio.Runner(loop_factory=new_event_loop) as runner:
+            runner.run(run_bot(settings))
     except KeyboardInterrupt:
         return 0
     except Exception as exc:  # a wrong token, an unreachable database: one line, not a traceback
