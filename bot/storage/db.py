@@ -10,7 +10,8 @@ then `BEGIN IMMEDIATE`, so SQLite's polling busy handler only ever arbitrates be
 is a plain function of SQLAlchemy Core statements on a synchronous connection, run as one
 transaction. On SQLite it runs whole in a worker thread with the standard driver: one trip between
 threads for the transaction instead of three or four per statement through aiosqlite (each trip
-hands the GIL back and forth, and those hand-offs were most of a move's database time). On
+hands the GIL back and forth, and those hand-offs were most of a move's database time); its reads
+run without BEGIN and COMMIT, each statement its own snapshot, as on PostgreSQL. On
 PostgreSQL it runs through `run_sync` on an engine of its own whose pool does not ping every
 connection it hands out (a connection the server dropped fails at once and the function is run once
 more); a read, or a write that is one statement, goes without BEGIN and COMMIT round trips.
@@ -36,6 +37,7 @@ BUSY_TIMEOUT_MS = 10_000
 POOL_SIZE = 8  # aiosqlite runs a thread per connection: enough for concurrent reads, few threads
 PG_POOL_SIZE = 16
 WRITE = "araldo_write"  # execution option marking a write transaction
+READ_ALONE = "araldo_read_alone"  # run()'s SQLite reads: each statement is its own snapshot, no BEGIN
 
 
 def _sqlite_pragmas(engine: AsyncEngine | Engine) -> None:
@@ -55,8 +57,11 @@ def _sqlite_pragmas(engine: AsyncEngine | Engine) -> None:
     @event.listens_for(sync_engine, "begin")
     def _on_begin(conn: Any) -> None:
         # a writer takes the write lock up front (two writers never deadlock upgrading a read lock);
-        # a reader starts a snapshot that never blocks and is never blocked in WAL mode
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+        # a reader starts a snapshot that never blocks and is never blocked in WAL mode; run()'s reads
+        # (one statement each, as on PostgreSQL) need no BEGIN and COMMIT at all
+        options = conn.get_execution_options()
+        if not options.get(READ_ALONE):
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE) else "BEGIN")
 
 
 class Database:
@@ -87,6 +92,7 @@ class Database:
                                        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False})
             _sqlite_pragmas(self._sync)
             self._sync_writer = self._sync.execution_options(**{WRITE: True})
+            self._sync_reader = self._sync.execution_options(**{READ_ALONE: True})
             # one writer thread (the process writes one transaction at a time anyway), two readers
             self._threads = {True: ThreadPoolExecutor(1, thread_name_prefix="araldo-db-write"),
                              False: ThreadPoolExecutor(2, thread_name_prefix="araldo-db-read")}
@@ -128,7 +134,7 @@ class Database:
                     if not exc.connection_invalidated or attempt:
                         raise
             raise AssertionError("unreachable")
-        sync = self._sync_writer if write else self._sync
+        sync = self._sync_writer if write else self._sync_reader
 
         def one_transaction() -> T:
             with sync.connect() as conn:
