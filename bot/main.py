@@ -139,9 +139,9 @@ def tune_gc() -> None:
 
 
 def new_event_loop() -> asyncio.AbstractEventLoop:
-    """uvloop where it is installed (Linux, macOS): discord.py's Gateway, aiohttp's requests and the
-    database drivers all run on the event loop, and uvloop runs the same work with less of its CPU
-    (docs/performance.md). The standard loop elsewhere."""
+    """uvloop where it is installed (Linux, macOS), the standard loop elsewhere. discord.py's Gateway,
+    aiohttp's requests and asyncpg all run on the event loop, and uvloop's loop and transports are C;
+    in bench/load_bench.py its gain alone was smaller than the run-to-run noise (docs/performance.md)."""
     try:
         import uvloop
     except ImportError:

@@ -79,7 +79,7 @@ def utcnow() -> datetime:
 
 def _row(game: GameRow, what: str, payload: dict[str, Any], recipient: str | None = None) -> OutboxRow:
     now = utcnow()  # delivery runs on real time, whatever clock the games run on
-    # built from its values (not SQLModel's validating constructor, ~0.5 ms a row on the event loop):
+    # built from its values, not by SQLModel's validating constructor (about 70 µs a row on the loop):
     # outbox rows are only ever written by Core statements (gamestore.insert_outbox)
     return loaded(OutboxRow, {"id": None, "game_id": game.id, "guild_id": game.guild_id,
                               "channel_id": game.channel_id, "what": what, "recipient": recipient,
