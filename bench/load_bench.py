@@ -69,13 +69,22 @@ COMMANDS = ("game", "corsa")
 BURST = 200  # deadlines due in the same window
 WINDOW = 10.0  # seconds
 FIRST_RESPONSE: dict[str, float] = {}  # interaction id -> when the emulator received its first response
-_ANSWERED: dict[str, asyncio.Future[float]] = {}
+_ANSWERED: dict[str, asyncio.Future[float]] = {}  # first response (a deferral counts)
+_COMPLETE: dict[str, asyncio.Future[float]] = {}  # the answer itself: a message, not a deferral
+
+
+def _complete(interaction_id: str, arrived: float) -> None:
+    fut = _COMPLETE.pop(interaction_id, None)
+    if fut is not None and not fut.done():
+        fut.set_result(arrived)
 
 
 def _time_first_responses() -> None:
-    """Note when "Discord" receives each interaction's first response (patched before the emulator
-    registers its routes)."""
+    """Note when "Discord" receives each interaction's first response, and its answer (a message in
+    the callback, or the first followup after a deferral); patched before the emulator registers its
+    routes."""
     original = Rest.interaction_callback
+    original_followup = Rest.followup
 
     async def timed(self: Rest, request: Any, body: Any, interaction_id: str, token: str) -> Any:
         arrived = time.perf_counter()
@@ -87,8 +96,19 @@ def _time_first_responses() -> None:
                 fut = _ANSWERED.pop(interaction_id, None)
                 if fut is not None and not fut.done():
                     fut.set_result(arrived)
+            if int((body.json or {}).get("type", 0)) == ix.CHANNEL_MESSAGE:
+                _complete(interaction_id, time.perf_counter())
+
+    async def followed(self: Rest, request: Any, body: Any, app_id: str, token: str) -> Any:
+        try:
+            return await original_followup(self, request, body, app_id, token)
+        finally:
+            inter = self.emu.interactions_by_token.get(token)
+            if inter is not None:
+                _complete(inter.id, time.perf_counter())
 
     Rest.interaction_callback = timed  # type: ignore[method-assign]
+    Rest.followup = followed  # type: ignore[method-assign]
 
 
 class LockCounter(logging.Handler):
@@ -113,9 +133,11 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def fire(emu: Emulator, user: Any, channel: Any, command: str, **options: Any) -> float | None:
-    """Send one slash command without waiting for the conversation to settle; seconds until the first
-    response reached the emulator (None: never answered within Discord's 3 s)."""
+async def fire(emu: Emulator, user: Any, channel: Any, command: str,
+               **options: Any) -> tuple[float, float] | None:
+    """Send one slash command and wait for its answer (after a deferral, the followup that carries
+    it), as a player waits for the board before their next move; seconds until the first response and
+    until the answer reached the emulator (None: never answered within Discord's 3 s)."""
     data = emu._command_data(user, channel, command, options, focused=None)
     inter = ix.Interaction(id=emu.snowflakes.next(), token=f"aW50ZXJhY3Rpb24.{secrets.token_urlsafe(48)}",
                            type=ix.APPLICATION_COMMAND, user=user, channel=channel, guild=emu._guild_of(channel),
@@ -124,16 +146,20 @@ async def fire(emu: Emulator, user: Any, channel: Any, command: str, **options: 
     emu.interactions[inter.id] = inter
     emu.interactions_by_token[inter.token] = inter
     answered: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+    complete: asyncio.Future[float] = asyncio.get_running_loop().create_future()
     _ANSWERED[inter.id] = answered
+    _COMPLETE[inter.id] = complete
     start = time.perf_counter()
     inter.created = time.monotonic()
     await emu.gateway.dispatch("INTERACTION_CREATE", inter.payload)
     try:
         arrived = await asyncio.wait_for(answered, timeout=emu.interaction_timeout + 2)
+        done = await asyncio.wait_for(complete, timeout=30)
     except TimeoutError:
         _ANSWERED.pop(inter.id, None)
+        _COMPLETE.pop(inter.id, None)
         return None
-    return arrived - start
+    return arrived - start, done - start
 
 
 # ---- scenarios --------------------------------------------------------------------------------
@@ -154,6 +180,7 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
         games.append((res.game.id, channel, [by_id[p.id] for p in res.state.players]))
     await settle_outbox(db)
     latencies: list[float] = []
+    answers: list[float] = []
     unanswered = 0
     locks_before = lock_errors()
 
@@ -164,7 +191,8 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
             if took is None:
                 unanswered += 1
             else:
-                latencies.append(took)
+                latencies.append(took[0])
+                answers.append(took[1])
 
     start, cpu, here = time.perf_counter(), cpu_time(), time.process_time()
     await asyncio.gather(*(player(*g) for g in games))
@@ -180,7 +208,9 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
     await settle_outbox(db)
     return {"players": k, "picture": picture, "actions": len(latencies) + unanswered, "applied": applied, "unanswered": unanswered,
             "p50_ms": 1000 * pct(latencies, 0.5), "p99_ms": 1000 * pct(latencies, 0.99),
-            "max_ms": 1000 * max(latencies, default=float("nan")), "actions_per_s": applied / wall,
+            "max_ms": 1000 * max(latencies, default=float("nan")),
+            "answer_p50_ms": 1000 * pct(answers, 0.5), "answer_p99_ms": 1000 * pct(answers, 0.99),
+            "actions_per_s": applied / wall,
             "cpu_ms_per_action": 1000 * cpu / max(applied, 1),
             # this process: the emulator and the players (the same as the bot's with --same-process)
             "driver_cpu_ms_per_action": 1000 * here / max(applied, 1),

@@ -12,9 +12,12 @@ BUDGET characters of snapshots). Correctness never rests on it:
   move is computed again on a fresh read;
 - a move the rules refuse on a cached row is refused only after the stored version is confirmed
   equal (a stale row could refuse a move that is now legal);
-- what a player is shown comes from a read: the channel's game is read on every command (one quick
-  query); only the outbox sender and the settings and preferences below trust what this process saw
-  within the last FRESH_SECONDS, so what another process changed shows up within that time.
+- what a player is shown comes from a read, or from what this process itself read or saved within
+  the last FRESH_SECONDS: the channel's live game for a command (a channel belongs to one server,
+  and a server to one shard, so only tools and a second shard's start-up can change it elsewhere),
+  the outbox sender's games, the settings and preferences below. What another process changed shows
+  up within that time; a move on a game another process ended meanwhile fails the version check and
+  is refused on the fresh row.
 Rows in the cache are never changed in place: a save stores a new row object (the sender renders
 from rows in a worker thread while moves go on).
 """
@@ -26,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from bot.storage.models import GameRow
+from bot.storage.models import LIVE, GameRow
 
 FRESH_SECONDS = 5.0  # how long a read-only view may trust what this process last saw
 LIMIT = 4096  # games kept; the least recently used go first
@@ -87,11 +90,25 @@ class GameCache:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.rows: Recent[int, GameRow] = Recent(limit=limit, fresh=fresh, clock=clock, budget=budget,
                                                  weigh=lambda row: len(row.snapshot_json or ""))
+        self.channels: Recent[str, int] = Recent(limit=limit, fresh=fresh, clock=clock)  # -> its live game
 
     def put(self, row: GameRow) -> None:
         """The row as stored right now (just read, or just committed by this process)."""
-        if row.id is not None:
-            self.rows.put(row.id, row)
+        if row.id is None:
+            return
+        self.rows.put(row.id, row)
+        if row.status in LIVE:
+            self.channels.put(row.channel_id, row.id)
+        elif self.channels.get(row.channel_id, fresh_only=False) == row.id:
+            self.channels.forget(row.channel_id)
+
+    def live_in(self, channel_id: str) -> GameRow | None:
+        """The channel's live game, if this process read or saved it within FRESH_SECONDS."""
+        game_id = self.channels.get(channel_id, fresh_only=False)
+        row = self.rows.get(game_id) if game_id is not None else None
+        if row is None or row.status not in LIVE or row.channel_id != channel_id:
+            return None
+        return row
 
     def row(self, game_id: int) -> GameRow | None:
         """The latest row this process knows, however old: only for a write guarded by its version."""

@@ -23,12 +23,11 @@ from sqlmodel import col, select
 
 from bot.gamecache import GameCache
 from bot.storage.db import Database
-from bot.storage.models import ActionRow, GameRow, OutboxRow, Seat, loaded
+from bot.storage.models import LIVE, ActionRow, GameRow, OutboxRow, Seat, loaded
 from engine.core import Event, Game, GameState, RuleError, get_game
 
 log = logging.getLogger(__name__)
 
-LIVE = ("lobby", "active")
 MAX_RETRIES = 5
 
 
@@ -236,7 +235,11 @@ class GameStore:
 
     async def in_channel(self, channel_id: str, *, live_only: bool = False) -> GameRow:
         """The live game of a channel or thread; else (unless live_only) its latest finished one.
-        One quick read by the (channel, status) index: a channel's finished games are never loaded."""
+        One quick read by the (channel, status) index: a channel's finished games are never loaded;
+        none when this process read or saved the channel's live game within FRESH_SECONDS."""
+        cached = self.cache.live_in(channel_id)
+        if cached is not None:
+            return cached
         def find(conn: Connection) -> GameRow | None:
             found = _game_row(conn.execute(_LIVE_IN_CHANNEL, {"channel": channel_id}).first())
             if found is None and not live_only:

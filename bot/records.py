@@ -10,8 +10,8 @@ from sqlalchemy import update
 from sqlmodel import col, select
 
 from bot import replaying
-from bot.gamestore import LIVE, ActResult, GameStore, Update
-from bot.storage.models import ActionRow, GameRow, ModAudit, Seat
+from bot.gamestore import ActResult, GameStore, Update
+from bot.storage.models import LIVE, ActionRow, GameRow, ModAudit, Seat
 from engine.core import GameRecord, RuleError, get_game
 
 

@@ -20,7 +20,6 @@ from sqlalchemy import func, update
 from sqlmodel import col, select
 
 from bot.gamestore import (
-    LIVE,
     MAX_RETRIES,
     ActResult,
     Conflict,
@@ -32,7 +31,7 @@ from bot.gamestore import (
 )
 from bot.preferences import Preferences
 from bot.records import Records
-from bot.storage.models import GameRow, OutboxRow, Seat
+from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
 from engine.core import Event, Player, RuleError, get_game
 
 __all__ = ["ActResult", "Conflict", "GameService", "Listener", "Planner", "Update", "utcnow"]
@@ -277,11 +276,6 @@ class GameService(Records, Preferences):
         if until is None or until <= self.clock():
             return None
         return until  # type: ignore[no-any-return]
-
-    async def games(self, game_ids: set[int]) -> dict[int, GameRow]:
-        async with self.db.sessions() as s:
-            rows = (await s.execute(select(GameRow).where(col(GameRow.id).in_(game_ids)))).scalars()
-            return {r.id: r for r in rows if r.id is not None}
 
     async def mark_reminded(self, game_id: int, deadline: datetime, outbox: list[OutboxRow] | None = None) -> bool:
         """True the first time a reminder for this turn deadline is claimed (survives restarts); the

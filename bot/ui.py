@@ -3,6 +3,7 @@ channel, applying an action and answering with what happened (public text, priva
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable, Iterable
@@ -238,6 +239,18 @@ async def act(interaction: discord.Interaction, row: GameRow, action: dict[str, 
     return result
 
 
+BOARD_WAIT = 1.0  # at most, for a board to be ready for the interaction's first callback
+ANSWER_BY = 2.0  # ...and no later than this after Discord created the interaction
+
+
+def _board_wait(interaction: discord.Interaction) -> float:
+    """How long a move's answer may wait for its board before deferring. By the interaction's own
+    timestamp, so a command that was slow to reach the bot defers at once; capped, so a clock behind
+    Discord's cannot stretch it."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.0, min(BOARD_WAIT, ANSWER_BY - age))
+
+
 async def answer_public(interaction: discord.Interaction, result: ActResult, *, board: bool = False,
                         view: discord.ui.View | None = None, file: discord.File | None = None) -> None:
     """A move's public part in the channel's language (with the board and a panel when given),
@@ -249,10 +262,15 @@ async def answer_public(interaction: discord.Interaction, result: ActResult, *, 
     if view is None:  # a turn ping carries the button that opens the called player's panel
         view = panel_button(result.game, [ev for ev in result.events if ev.to is None], language)
     if board and file is None and has_picture(result.game.kind):
-        # a game without a picture is answered at once: deferring would cost a round trip for nothing
+        drawing = asyncio.ensure_future(board_attachment(result.game, result.state, None, lang=language))
         if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
-        file = file_of(await board_attachment(result.game, result.state, None, lang=language))
+            # the board in the first callback when it is drawn in time (one request less, and no
+            # "thinking..." flash); else the placeholder first, well inside Discord's 3 s
+            try:
+                await asyncio.wait_for(asyncio.shield(drawing), timeout=_board_wait(interaction))
+            except TimeoutError:
+                await interaction.response.defer(thinking=True)
+        file = file_of(await drawing)
     await send(interaction, public or t("core.done", language), file=file, view=view)
     if private:
         await send(interaction, private, ephemeral=True)

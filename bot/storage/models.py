@@ -30,6 +30,9 @@ class GuildConfig(SQLModel, table=True):
     mod_role_id: str | None = Field(default=None, max_length=32)
 
 
+LIVE = ("lobby", "active")  # a game's statuses that hold its channel
+
+
 class GameRow(SQLModel, table=True):
     __tablename__ = "game"
     __table_args__ = (Index("ix_game_channel_status", "channel_id", "status"),)

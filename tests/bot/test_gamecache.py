@@ -108,6 +108,7 @@ async def test_the_outbox_sender_sees_another_process_s_version_once_its_view_is
     await a.act(gid, player, {"type": "add", "amount": 1})
     assert (await a.games({gid}))[gid].version == 2
     await b.act(gid, await whose_turn(b, gid), {"type": "add", "amount": 2})
+    assert (await a.games({gid}))[gid].version == 2  # its own recent view: no read
     ticks.now += a.cache.rows.fresh + 0.1
     assert (await a.games({gid}))[gid].version == 3
 

@@ -36,4 +36,5 @@ async def rig(bot: Any, game: Any, change: Callable[[Any], Any]) -> Any:
     async with bot.service.db.transaction() as s:
         await s.execute(update(GameRow).where(col(GameRow.id) == gid)
                         .values(snapshot_json=data, version=fresh.version + 1))
+    bot.service.cache.forget(gid)  # written behind the service's back: its recent view is void
     return state
