@@ -185,3 +185,44 @@ def test_the_game_cache_keeps_its_snapshots_within_budget() -> None:
     assert cache.rows.weight == 100
     cache.put(row(4, 1000))  # one game alone over budget is kept, the others go
     assert cache.row(4) is not None and cache.row(3) is None and len(cache.rows) == 1
+
+
+async def test_the_channel_s_live_game_comes_from_this_process_s_recent_view(db, clock) -> None:
+    a, b, gid = await two_processes(db, clock)
+    ticks = Ticks()
+    a.cache.rows.clock = ticks
+    a.cache.channels.clock = ticks
+    await a.act(gid, await whose_turn(a, gid), {"type": "add", "amount": 1})
+    await b.act(gid, await whose_turn(b, gid), {"type": "add", "amount": 2})
+    assert (await a.in_channel("2", live_only=True)).version == 2  # what a saved a moment ago: no read
+    ticks.now += a.cache.rows.fresh + 0.1
+    assert (await a.in_channel("2", live_only=True)).version == 3  # older than that: read again
+
+
+async def test_a_move_on_a_game_another_process_ended_meanwhile_is_refused_as_over(db, clock) -> None:
+    import pytest
+
+    from engine.core import RuleError
+
+    a, b, gid = await two_processes(db, clock)
+    await a.act(gid, await whose_turn(a, gid), {"type": "add", "amount": 1})
+    next_player = await whose_turn(a, gid)
+    await b.act(gid, "mod", {"type": "mod_end", "reason": ""}, moderator=True)
+    row = await a.in_channel("2", live_only=True)  # a still sees its own recent save: live
+    assert row.id == gid and row.status == "active"
+    with pytest.raises(RuleError) as refused:
+        await a.act(gid, next_player, {"type": "add", "amount": 1})
+    assert refused.value.code == "core.game_over"
+    assert await counts(db, gid) == (2, 1)  # the move, the end; nothing written for the refusal
+
+
+async def test_a_game_ended_here_frees_its_channel_at_once(db, clock) -> None:
+    import pytest
+
+    from engine.core import RuleError
+
+    a, _b, gid = await two_processes(db, clock)
+    await a.act(gid, "mod", {"type": "mod_end", "reason": ""}, moderator=True)
+    with pytest.raises(RuleError) as none:
+        await a.in_channel("2", live_only=True)
+    assert none.value.code == "core.no_game_here"
