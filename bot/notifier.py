@@ -179,15 +179,16 @@ class Notifier:
             except Exception:
                 log.exception("outbox pass failed")
                 sent = 0
-            if sent:
-                continue
+            if sent >= BATCH:
+                continue  # a backlog: the next rows are already due
             if utcnow() - pruned > timedelta(hours=1):
                 pruned = utcnow()
                 await self._prune()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=POLL_SECONDS)
             # gather what a burst of moves or deadlines writes into one pass (fewer reads and
-            # writes), and let the commands that caused it answer first
+            # writes), and let the commands that caused it answer first: with moves arriving
+            # steadily, a pass right after each pass took one row each (two statements a move)
             await asyncio.sleep(COALESCE_SECONDS)
 
     async def drain(self) -> None:
