@@ -71,9 +71,11 @@ async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
     return await asyncio.get_running_loop().run_in_executor(_PAINTERS, board_png, row, state, viewer, picture, lang)
 
 
-# commands' boards are drawn by two threads of their own: drawing holds the GIL most of the time, and
+# commands' boards are drawn by one thread of their own: drawing holds the GIL most of the time, and
 # the default pool's six threads fighting over it (two cores) cost more CPU per board than the drawing
-# while starving the event loop; the sender's boards have their own thread (bot/notifier.py)
+# while starving the event loop; a second board thread measured no faster (the PNG encoding, which
+# runs outside the GIL, already overlaps the loop); the sender's boards have their own thread
+# (bot/notifier.py)
 _PAINTERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="araldo-board")
 
 
