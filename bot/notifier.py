@@ -181,14 +181,16 @@ class Notifier:
                 sent = 0
             if sent >= BATCH:
                 continue  # a backlog: the next rows are already due
-            if utcnow() - pruned > timedelta(hours=1):
-                pruned = utcnow()
-                await self._prune()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=POLL_SECONDS)
+            if not sent:  # nothing due: wait for a commit that writes rows, or poll
+                if utcnow() - pruned > timedelta(hours=1):
+                    pruned = utcnow()
+                    await self._prune()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=POLL_SECONDS)
             # gather what a burst of moves or deadlines writes into one pass (fewer reads and
             # writes), and let the commands that caused it answer first: with moves arriving
-            # steadily, a pass right after each pass took one row each (two statements a move)
+            # steadily, passing again at once after each pass took one row a time (two statements
+            # a move); after a pass that sent, the next looks again once this time is up
             await asyncio.sleep(COALESCE_SECONDS)
 
     async def drain(self) -> None:
