@@ -13,7 +13,6 @@ from datetime import datetime
 import discord
 from discord.ext import commands
 
-from bot import painters
 from bot.discord_base import use_api_base
 from bot.errors import install_error_handler
 from bot.messenger import DiscordMessenger
@@ -67,7 +66,6 @@ class AraldoBot(commands.AutoShardedBot):
         # the Gateway: overdue games start firing while commands sync and the Gateway connects
         self.deadlines.start()
         self.notifier.start()
-        painters.start(self.settings.draw_processes)
         self._resume_task = asyncio.create_task(self._resume(), name="araldo-resume")
         await self.tree.set_translator(AraldoTranslator())
         install_error_handler(self.tree)

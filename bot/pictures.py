@@ -10,11 +10,10 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
-from bot import painters
 from bot.i18n import catalog, normalize
 from bot.storage.models import GameRow
 from engine.core import GameState, get_game
-from render.common import find_renderer
+from render.common import find_renderer, render_png
 
 log = logging.getLogger(__name__)
 Attachment = tuple[str, bytes]
@@ -51,7 +50,7 @@ def board_png(row: GameRow, state: GameState, viewer: str | None, picture: str =
     if data is None:
         view = get_game(row.kind).view(state, viewer)
         try:
-            rendered = painters.png(row.kind, view, picture, picture_labels(row.kind, lang))
+            rendered = render_png(row.kind, view, picture, picture_labels(row.kind, lang))
         except Exception:
             log.exception("rendering %s for game %s failed", picture, row.id)
             return None

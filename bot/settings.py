@@ -22,10 +22,8 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, alias="SHARD_COUNT", ge=1)
     shard_ids: list[int] | None = Field(default=None, alias="SHARD_IDS")
     discord_api_base: str | None = Field(default=None, alias="DISCORD_API_BASE")
-    # processes that draw pictures (bot/painters.py); None: two, one on a single core; 0: in threads
-    draw_processes: int | None = Field(default=None, alias="DRAW_PROCESSES", ge=0, le=16)
 
-    @field_validator("dev_guild_id", "shard_count", "draw_processes", mode="before")
+    @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod
     def _blank_is_none(cls, v: object) -> object:
         return None if v == "" else v

@@ -18,7 +18,6 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
-from bot import painters
 from bot.cogs.channel_state import live_state
 from bot.errors import report
 from bot.i18n import t
@@ -191,24 +190,23 @@ def _labels(language: str) -> dict[str, str] | None:
     return picture_labels(KIND, language)
 
 
-def _drawn(view: GalacticaView, picture: str, language: str) -> bytes:
-    """PNG of one of the registered pictures, drawn in a drawing process (bot/painters.py)."""
-    data = painters.png(KIND, view, picture, _labels(language))
-    assert data is not None  # both pictures are registered by render.galactica
-    return data
-
-
 async def galaxy_file(row: GameRow, state: GalacticaState, language: str) -> discord.File:
+    from render.common import to_png
+    from render.galactica import render_galaxy
+
     view = get_game(KIND).view(state, None)
     assert isinstance(view, GalacticaView)
-    data = await asyncio.to_thread(_drawn, view, "board", language)
+    data = await asyncio.to_thread(lambda: to_png(render_galaxy(view, _labels(language))))
     return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-v{row.version}.png")
 
 
 async def stock_file(row: GameRow, state: GalacticaState, player: str, language: str) -> discord.File:
+    from render.common import to_png
+    from render.galactica import render_stock
+
     view = get_game(KIND).view(state, player)
     assert isinstance(view, GalacticaView)
-    data = await asyncio.to_thread(_drawn, view, "stock", language)
+    data = await asyncio.to_thread(lambda: to_png(render_stock(view, _labels(language))))
     return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-stock.png")
 
 

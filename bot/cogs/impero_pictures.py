@@ -6,16 +6,15 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import Any
 
 import discord
 
-from bot import painters
 from bot.i18n import catalog, normalize
 from bot.storage.models import GameRow
 from engine.impero import GAME
 from engine.impero.models import ImperoState
-from render.impero import DEFAULT_LABELS, LABEL_KEYS
+from render.common import to_png
+from render.impero import DEFAULT_LABELS, LABEL_KEYS, render_chart, render_map, render_market
 
 log = logging.getLogger(__name__)
 
@@ -31,18 +30,12 @@ _PICTURE_LIMIT = 128
 
 
 def _draw(state: ImperoState, which: str, language: str) -> bytes:
-    """Drawn in a drawing process (bot/painters.py): the map alone holds the GIL for 50+ ms."""
     words = labels(language)
-    view: Any
     if which == "market":
-        view = GAME.market_view(state, None)
-    elif which == "chart":
-        view = GAME.chart_view(state)
-    else:
-        which, view = "map", GAME.map_view(state)
-    data = painters.png("impero", view, which, words)
-    assert data is not None  # render.impero registers all three
-    return data
+        return to_png(render_market(GAME.market_view(state, None), words))
+    if which == "chart":
+        return to_png(render_chart(GAME.chart_view(state), words))
+    return to_png(render_map(GAME.map_view(state), words))
 
 
 async def picture(row: GameRow, state: ImperoState, which: str, language: str) -> discord.File | None:
