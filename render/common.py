@@ -8,7 +8,6 @@ Renderers are pure functions view -> PIL.Image; the bot runs them off the event 
 from __future__ import annotations
 
 import colorsys
-import io
 import math
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -16,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render import png
 
 FONT_DIR = Path(__file__).parent / "fonts"
 TARGET_BYTES = 8 * 1024 * 1024  # Discord takes 10 MiB per attachment; stay well below it
@@ -134,9 +135,7 @@ def flat_hex_corners(center: tuple[float, float], size: float) -> list[tuple[flo
 def to_png(image: Image.Image) -> bytes:
     """PNG bytes under Discord's attachment limit (fast compression; downscale if ever needed)."""
     for _ in range(4):
-        buf = io.BytesIO()
-        image.save(buf, format="PNG", compress_level=3)
-        data = buf.getvalue()
+        data = png.encode(image)
         if len(data) <= TARGET_BYTES:
             return data
         image = image.resize((image.width * 3 // 4, image.height * 3 // 4))

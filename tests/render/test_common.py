@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from PIL import Image, ImageDraw
 
 from render.common import (
@@ -42,3 +43,27 @@ def test_png_bytes_and_unknown_renderer() -> None:
     data = to_png(image)
     assert data.startswith(b"\x89PNG") and len(data) < 10_000
     assert render_png("no-such-game", object()) is None
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P", "1", "LA"])
+@pytest.mark.parametrize("size", [(1, 1), (7, 3), (480, 200)])
+def test_our_png_writer_round_trips_every_pixel(mode: str, size: tuple[int, int]) -> None:
+    import io
+    import random
+
+    from render import png
+
+    rnd = random.Random(f"{mode}{size}")
+    image = Image.new("RGBA", size, (250, 248, 240, 255))
+    draw = ImageDraw.Draw(image)
+    for _ in range(12):  # lines, shapes, text: what boards are made of
+        x0, y0 = rnd.randrange(size[0]), rnd.randrange(size[1])
+        colour = (rnd.randrange(256), rnd.randrange(256), rnd.randrange(256), rnd.choice((0, 128, 255)))
+        draw.rectangle((x0, y0, x0 + rnd.randrange(40), y0 + rnd.randrange(20)), fill=colour)
+    draw.text((2, 2), "Roma 12", fill=(0, 0, 0, 255))
+    source = image.convert(mode)
+    back = Image.open(io.BytesIO(png.encode(source)))
+    alpha = "A" in source.getbands() or "transparency" in source.info
+    expected = source if mode in ("RGB", "RGBA", "L") else source.convert("RGBA" if alpha else "RGB")
+    assert back.size == size and back.mode == expected.mode
+    assert back.tobytes() == expected.tobytes()
