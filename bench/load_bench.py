@@ -7,9 +7,11 @@ N active background games.
 
 Scenarios, in order, on one database:
   players    K = 1, 8, 50 players acting at once, each in their own two-player game, each sending
-             `/corsa add` as soon as the previous answer arrived: p50/p99 from dispatching the
-             interaction to Discord receiving its first response, actions per second, lock errors,
-             lost notifications (outbox rows not delivered once everything settled).
+             `/corsa add` as soon as the previous answer arrived (after a deferral, the followup
+             that carries it): p50/p99 from dispatching the interaction to Discord receiving its
+             first response and its answer, actions per second, lock errors, lost notifications
+             (outbox rows not delivered once everything settled). Moves answered with the board
+             and moves answered in words (`--workload`).
   deadlines  200 games whose turn deadlines all fall within the same 10 s: lateness of each firing
              (tick committed) and of its last notification (outbox row marked sent).
   restart    the bot is stopped, OVERDUE background games get deadlines in the past, a new bot
