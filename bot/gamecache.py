@@ -14,8 +14,8 @@ BUDGET characters of snapshots). Correctness never rests on it:
   equal (a stale row could refuse a move that is now legal);
 - what a player is shown comes from a read, or from what this process itself read or saved within
   the last FRESH_SECONDS: the channel's live game for a command (a channel belongs to one server,
-  and a server to one shard, so only tools and a second shard's start-up can change it elsewhere),
-  the outbox sender's games, the settings and preferences below. What another process changed shows
+  and a server to one shard, so only tools and tests write it from another process), the outbox
+  sender's games, the settings and preferences below. What another process changed shows
   up within that time; a move on a game another process ended meanwhile fails the version check and
   is refused on the fresh row.
 Rows in the cache are never changed in place: a save stores a new row object (the sender renders
