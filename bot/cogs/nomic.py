@@ -16,7 +16,7 @@ from bot.cogs.nomic_play import KIND, nomic_state, play, public_view
 from bot.i18n import t
 from bot.pictures import board_attachment
 from bot.translator import L
-from bot.ui import file_of, game_here, is_moderator, lang, player_id, send, service_of
+from bot.ui import answer_modal, file_of, game_here, is_moderator, lang, player_id, send, send_modal, service_of
 from engine.core import RuleError
 from engine.core.names import find_by_name
 from engine.nomic.models import NomicState
@@ -64,6 +64,11 @@ class NomicCog(commands.Cog):
         self.bot.add_dynamic_items(v.AdmitButton, v.ActButton, vote.LetterButton, v.RulesPage, vote.VoteButton,
                                    vote.VoteSelect)
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """The submits of DecameroNomic's forms (proposal, rule text, imported pages), from their custom_ids."""
+        await answer_modal(interaction, v.MODALS)
+
     # ---- proposals and votes ------------------------------------------------------------------------
     @group.command(name=L("propose", "cmd.nomic.propose"), description=L("Send a letter of proposals",
                                                                           "cmd.nomic.propose.desc"))
@@ -82,7 +87,7 @@ class NomicCog(commands.Cog):
                 spec["protector"] = protector
             await play(interaction, game_id, {"type": "propose", "proposals": [spec]})
             return
-        await interaction.response.send_modal(v.ProposeModal(game_id, kind, rule, protector, lang(interaction)))
+        await send_modal(interaction, v.ProposeModal(game_id, kind, rule, protector, lang(interaction)))
 
     @group.command(name=L("vote", "cmd.nomic.vote"), description=L("Answer a letter: the vote panel",
                                                                     "cmd.nomic.vote.desc"))
@@ -302,7 +307,7 @@ class NomicCog(commands.Cog):
         rule = next((r for r in public_view(state).rules if r.number == number), None)
         if rule is None:
             raise RuleError("nomic.no_rule", number=number)
-        await interaction.response.send_modal(v.RuleTextModal(game_id, number, lang(interaction), rule.text))
+        await send_modal(interaction, v.RuleTextModal(game_id, number, lang(interaction), rule.text))
 
     @scribe.command(name=L("import", "cmd.nomic.scribe.import"),
                     description=L("Import the group's ruleset (a file, or pasted pages)", "cmd.nomic.scribe.import.desc"))
@@ -311,7 +316,7 @@ class NomicCog(commands.Cog):
     async def scribe_import(self, interaction: discord.Interaction, file: discord.Attachment | None = None) -> None:
         game_id, _ = await here(interaction)
         if file is None:
-            await interaction.response.send_modal(v.ImportModal(game_id, lang(interaction)))
+            await send_modal(interaction, v.ImportModal(game_id, lang(interaction)))
             return
         if file.size > 400_000:
             raise RuleError("nomic.ui.import_empty")

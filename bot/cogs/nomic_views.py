@@ -18,63 +18,60 @@ from bot.ui import lang
 from engine.core import RuleError, get_game
 from engine.nomic.models import NomicState
 
-
 # ---- modals ------------------------------------------------------------------------------------
+# Each modal's custom_id carries its whole context and its submit is played by the cog's listener
+# (bot.ui.answer_modal): nothing is kept in memory, so a form opened before a restart still plays,
+# and two players filling the same form at once each get their own.
+PROPOSE = re.compile(r"araldo:nomic:propose:(?P<game>\d+):(?P<kind>[a-z]+):(?P<rule>\d*):(?P<protector>.{0,40})")
+RULE_TEXT = re.compile(r"araldo:nomic:ruletext:(?P<game>\d+):(?P<rule>\d+)")
+IMPORT = re.compile(r"araldo:nomic:import:(?P<game>\d+)")
+PROTECTOR_MAX = 40  # a gladiator's name is at most 32 characters; a custom_id at most 100
+
+
 class ProposeModal(discord.ui.Modal):
     """Title and text of a proposal (and, for a new law, an optional second one in the same letter)."""
 
     def __init__(self, game_id: int, kind: str, rule: int | None, protector: str | None, language: str) -> None:
-        super().__init__(title=t(f"nomic.ui.modal.{kind}", language)[:45], timeout=1800,
-                         custom_id=f"araldo:nomic:propose:{game_id}")
-        self.game_id, self.kind, self.rule, self.protector = game_id, kind, rule, protector
-        self.title_in: discord.ui.TextInput[ProposeModal] = discord.ui.TextInput(
-            label=t("nomic.ui.field.title", language)[:45], custom_id="title", max_length=32,
-            required=kind == "enact")
-        self.text_in: discord.ui.TextInput[ProposeModal] = discord.ui.TextInput(
-            label=t("nomic.ui.field.text", language)[:45], custom_id="text", style=discord.TextStyle.paragraph,
-            max_length=4000)
-        self.add_item(self.title_in)
-        self.add_item(self.text_in)
-        self.title2: discord.ui.TextInput[ProposeModal] | None = None
-        self.text2: discord.ui.TextInput[ProposeModal] | None = None
+        if protector and len(protector) > PROTECTOR_MAX:
+            raise RuleError("nomic.no_gladiator", name=protector[:PROTECTOR_MAX])
+        super().__init__(title=t(f"nomic.ui.modal.{kind}", language)[:45],
+                         custom_id=f"araldo:nomic:propose:{game_id}:{kind}:{'' if rule is None else rule}:"
+                                   f"{protector or ''}")
+        self.add_item(discord.ui.TextInput(label=t("nomic.ui.field.title", language)[:45], custom_id="title",
+                                           max_length=32, required=kind == "enact"))
+        self.add_item(discord.ui.TextInput(label=t("nomic.ui.field.text", language)[:45], custom_id="text",
+                                           style=discord.TextStyle.paragraph, max_length=4000))
         if kind == "enact":
-            self.title2 = discord.ui.TextInput(label=t("nomic.ui.field.title2", language)[:45], custom_id="title2",
-                                               max_length=32, required=False)
-            self.text2 = discord.ui.TextInput(label=t("nomic.ui.field.text2", language)[:45], custom_id="text2",
-                                              style=discord.TextStyle.paragraph, max_length=4000, required=False)
-            self.add_item(self.title2)
-            self.add_item(self.text2)
+            self.add_item(discord.ui.TextInput(label=t("nomic.ui.field.title2", language)[:45], custom_id="title2",
+                                               max_length=32, required=False))
+            self.add_item(discord.ui.TextInput(label=t("nomic.ui.field.text2", language)[:45], custom_id="text2",
+                                               style=discord.TextStyle.paragraph, max_length=4000, required=False))
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            first: dict[str, Any] = {"kind": self.kind, "title": self.title_in.value, "text": self.text_in.value}
-            if self.rule is not None:
-                first["rule"] = self.rule
-            if self.protector:
-                first["protector"] = self.protector
-            specs = [first]
-            if self.title2 is not None and self.text2 is not None and self.text2.value.strip():
-                specs.append({"kind": "enact", "title": self.title2.value, "text": self.text2.value})
-            await play(interaction, self.game_id, {"type": "propose", "proposals": specs})
-        except Exception as exc:
-            await report(interaction, exc)
+
+async def proposed(interaction: discord.Interaction, match: re.Match[str], values: dict[str, str]) -> None:
+    first: dict[str, Any] = {"kind": match["kind"], "title": values.get("title", ""), "text": values.get("text", "")}
+    if match["rule"]:
+        first["rule"] = int(match["rule"])
+    if match["protector"]:
+        first["protector"] = match["protector"]
+    specs = [first]
+    if match["kind"] == "enact" and values.get("text2", "").strip():
+        specs.append({"kind": "enact", "title": values.get("title2", ""), "text": values["text2"]})
+    await play(interaction, int(match["game"]), {"type": "propose", "proposals": specs})
 
 
 class RuleTextModal(discord.ui.Modal):
     def __init__(self, game_id: int, rule: int, language: str, current: str) -> None:
-        super().__init__(title=t("nomic.ui.modal.rule_text", language, number=rule)[:45], timeout=1800,
-                         custom_id=f"araldo:nomic:ruletext:{game_id}")
-        self.game_id, self.rule = game_id, rule
-        self.text: discord.ui.TextInput[RuleTextModal] = discord.ui.TextInput(
-            label=t("nomic.ui.field.text", language)[:45], custom_id="text", style=discord.TextStyle.paragraph,
-            max_length=4000, default=current[:4000])
-        self.add_item(self.text)
+        super().__init__(title=t("nomic.ui.modal.rule_text", language, number=rule)[:45],
+                         custom_id=f"araldo:nomic:ruletext:{game_id}:{rule}")
+        self.add_item(discord.ui.TextInput(label=t("nomic.ui.field.text", language)[:45], custom_id="text",
+                                           style=discord.TextStyle.paragraph, max_length=4000,
+                                           default=current[:4000]))
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            await play(interaction, self.game_id, {"type": "scribe_text", "rule": self.rule, "text": self.text.value})
-        except Exception as exc:
-            await report(interaction, exc)
+
+async def rule_text_given(interaction: discord.Interaction, match: re.Match[str], values: dict[str, str]) -> None:
+    await play(interaction, int(match["game"]),
+               {"type": "scribe_text", "rule": int(match["rule"]), "text": values.get("text", "")})
 
 
 # "1400. I Gladiatori": a number, a dot, a short title. List items inside a rule ("1) si confrontano
@@ -98,19 +95,13 @@ def parse_ruleset(text: str) -> list[dict[str, Any]]:
 
 class ImportModal(discord.ui.Modal):
     def __init__(self, game_id: int, language: str) -> None:
-        super().__init__(title=t("nomic.ui.modal.import", language)[:45], timeout=1800,
-                         custom_id=f"araldo:nomic:import:{game_id}")
-        self.game_id = game_id
-        self.text: discord.ui.TextInput[ImportModal] = discord.ui.TextInput(
-            label=t("nomic.ui.field.pages", language)[:45], custom_id="pages", style=discord.TextStyle.paragraph,
-            max_length=4000)
-        self.add_item(self.text)
+        super().__init__(title=t("nomic.ui.modal.import", language)[:45], custom_id=f"araldo:nomic:import:{game_id}")
+        self.add_item(discord.ui.TextInput(label=t("nomic.ui.field.pages", language)[:45], custom_id="pages",
+                                           style=discord.TextStyle.paragraph, max_length=4000))
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            await import_text(interaction, self.game_id, self.text.value)
-        except Exception as exc:
-            await report(interaction, exc)
+
+async def pages_given(interaction: discord.Interaction, match: re.Match[str], values: dict[str, str]) -> None:
+    await import_text(interaction, int(match["game"]), values.get("pages", ""))
 
 
 async def import_text(interaction: discord.Interaction, game_id: int, text: str) -> None:
@@ -118,6 +109,9 @@ async def import_text(interaction: discord.Interaction, game_id: int, text: str)
     if not rules:
         raise RuleError("nomic.ui.import_empty")
     await play(interaction, game_id, {"type": "scribe_import", "rules": rules})
+
+
+MODALS = ((PROPOSE, proposed), (RULE_TEXT, rule_text_given), (IMPORT, pages_given))
 
 
 # ---- persistent buttons: admission, crown, quarantine offers ------------------------------------

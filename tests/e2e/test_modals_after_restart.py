@@ -1,5 +1,6 @@
 """A modal open across a bot restart still plays: its custom_id carries the move, and the new
-process answers the submit (Impero's panel move and custom bid, SPQRisiko's "another number")."""
+process answers the submit (Impero's panel move and custom bid, SPQRisiko's "another number",
+DecameroNomic's proposal and Scribe forms)."""
 
 from __future__ import annotations
 
@@ -81,4 +82,39 @@ async def test_spqr_count_modal_opened_before_a_restart_is_played_after_it(emula
         state = await spqr_state(second, row)
         assert state.legions[src] == at_src - 7
         assert board().name(dst) in "\n".join(m.content for m in moved.messages if not m.ephemeral)
+        emulator.assert_no_unknown_routes()
+
+
+async def test_nomic_forms_opened_before_a_restart_are_played_after_it(emulator: Any, tmp_path: Any) -> None:
+    """DecameroNomic's proposal and Scribe forms: two players fill the same form at once, one sends
+    it before a restart and the other after, and the Scribe's rule text goes in after it too."""
+    from tests.e2e.test_nomic import state_of as nomic_state
+
+    alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
+    settings = bot_settings(emulator, tmp_path)
+    first = AraldoBot(settings, extra_extensions=EXTRA)
+    async with running_bot(emulator, first, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
+        for p in (bob, carol):
+            await emulator.click(p, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        gid = (await first.service.in_channel(str(emulator.general.id))).id
+        by_bob = await emulator.slash(bob, "nomic propose", kind="enact")
+        by_carol = await emulator.slash(carol, "nomic propose", kind="enact")
+        assert by_bob.modal and by_carol.modal
+        sent = await emulator.submit_modal(carol, by_carol, {"title": "Cortesia", "text": "Si saluta il Re."})
+        assert not sent.ephemeral and "Lettera 1 di Carol" in sent.content
+        text = await emulator.slash(alice, "nomic scribe text", number=1400)
+        assert text.modal
+    second = AraldoBot(settings, extra_extensions=EXTRA)
+    async with running_bot(emulator, second, commands=TOP_COMMANDS):
+        later = await emulator.submit_modal(bob, by_bob, {"title": "Silenzio", "text": "Nessuno parla.",
+                                                          "title2": "Pane", "text2": "Pane per tutti."})
+        assert not later.errors and "Lettera 2 di Bob" in later.content
+        edited = await emulator.submit_modal(alice, text, {"text": "I gladiatori combattono a mezzogiorno."})
+        assert not edited.errors and "1400" in edited.content
+        state = await nomic_state(second, gid)
+        assert [p.title for p in state.proposals] == ["Cortesia", "Silenzio", "Pane"]
+        assert [p.author for p in state.proposals] == [str(carol.id), str(bob.id), str(bob.id)]
+        assert next(r for r in state.rules if r.number == 1400).text == "I gladiatori combattono a mezzogiorno."
         emulator.assert_no_unknown_routes()
