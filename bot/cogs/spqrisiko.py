@@ -30,10 +30,11 @@ from bot.ui import (
     file_of,
     game_here,
     lang,
+    player_id,
     send,
     service_of,
 )
-from engine.core import RuleError, get_game
+from engine.core import get_game
 from engine.spqrisiko.board import CARD_SYMBOLS, board
 from engine.spqrisiko.models import KIND, NEUTRAL_IDS, SpqrState, SpqrView
 from engine.spqrisiko.odds import odds as attack_odds
@@ -324,9 +325,7 @@ class SpqrCog(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         language = lang(interaction)
         _, state = await here(interaction)
-        user = str(interaction.user.id)
-        if state.player(user) is None:
-            raise RuleError("core.not_a_player")
+        user = player_id(interaction, state)
         view = get_game(KIND).view(state, user)
         assert isinstance(view, SpqrView)
         await send(interaction, hand_text(view, language), ephemeral=True)
