@@ -88,17 +88,14 @@ async def test_spqr_count_modal_opened_before_a_restart_is_played_after_it(emula
 async def test_nomic_forms_opened_before_a_restart_are_played_after_it(emulator: Any, tmp_path: Any) -> None:
     """DecameroNomic's proposal and Scribe forms: two players fill the same form at once, one sends
     it before a restart and the other after, and the Scribe's rule text goes in after it too."""
+    from tests.e2e.test_nomic import nomic_table
     from tests.e2e.test_nomic import state_of as nomic_state
 
     alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
     settings = bot_settings(emulator, tmp_path)
     first = AraldoBot(settings, extra_extensions=EXTRA)
     async with running_bot(emulator, first, commands=TOP_COMMANDS):
-        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
-        for p in (bob, carol):
-            await emulator.click(p, created, label="Partecipa")
-        await emulator.slash(alice, "game start")
-        gid = (await first.service.in_channel(str(emulator.general.id))).id
+        gid = await nomic_table(emulator, first, alice, bob, carol)
         by_bob = await emulator.slash(bob, "nomic propose", kind="enact")
         by_carol = await emulator.slash(carol, "nomic propose", kind="enact")
         assert by_bob.modal and by_carol.modal

@@ -44,6 +44,17 @@ async def dm_with(emulator: Any, user: Any, text: str) -> bool:
     return False
 
 
+async def nomic_table(emulator: Any, bot: AraldoBot, king: Any, *others: Any) -> int:
+    """A DecameroNomic game in #general, `king` its King and Scribe, the others seated; its id."""
+    created = await emulator.slash(king, "game create", game="nomic", settings=f"king={king.username} scribe={king.username}")
+    for p in others:
+        await emulator.click(p, created, label="Partecipa")
+    await emulator.slash(king, "game start")
+    gid = (await bot.service.in_channel(str(emulator.general.id))).id
+    assert gid is not None
+    return gid
+
+
 async def vote(emulator: Any, user: Any, letter: int, labels: list[str], **options: Any) -> Any:
     panel = await emulator.slash(user, "nomic vote", letter=letter, **options)
     assert panel.ephemeral and panel.message.buttons
@@ -219,12 +230,7 @@ async def test_the_vote_panel_still_works_after_a_restart(emulator: Any, tmp_pat
     settings = bot_settings(emulator, tmp_path)
     first = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
     async with running_bot(emulator, first, commands=TOP_COMMANDS):
-        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
-        for p in (bob, carol):
-            await emulator.click(p, created, label="Partecipa")
-        await emulator.slash(alice, "game start")
-        gid = (await first.service.in_channel(str(emulator.general.id))).id
-        assert gid is not None
+        gid = await nomic_table(emulator, first, alice, bob, carol)
         modal = await emulator.slash(bob, "nomic propose", kind="enact")
         await emulator.submit_modal(bob, modal, {"title": "Cortesia", "text": "Si saluta il Re.",
                                                  "title2": "Silenzio", "text2": "Nessuno parla."})
