@@ -4,8 +4,7 @@ Pillow's writer tries all five PNG row filters on every row and keeps the best, 
 the time a board took to encode. Araldo's pictures are flat colours, lines and text, where unfiltered
 rows compress as well or better; measured on the development container (same zlib level 3):
 SPQRisiko's board 27 -> 15 ms and 185 -> 158 KiB, Impero's map 17 -> 6.5 ms and 125 -> 115 KiB, the
-test game's small board 0.94 -> 0.37 ms. zlib works without the interpreter lock, so an encoding
-no longer keeps the event loop waiting either.
+test game's small board 0.94 -> 0.37 ms.
 """
 
 from __future__ import annotations

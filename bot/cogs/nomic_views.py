@@ -22,10 +22,11 @@ from engine.nomic.models import NomicState
 # Each modal's custom_id carries its whole context and its submit is played by the cog's listener
 # (bot.ui.answer_modal): nothing is kept in memory, so a form opened before a restart still plays,
 # and two players filling the same form at once each get their own.
-PROPOSE = re.compile(r"araldo:nomic:propose:(?P<game>\d+):(?P<kind>[a-z]+):(?P<rule>\d*):(?P<protector>.{0,40})")
+PROTECTOR_MAX = 40  # a gladiator's name is at most 32 characters; a custom_id at most 100
+PROPOSE = re.compile(r"araldo:nomic:propose:(?P<game>\d+):(?P<kind>[a-z]+):(?P<rule>\d*):"
+                     rf"(?P<protector>.{{0,{PROTECTOR_MAX}}})")
 RULE_TEXT = re.compile(r"araldo:nomic:ruletext:(?P<game>\d+):(?P<rule>\d+)")
 IMPORT = re.compile(r"araldo:nomic:import:(?P<game>\d+)")
-PROTECTOR_MAX = 40  # a gladiator's name is at most 32 characters; a custom_id at most 100
 
 
 class ProposeModal(discord.ui.Modal):

@@ -96,6 +96,9 @@ async def test_nomic_forms_opened_before_a_restart_are_played_after_it(emulator:
     first = AraldoBot(settings, extra_extensions=EXTRA)
     async with running_bot(emulator, first, commands=TOP_COMMANDS):
         gid = await nomic_table(emulator, first, alice, bob, carol)
+        # a protector no gladiator can be called (names are 1-32 characters): said at once, no form
+        too_long = await emulator.slash(bob, "nomic propose", kind="enact", protector="M" * 41)
+        assert too_long.ephemeral and not too_long.modal and "M" * 40 in too_long.content
         by_bob = await emulator.slash(bob, "nomic propose", kind="enact")
         by_carol = await emulator.slash(carol, "nomic propose", kind="enact")
         assert by_bob.modal and by_carol.modal
