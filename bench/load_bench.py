@@ -11,7 +11,9 @@ Scenarios, in order, on one database:
              that carries it): p50/p99 from dispatching the interaction to Discord receiving its
              first response and its answer, actions per second, lock errors, lost notifications
              (outbox rows not delivered once everything settled). Moves answered with the board
-             and moves answered in words (`--workload`).
+             and moves answered in words (`--workload`). Before each, the machine's speed of the
+             moment (`machine_speed`: a fixed piece of Python, the test game's board alone): a shared
+             virtual machine is not always as fast, and two sessions' machines differ.
   deadlines  200 games whose turn deadlines all fall within the same 10 s: lateness of each firing
              (tick committed) and of its last notification (outbox row marked sent).
   restart    the bot is stopped, OVERDUE background games get deadlines in the past, a new bot
@@ -136,6 +138,38 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def machine_speed() -> dict[str, float]:
+    """How fast this machine is right now, so figures from different machines (and from the same
+    virtual machine at different hours) can be compared: a fixed piece of plain Python and the test
+    game's board drawn and encoded, each alone on an idle process, best of three, in milliseconds."""
+    from render.common import find_renderer, to_png
+    from tests.fixtures.testgame import CorsaView
+
+    def python_work() -> None:
+        names: dict[str, int] = {}
+        for i in range(200_000):
+            key = f"p{i % 50}"
+            names[key] = names.get(key, 0) + i
+
+    board = find_renderer("corsa")
+    view = CorsaView(total=57, target=1000, current="1", history=[f"p{i % 2}+1" for i in range(40)])
+    assert board is not None
+
+    def draw_board() -> None:
+        for _ in range(20):
+            to_png(board(view))
+
+    out = {}
+    for name, work, times in (("python_ms", python_work, 1), ("board_ms", draw_board, 20)):
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            work()
+            best = min(best, time.perf_counter() - start)
+        out[name] = 1000 * best / times
+    return out
+
+
 async def fire(emu: Emulator, user: Any, channel: Any, command: str,
                **options: Any) -> tuple[float, float] | None:
     """Send one slash command and wait for its answer (after a deferral, the followup that carries
@@ -199,6 +233,7 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
 
     # this process plays Discord, which keeps every message and request: a full collection of that
     # heap stalled every player at once for 100+ ms, a pause of "Discord", not of the bot
+    speed = machine_speed()
     gc.collect()
     gc.freeze()
     start, cpu, here = time.perf_counter(), cpu_time(), time.process_time()
@@ -221,7 +256,8 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
             "cpu_ms_per_action": 1000 * cpu / max(applied, 1),
             # this process: the emulator and the players (the same as the bot's with --same-process)
             "driver_cpu_ms_per_action": 1000 * here / max(applied, 1),
-            "lock_errors": lock_errors() - locks_before, "notifications": total - before_rows[0], "lost": unsent + failed}
+            "lock_errors": lock_errors() - locks_before, "notifications": total - before_rows[0], "lost": unsent + failed,
+            "machine_speed": speed}
 
 
 async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], channels: list[Any]) -> dict[str, Any]:
