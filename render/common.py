@@ -60,10 +60,58 @@ def player_colour(index: int) -> tuple[int, int, int]:
     return _COLOURS[index]
 
 
+class _RememberingFont(ImageFont.FreeTypeFont):
+    """A font that keeps the text masks it has rendered. Boards draw the same words on every version
+    (places, companies, legends, small numbers), and FreeType's rendering holds the interpreter lock
+    for all of it: the largest part of a small board's lock time under load (docs/performance.md).
+    A mask is only read by the drawing that pastes it, so one mask serves every thread."""
+
+    MASK_BYTES = 1 << 20  # per font; forgotten all at once past it (a label set is far smaller)
+    BOXES = 4096  # measured texts kept per font (each a few numbers)
+
+    def __init__(self, path: str, size: int) -> None:
+        super().__init__(path, size)
+        self._masks: dict[Any, tuple[Any, tuple[int, int]]] = {}
+        self._bytes = 0
+        self._boxes: dict[Any, tuple[float, float, float, float]] = {}
+
+    def getbbox(self, text: str | bytes | bytearray, mode: str = "", direction: str | None = None,
+                features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
+                anchor: str | None = None) -> tuple[float, float, float, float]:
+        # measuring lays the text out in FreeType too: centring a label measures it on every drawing
+        measure = (text, mode, direction, features, language, stroke_width, anchor)
+        if isinstance(text, bytearray):
+            return super().getbbox(*measure)
+        key = (text, mode, direction, tuple(features or ()), language, stroke_width, anchor)
+        found = self._boxes.get(key)
+        if found is None:
+            if len(self._boxes) >= self.BOXES:
+                self._boxes = {}
+            found = self._boxes[key] = super().getbbox(*measure)
+        return found
+
+    def getmask2(self, text: str | bytes, mode: str = "", *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        if mode == "RGBA":  # Pillow writes into a colour mask after getting it: never shared
+            return super().getmask2(text, mode, *args, **kwargs)
+        try:
+            key = (text, mode, args, tuple(sorted(kwargs.items())))
+            found = self._masks.get(key)
+        except TypeError:  # an unhashable argument (a list of OpenType features)
+            return super().getmask2(text, mode, *args, **kwargs)
+        if found is None:
+            found = super().getmask2(text, mode, *args, **kwargs)
+            width, height = found[0].size
+            if self._bytes + width * height > self.MASK_BYTES:
+                self._masks, self._bytes = {}, 0
+            self._masks[key] = found
+            self._bytes += width * height
+        return found
+
+
 @cache
 def font(size: int, bold: bool = False, mono: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSansMono.ttf" if mono else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    return _RememberingFont(str(FONT_DIR / name), size)
 
 
 def text_width(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> int:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import (
+    FONT_DIR,
     PLAYER_COLOURS,
     font,
     hex_center,
@@ -20,6 +21,61 @@ from render.common import (
 
 def test_fonts_load_from_the_package() -> None:
     assert font(14).getbbox("Àèìòù")[2] > 0 and font(14, bold=True) is font(14, bold=True)
+
+
+def _labels(fnt: ImageFont.FreeTypeFont) -> bytes:
+    image = Image.new("RGB", (240, 90), (250, 247, 240))
+    draw = ImageDraw.Draw(image)
+    for i, (text, anchor) in enumerate((("Roma", None), ("12", "mm"), ("Àèìòù 3/7", "la"))):
+        draw.text((20 + 40 * i, 20 + 20 * i), text, font=fnt, fill=(30, 30, 30), anchor=anchor)
+        draw.text((20.5, 70.25), text, font=fnt, fill=(0, 114, 178), stroke_width=1, stroke_fill=(250, 250, 250))
+    return image.tobytes()
+
+
+def test_remembered_text_draws_exactly_what_freetype_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = ImageFont.truetype(str(FONT_DIR / "DejaVuSans.ttf"), 23)
+    fnt = font(23)
+    rendered: list[str] = []
+    real = ImageFont.FreeTypeFont.getmask2
+
+    def counted(self: ImageFont.FreeTypeFont, text: str, *args: object, **kwargs: object) -> object:
+        rendered.append(text)
+        return real(self, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counted)
+    expected = _labels(plain)
+    rendered.clear()
+    assert _labels(fnt) == expected  # first drawing: rendered and kept
+    first = len(rendered)
+    assert _labels(fnt) == expected  # again: the same pixels without FreeType
+    assert first > 0 and len(rendered) == first
+
+
+def test_remembered_measures_are_freetypes(monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = ImageFont.truetype(str(FONT_DIR / "DejaVuSans.ttf"), 19)
+    fnt = font(19)
+    measured: list[str] = []
+    real = ImageFont.FreeTypeFont.getbbox
+
+    def counted(self: ImageFont.FreeTypeFont, text: str, *args: object, **kwargs: object) -> object:
+        measured.append(text)
+        return real(self, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    asked = [("Mediolanum", {}), ("Mediolanum", {"anchor": "mm"}), ("7", {"stroke_width": 2})]
+    expected = [plain.getbbox(text, **kw) for text, kw in asked]  # type: ignore[arg-type]
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getbbox", counted)
+    assert [fnt.getbbox(text, **kw) for text, kw in asked] == expected  # type: ignore[arg-type]
+    assert [fnt.getbbox(text, **kw) for text, kw in asked] == expected  # type: ignore[arg-type]
+    assert len(measured) == len(asked)  # each measured once
+
+
+def test_remembered_masks_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    fnt = font(31, bold=True)
+    monkeypatch.setattr(fnt, "MASK_BYTES", 4000)
+    for n in range(200):
+        fnt.getmask2(f"label {n}", "L")
+        assert fnt._bytes <= 4000 or len(fnt._masks) == 1  # type: ignore[attr-defined]
+    assert len(fnt._masks) < 200  # type: ignore[attr-defined]
 
 
 def test_player_colours_never_repeat() -> None:
