@@ -58,7 +58,12 @@ def test_parse_errors_name_the_line(text: str, fragment: str) -> None:
 
 async def test_run_script_with_a_stand_in_bot(tmp_path: Path) -> None:
     async def start(base_url: str, database_url: str, token: str) -> asyncio.Task[Any]:
-        return asyncio.create_task(ToyBot().start(token))
+        async def run() -> None:
+            # closed when the script's end cancels it: else its heartbeat thread outlives the test's loop
+            async with ToyBot() as bot:
+                await bot.start(token)
+
+        return asyncio.create_task(run())
 
     script = tmp_path / "play.txt"
     script.write_text(
