@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import struct
+import zlib
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -102,7 +104,7 @@ def test_png_bytes_and_unknown_renderer() -> None:
 
 
 @pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P", "1", "LA"])
-@pytest.mark.parametrize("size", [(1, 1), (7, 3), (480, 200)])
+@pytest.mark.parametrize("size", [(1, 1), (7, 3), (480, 200), (17_000, 3)])  # rows longer than a chunk
 def test_our_png_writer_round_trips_every_pixel(mode: str, size: tuple[int, int]) -> None:
     import io
     import random
@@ -118,8 +120,13 @@ def test_our_png_writer_round_trips_every_pixel(mode: str, size: tuple[int, int]
         draw.rectangle((x0, y0, x0 + rnd.randrange(40), y0 + rnd.randrange(20)), fill=colour)
     draw.text((2, 2), "Roma 12", fill=(0, 0, 0, 255))
     source = image.convert(mode)
-    back = Image.open(io.BytesIO(png.encode(source)))
+    data = png.encode(source)
+    back = Image.open(io.BytesIO(data))
     alpha = "A" in source.getbands() or "transparency" in source.info
     expected = source if mode in ("RGB", "RGBA", "L") else source.convert("RGBA" if alpha else "RGB")
     assert back.size == size and back.mode == expected.mode
     assert back.tobytes() == expected.tobytes()
+    # exactly one filter byte and one row per line, nothing after (strict readers refuse extra data)
+    (length,) = struct.unpack(">I", data[33:37])
+    assert data[37:41] == b"IDAT"
+    assert len(zlib.decompress(data[41:41 + length])) == size[1] * (1 + size[0] * len(expected.getbands()))
