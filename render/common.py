@@ -69,8 +69,15 @@ class _RememberingFont(ImageFont.FreeTypeFont):
     MASK_BYTES = 1 << 20  # per font; forgotten all at once past it (a label set is far smaller)
     BOXES = 4096  # measured texts kept per font (each a few numbers)
 
-    def __init__(self, path: str, size: int) -> None:
-        super().__init__(path, size)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._start_remembering()
+
+    def __setstate__(self, state: list[Any]) -> None:  # a copy or an unpickled font starts afresh
+        super().__setstate__(state)
+        self._start_remembering()
+
+    def _start_remembering(self) -> None:
         self._masks: dict[Any, tuple[Any, tuple[int, int]]] = {}
         self._bytes = 0
         self._boxes: dict[Any, tuple[float, float, float, float]] = {}

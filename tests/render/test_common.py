@@ -71,6 +71,16 @@ def test_remembered_measures_are_freetypes(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(measured) == len(asked)  # each measured once
 
 
+def test_a_copied_font_draws_and_measures_like_its_original() -> None:
+    import copy
+    import pickle
+
+    original = font(17, mono=True)
+    for other in (copy.deepcopy(original), pickle.loads(pickle.dumps(original))):
+        assert other.getbbox("Roma 12") == original.getbbox("Roma 12")
+        assert other.getmask2("Roma 12", "L")[0].size == original.getmask2("Roma 12", "L")[0].size
+
+
 def test_remembered_masks_stay_within_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     fnt = font(31, bold=True)
     monkeypatch.setattr(fnt, "MASK_BYTES", 4000)
