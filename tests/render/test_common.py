@@ -34,17 +34,23 @@ def _labels(fnt: ImageFont.FreeTypeFont) -> bytes:
     return image.tobytes()
 
 
+def _freetype_calls(monkeypatch: pytest.MonkeyPatch, method: str) -> list[str]:
+    """The texts FreeType itself is asked to render or measure from now on (`method` of FreeTypeFont)."""
+    asked: list[str] = []
+    real = getattr(ImageFont.FreeTypeFont, method)
+
+    def counted(self: ImageFont.FreeTypeFont, text: str, *args: object, **kwargs: object) -> object:
+        asked.append(text)
+        return real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, method, counted)
+    return asked
+
+
 def test_remembered_text_draws_exactly_what_freetype_draws(monkeypatch: pytest.MonkeyPatch) -> None:
     plain = ImageFont.truetype(str(FONT_DIR / "DejaVuSans.ttf"), 23)
     fnt = font(23)
-    rendered: list[str] = []
-    real = ImageFont.FreeTypeFont.getmask2
-
-    def counted(self: ImageFont.FreeTypeFont, text: str, *args: object, **kwargs: object) -> object:
-        rendered.append(text)
-        return real(self, text, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counted)
+    rendered = _freetype_calls(monkeypatch, "getmask2")
     expected = _labels(plain)
     rendered.clear()
     assert _labels(fnt) == expected  # first drawing: rendered and kept
@@ -56,16 +62,9 @@ def test_remembered_text_draws_exactly_what_freetype_draws(monkeypatch: pytest.M
 def test_remembered_measures_are_freetypes(monkeypatch: pytest.MonkeyPatch) -> None:
     plain = ImageFont.truetype(str(FONT_DIR / "DejaVuSans.ttf"), 19)
     fnt = font(19)
-    measured: list[str] = []
-    real = ImageFont.FreeTypeFont.getbbox
-
-    def counted(self: ImageFont.FreeTypeFont, text: str, *args: object, **kwargs: object) -> object:
-        measured.append(text)
-        return real(self, text, *args, **kwargs)  # type: ignore[arg-type]
-
     asked = [("Mediolanum", {}), ("Mediolanum", {"anchor": "mm"}), ("7", {"stroke_width": 2})]
     expected = [plain.getbbox(text, **kw) for text, kw in asked]  # type: ignore[arg-type]
-    monkeypatch.setattr(ImageFont.FreeTypeFont, "getbbox", counted)
+    measured = _freetype_calls(monkeypatch, "getbbox")
     assert [fnt.getbbox(text, **kw) for text, kw in asked] == expected  # type: ignore[arg-type]
     assert [fnt.getbbox(text, **kw) for text, kw in asked] == expected  # type: ignore[arg-type]
     assert len(measured) == len(asked)  # each measured once
