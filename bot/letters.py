@@ -48,17 +48,21 @@ def private_text(kind: str, state: GameState, player: str, lang: str) -> str:
     return chunks(t("core.private_panel", lang, game=spec.meta.name, text=body))[0]
 
 
+def wants_state(r: OutboxRow, payload: dict[str, Any]) -> bool:
+    """Whether writing this row needs the game's state (a board to draw, what a reminder owes): only
+    those load the snapshot and draw, slow enough for a worker thread. Most rows are a turn DM, whose
+    words take microseconds, and a big game's snapshot longer to load than the DM to write."""
+    return bool(payload.get("board")) or r.what == "reminder"
+
+
 def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, role: str | None,
             channel: str | None = None) -> Letter:
     """The texts and pictures of one row, in `lang`; a refused DM's fallback in the `channel`'s
-    language (runs in a worker thread: rendering is slow)."""
+    language (in a worker thread when it `wants_state`: rendering is slow)."""
     letter = Letter()
     chan = channel or lang
     name = get_game(game.kind).meta.name
-    # the snapshot is loaded only for what needs the game's state (a board, what a reminder owes):
-    # most rows are a turn DM, and a big game's snapshot takes longer to load than the DM to write
-    wants_state = bool(payload.get("board")) or r.what == "reminder"
-    state = state_or_none(game) if wants_state else None
+    state = state_or_none(game) if wants_state(r, payload) else None
     if r.what == "announce":
         events = [Event.model_validate(e) for e in payload["events"]]
         file = board_png(game, state, None, lang=lang) if payload.get("board") and state is not None else None

@@ -27,7 +27,7 @@ from sqlmodel import col, select
 
 from bot.i18n import channel_language, dm_language, t
 from bot.letters import PRIVATE_SUMMARIES as PRIVATE_SUMMARIES  # the cogs register their summaries here
-from bot.letters import compose, private_text, state_or_none
+from bot.letters import compose, private_text, state_or_none, wants_state
 from bot.pictures import Attachment
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread, loaded
@@ -303,8 +303,11 @@ class Notifier:
         lang = await self.language(r.guild_id, r.recipient, ctx)
         channel = await self.language(r.guild_id, None, ctx)  # a refused DM's fallback is said in the channel
         role = ctx.configs[r.guild_id].mod_role_id if r.what == "moderators" else None
-        letter = await asyncio.get_running_loop().run_in_executor(
-            _COMPOSER, compose, game, r, payload, lang, role, channel)
+        if wants_state(r, payload):
+            letter = await asyncio.get_running_loop().run_in_executor(
+                _COMPOSER, compose, game, r, payload, lang, role, channel)
+        else:  # words only: written here, cheaper than the trip to the worker thread and back
+            letter = compose(game, r, payload, lang, role, channel)
         nonce = f"a{r.id}."
         for i, (text, file) in enumerate(letter.posts):
             await self.messenger.post(r.channel_id, text, file, nonce=f"{nonce}{i}")

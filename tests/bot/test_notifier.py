@@ -74,6 +74,35 @@ async def test_turn_dm_has_the_board_link_and_falls_back_to_a_mention(service: G
     assert any(p[0] == "90" and "<@2>" in p[1] and "Tocca a x" in p[1] for p in messenger.posts)
 
 
+async def test_only_letters_that_need_the_game_are_written_in_the_worker_thread(service: GameService,
+                                                                                 monkeypatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    import bot.notifier as notifier_module
+
+    threaded: list[str] = []
+
+    class Recording(ThreadPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            threaded.append(args[1].what)  # compose(game, row, ...)
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(notifier_module, "_COMPOSER", Recording(1))
+    messenger = Messenger()
+    notifier = Notifier(service, messenger)
+    res = await game(service)
+    await notifier.drain()
+    threaded.clear()
+    messenger.dms.clear()  # the start's own turn DM
+    upd = Update(res.game, res.state, [Event(key="corsa.your_turn", params={"player": "x"}, to=["1"],
+                                             notify="turn")], "tick")
+    await tell(service, notifier, upd)
+    assert [d[0] for d in messenger.dms] == ["1"] and threaded == []  # words only: written on the loop
+    await service.set_notify("1", "images", True)
+    await tell(service, notifier, upd)  # with the board: drawn in the worker thread
+    assert [d[0] for d in messenger.dms] == ["1", "1"] and messenger.dms[1][2] and threaded == ["dm"]
+
+
 async def test_opted_out_kinds_are_not_sent(service: GameService) -> None:
     messenger = Messenger()
     notifier = Notifier(service, messenger)
