@@ -92,3 +92,26 @@ async def test_sqlite_reads_proceed_while_a_write_transaction_is_open(db, servic
         here = await asyncio.wait_for(service.in_channel("2"), timeout=60)
         assert seen.channel_id == "2" and here.id == row.id
     assert (await service.get(row.id)).channel_id == "3"
+
+
+async def test_a_burst_of_moves_keeps_the_connections_it_opened(db) -> None:
+    """PostgreSQL: connections opened for one burst serve the next (a new one is a TCP connection,
+    a TLS offer, an authentication and every statement prepared again)."""
+    import asyncio
+
+    from sqlalchemy import event, text
+
+    from bot.storage.db import PG_POOL_SIZE
+
+    if db.is_sqlite:
+        pytest.skip("SQLite's run() uses its own three connections in worker threads")
+    opened: list[object] = []
+    event.listen(db._fast.sync_engine, "connect", lambda conn, record: opened.append(conn))
+
+    async def statement() -> None:
+        await db.run(lambda conn: conn.execute(text("SELECT pg_sleep(0.02)")), write=False)
+
+    await asyncio.gather(*(statement() for _ in range(3 * PG_POOL_SIZE)))
+    first = len(opened)
+    await asyncio.gather(*(statement() for _ in range(3 * PG_POOL_SIZE)))
+    assert 0 < first <= PG_POOL_SIZE and len(opened) == first
