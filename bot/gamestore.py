@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 import secrets
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from sqlmodel import col, select
 
 from bot.gamecache import GameCache
 from bot.storage.db import Database
+from bot.storage.driver import Prepared
 from bot.storage.models import LIVE, ActionRow, GameRow, OutboxRow, Seat, loaded
 from engine.core import Event, Game, GameState, RuleError, get_game
 
@@ -60,6 +62,10 @@ _LOG = insert(_ACTION).values(
     .scalar_subquery())
 _INSERT_OUTBOX = insert(_OUTBOX)
 
+
+# the same three on SQLite, through the driver (see bot/storage/driver.py)
+_DRIVER_SAVE, _DRIVER_LOG = Prepared(_SAVE), Prepared(_LOG)
+_DRIVER_OUTBOX = Prepared(_INSERT_OUTBOX, column_keys=_OUTBOX_COLUMNS)
 
 _LOG_COLUMNS = ["game_id", "seq", "actor", "action_json", "interaction_id", "at", "moderator", "undone"]
 _TOLD_COLUMNS = [c for c in _OUTBOX_COLUMNS if c != "game_id"]  # an outbox row's own values
@@ -326,6 +332,15 @@ class GameStore:
                 follow_seats(conn, game_id, entry)
             insert_outbox(conn, outbox)
 
+        def write_driver(cursor: sqlite3.Cursor) -> None:
+            if cursor.execute(_DRIVER_SAVE.sql, _DRIVER_SAVE.args(values)).rowcount != 1:
+                raise Conflict
+            if entry is not None:
+                cursor.execute(_DRIVER_LOG.sql, _DRIVER_LOG.args(values))
+            if outbox:
+                cursor.executemany(_DRIVER_OUTBOX.sql, _DRIVER_OUTBOX.many(
+                    [{c: getattr(r, c) for c in _OUTBOX_COLUMNS} for r in outbox]))
+
         def write_once(conn: Connection) -> None:
             params = dict(values)
             for i, r in enumerate(outbox):
@@ -333,14 +348,17 @@ class GameStore:
             if not conn.execute(_save_in_one_statement(entry is not None, len(outbox)), params).scalar():
                 raise Conflict
 
-        one_statement = (not self.db.is_sqlite and (entry is None or not replaces_seat(entry))
-                         and len(outbox) <= TOLD_IN_ONE_STATEMENT)
+        plain = entry is None or not replaces_seat(entry)  # a seat changing hands goes the long way
+        one_statement = not self.db.is_sqlite and plain and len(outbox) <= TOLD_IN_ONE_STATEMENT
         try:
-            await self.db.run(write_once if one_statement else write, write=True, single=one_statement)
+            if self.db.is_sqlite and plain:
+                await self.db.run_driver(write_driver)
+            else:
+                await self.db.run(write_once if one_statement else write, write=True, single=one_statement)
         except Conflict:
             self.cache.forget(row.id)  # whatever this process knew is older than the stored version
             raise
-        except IntegrityError:
+        except (IntegrityError, sqlite3.IntegrityError):
             self.cache.forget(row.id)
             # the same interaction id (or seq) was written by a concurrent process
             if entry is not None and entry.interaction_id and await self._seen(entry.interaction_id):

@@ -15,12 +15,15 @@ run without BEGIN and COMMIT, each statement its own snapshot, as on PostgreSQL.
 PostgreSQL it runs through `run_sync` on an engine of its own whose pool does not ping every
 connection it hands out (a connection the server dropped fails at once and the function is run once
 more); a read, or a write that is one statement, goes without BEGIN and COMMIT round trips.
+`run_driver(work)` is SQLite's door for a move's save: the same thread, lock and connections, the
+driver's own cursor (bot/storage/driver.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -155,6 +158,33 @@ class Database:
             return await loop.run_in_executor(self._threads[False], one_transaction)
         async with self._write_lock or contextlib.nullcontext():
             return await loop.run_in_executor(self._threads[True], one_transaction)
+
+    async def run_driver(self, work: Callable[[sqlite3.Cursor], T]) -> T:
+        """SQLite only: `work(cursor)` as one write transaction on the standard driver's own cursor,
+        for the hottest saves (bot/storage/driver.py says why). Same lock, thread and connections as
+        run(write=True); `work` raises to roll back (sqlite3's own errors, not SQLAlchemy's)."""
+        assert self._sync is not None, "run_driver is for SQLite"
+        sync = self._sync
+
+        def one_transaction() -> T:
+            raw = sync.raw_connection()  # pooled; its pragmas were set when it was opened
+            driver: sqlite3.Connection = raw.driver_connection  # type: ignore[assignment]
+            try:
+                cursor = driver.cursor()
+                cursor.execute("BEGIN IMMEDIATE")
+                result = work(cursor)
+                cursor.execute("COMMIT")
+                return result
+            finally:
+                try:
+                    if driver.in_transaction:  # work raised, or COMMIT did: nothing of it stays
+                        driver.rollback()
+                except sqlite3.Error:
+                    raw.invalidate()  # never hand a connection in an unknown state back to the pool
+                raw.close()
+
+        async with self._write_lock or contextlib.nullcontext():
+            return await asyncio.get_running_loop().run_in_executor(self._threads[True], one_transaction)
 
     async def migrate(self) -> None:
         from bot.storage.migrate import upgrade

@@ -1,0 +1,91 @@
+"""SQLite's move saves through the standard driver (bot/storage/driver.py): what they write is what
+SQLAlchemy would have written, and a save that fails half way leaves nothing behind."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select, text
+
+import bot.gamestore as gamestore
+from bot.service import GameService
+from bot.storage.db import Database
+from bot.storage.driver import Prepared
+from bot.storage.models import ActionRow, GameRow, OutboxRow
+from tests.conftest import fresh_database
+
+STORED_MOMENT = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}$")  # SQLAlchemy's SQLite DATETIME
+
+
+@pytest.fixture
+async def sqlite_db(tmp_path):
+    db = await fresh_database(f"sqlite+aiosqlite:///{tmp_path}/araldo.db")
+    yield db
+    await db.close()
+
+
+async def started(db: Database, clock) -> tuple[GameService, int, list[str]]:
+    seeds = iter(range(1000, 2000))
+    service = GameService(db, clock=clock, seed_source=lambda: next(seeds))
+    # a planner that tells of every move: the save writes outbox rows too
+    service.planners.append(lambda upd: [OutboxRow(
+        game_id=upd.game.id, guild_id="1", channel_id="2", what="announce", payload_json="{}",
+        created_at=clock.now, next_at=clock.now, sent_at=None)] if upd.source == "act" else [])
+    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A",
+                         settings={"turn_hours": 2})
+    await service.join("2", "11", "B")
+    res = await service.start("2", "10")
+    assert res.game.id is not None
+    return service, res.game.id, [p.id for p in res.state.players]
+
+
+async def test_a_move_saved_through_the_driver_reads_back_as_sqlalchemy_wrote_it(sqlite_db, clock) -> None:
+    service, gid, order = await started(sqlite_db, clock)
+    clock.now += timedelta(minutes=5)
+    res = await service.act(gid, order[0], {"type": "add", "amount": 3}, interaction_id="i1")
+
+    async with sqlite_db.sessions() as s:
+        game = (await s.execute(select(GameRow).where(GameRow.id == gid))).scalar_one()
+        logged = (await s.execute(select(ActionRow).where(ActionRow.game_id == gid))).scalars().all()
+        told = (await s.execute(select(OutboxRow).where(OutboxRow.game_id == gid))).scalars().all()
+        stored = (await s.execute(text("SELECT created_at, updated_at, turn_deadline FROM game WHERE id = :g"),
+                                  {"g": gid})).one()
+    assert game.version == res.game.version and game.snapshot_json == res.game.snapshot_json
+    assert game.updated_at == clock.now and game.updated_at.tzinfo is not None
+    assert game.turn_deadline == clock.now + timedelta(hours=2) == res.game.turn_deadline
+    assert [(a.seq, a.actor, a.interaction_id, a.at, a.moderator, a.undone) for a in logged] == [
+        (1, order[0], "i1", clock.now, False, False)]
+    assert [(o.what, o.created_at, o.sent_at, o.attempts) for o in told] == [("announce", clock.now, None, 0)]
+    # the driver's moments are stored in the very text SQLAlchemy gives the ones it writes itself
+    assert all(STORED_MOMENT.match(v) for v in stored), stored
+
+
+async def test_a_driver_save_that_fails_half_way_leaves_nothing(sqlite_db, clock, monkeypatch) -> None:
+    service, gid, order = await started(sqlite_db, clock)
+    before = await service.get(gid)
+
+    class Broken(Prepared):
+        def args(self, values):
+            raise RuntimeError("the log row cannot be written")
+
+    # the game row is updated first, then the log row fails: the update must be rolled back
+    monkeypatch.setattr(gamestore, "_DRIVER_LOG", Broken(gamestore._LOG))
+    with pytest.raises(RuntimeError):
+        await service.act(gid, order[0], {"type": "add", "amount": 3}, interaction_id="i1")
+    async with sqlite_db.sessions() as s:
+        assert (await s.execute(select(GameRow.version).where(GameRow.id == gid))).scalar_one() == before.version
+        assert (await s.execute(select(ActionRow.id))).first() is None
+        assert (await s.execute(select(OutboxRow.id).where(OutboxRow.game_id == gid))).first() is None
+
+    monkeypatch.undo()  # the connection went back to the pool clean: the next move saves
+    res = await service.act(gid, order[0], {"type": "add", "amount": 3}, interaction_id="i2")
+    assert res.game.version == before.version + 1
+    assert [a.interaction_id for a in await service.log_rows(gid)] == ["i2"]
+
+
+def test_a_prepared_statement_refuses_a_missing_value() -> None:
+    with pytest.raises(KeyError, match="old"):
+        gamestore._DRIVER_SAVE.args({"game": 1, "new": 2, "snapshot": "{}", "now": None, "status": "active",
+                                     "deadline": None, "turn_deadline": None, "schema": 1})
