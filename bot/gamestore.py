@@ -24,7 +24,7 @@ from sqlmodel import col, select
 
 from bot.gamecache import GameCache
 from bot.storage.db import Database
-from bot.storage.driver import Prepared
+from bot.storage.driver import POSTGRES, Prepared
 from bot.storage.models import LIVE, ActionRow, GameRow, OutboxRow, Seat, loaded
 from engine.core import Event, Game, GameState, RuleError, get_game
 
@@ -75,11 +75,12 @@ TOLD_IN_ONE_STATEMENT = 16  # outbox rows a single-statement save takes; more go
 
 
 @lru_cache(maxsize=2 * (TOLD_IN_ONE_STATEMENT + 1))
-def _save_in_one_statement(logged: bool, told: int) -> Any:
+def _save_in_one_statement(logged: bool, told: int) -> Prepared:
     """PostgreSQL: the versioned update, its log row and its `told` outbox rows as ONE statement
     (data-modifying CTEs; the inserts take their game id from the update, so they write nothing when
     the version check fails). One round trip, atomic by itself, instead of BEGIN, three statements and
-    COMMIT. Returns how many games were updated (0: someone saved first)."""
+    COMMIT. Compiled once for asyncpg and sent past SQLAlchemy (bot/storage/driver.py); it returns
+    how many games were updated (0: someone saved first)."""
     saved = _SAVE.returning(_GAME.c.id).cte("saved")
     stmt = core_select(func.count()).select_from(saved)
     if logged:
@@ -95,7 +96,7 @@ def _save_in_one_statement(logged: bool, told: int) -> Any:
                                           for c in _TOLD_COLUMNS)) for i in range(told)]
         told_rows = union_all(*rows) if told > 1 else rows[0]
         stmt = stmt.add_cte(insert(_OUTBOX).from_select(["game_id", *_TOLD_COLUMNS], told_rows).cte("told"))
-    return stmt
+    return Prepared(stmt, dialect=POSTGRES)
 
 
 def _game_row(found: Any) -> GameRow | None:
@@ -341,11 +342,11 @@ class GameStore:
                 cursor.executemany(_DRIVER_OUTBOX.sql, _DRIVER_OUTBOX.many(
                     [{c: getattr(r, c) for c in _OUTBOX_COLUMNS} for r in outbox]))
 
-        def write_once(conn: Connection) -> None:
+        async def save_once() -> None:
             params = dict(values)
             for i, r in enumerate(outbox):
                 params.update({f"o{i}_{c}": getattr(r, c) for c in _TOLD_COLUMNS})
-            if not conn.execute(_save_in_one_statement(entry is not None, len(outbox)), params).scalar():
+            if not await self.db.run_statement(_save_in_one_statement(entry is not None, len(outbox)), params):
                 raise Conflict
 
         plain = entry is None or not replaces_seat(entry)  # a seat changing hands goes the long way
@@ -353,12 +354,14 @@ class GameStore:
         try:
             if self.db.is_sqlite and plain:
                 await self.db.run_driver(write_driver)
+            elif one_statement:
+                await save_once()
             else:
-                await self.db.run(write_once if one_statement else write, write=True, single=one_statement)
+                await self.db.run(write, write=True)
         except Conflict:
             self.cache.forget(row.id)  # whatever this process knew is older than the stored version
             raise
-        except (IntegrityError, sqlite3.IntegrityError):
+        except IntegrityError:
             self.cache.forget(row.id)
             # the same interaction id (or seq) was written by a concurrent process
             if entry is not None and entry.interaction_id and await self._seen(entry.interaction_id):

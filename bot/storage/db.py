@@ -31,8 +31,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+from bot.storage.driver import Prepared
 
 T = TypeVar("T")
 
@@ -161,8 +163,9 @@ class Database:
 
     async def run_driver(self, work: Callable[[sqlite3.Cursor], T]) -> T:
         """SQLite only: `work(cursor)` as one write transaction on the standard driver's own cursor,
-        for the hottest saves (bot/storage/driver.py says why). Same lock, thread and connections as
-        run(write=True); `work` raises to roll back (sqlite3's own errors, not SQLAlchemy's)."""
+        for a move's save (bot/storage/driver.py says why). Same lock, thread and connections as
+        run(write=True); `work` raises to roll back. The driver's errors come out as SQLAlchemy's
+        (IntegrityError, OperationalError), as from run()."""
         assert self._sync is not None, "run_driver is for SQLite"
         sync = self._sync
 
@@ -175,6 +178,8 @@ class Database:
                 result = work(cursor)
                 cursor.execute("COMMIT")
                 return result
+            except sqlite3.Error as exc:
+                raise DBAPIError.instance(None, None, exc, sqlite3.Error) from exc
             finally:
                 try:
                     if driver.in_transaction:  # work raised, or COMMIT did: nothing of it stays
@@ -185,6 +190,33 @@ class Database:
 
         async with self._write_lock or contextlib.nullcontext():
             return await asyncio.get_running_loop().run_in_executor(self._threads[True], one_transaction)
+
+    async def run_statement(self, statement: Prepared, values: dict[str, Any]) -> Any:
+        """PostgreSQL only: one statement compiled for asyncpg (atomic by itself: no BEGIN and COMMIT),
+        run on the pooled asyncpg connection itself; the first column of its first row. A connection
+        the server dropped is replaced and the statement sent once more, as in run(); a broken
+        constraint comes out as SQLAlchemy's IntegrityError."""
+        from asyncpg import exceptions as pg  # PostgreSQL's driver is an extra: imported when used
+
+        args = statement.args(values)
+        # a connection the server cut off fails in any of these ways, depending on when asyncpg noticed
+        dropped = (pg.InterfaceError, pg.InternalClientError, pg.PostgresConnectionError, pg.AdminShutdownError,
+                   pg.CannotConnectNowError, OSError)
+        for attempt in range(2):
+            async with self._autocommit.connect() as conn:
+                raw = await conn.get_raw_connection()
+                try:
+                    return await raw.driver_connection.fetchval(statement.sql, *args)  # type: ignore[union-attr]
+                except pg.IntegrityConstraintViolationError as exc:
+                    raise IntegrityError(statement.sql, None, exc) from exc
+                except dropped:
+                    # nothing it sent was committed, or the version check will say so; a server that
+                    # dropped one pooled connection dropped them all (a restart): start a new pool
+                    await conn.invalidate()
+                    if attempt:
+                        raise
+            await self._fast.dispose()
+        raise AssertionError("unreachable")
 
     async def migrate(self) -> None:
         from bot.storage.migrate import upgrade

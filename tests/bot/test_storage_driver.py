@@ -3,6 +3,7 @@ SQLAlchemy would have written, and a save that fails half way leaves nothing beh
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import timedelta
 
@@ -14,6 +15,7 @@ from bot.service import GameService
 from bot.storage.db import Database
 from bot.storage.driver import Prepared
 from bot.storage.models import ActionRow, GameRow, OutboxRow
+from engine.core import RuleError
 from tests.conftest import fresh_database
 
 STORED_MOMENT = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}$")  # SQLAlchemy's SQLite DATETIME
@@ -89,3 +91,42 @@ def test_a_prepared_statement_refuses_a_missing_value() -> None:
     with pytest.raises(KeyError, match="old"):
         gamestore._DRIVER_SAVE.args({"game": 1, "new": 2, "snapshot": "{}", "now": None, "status": "active",
                                      "deadline": None, "turn_deadline": None, "schema": 1})
+
+
+async def test_a_reused_interaction_id_on_a_legal_move_changes_nothing(service: GameService) -> None:
+    # legal for the second player, but its interaction id is already in the log: the unique index
+    # refuses the log row, and the game's update in the same transaction (or statement) goes with it
+    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A")
+    await service.join("2", "11", "B")
+    res = await service.start("2", "10")
+    gid, order = res.game.id, [p.id for p in res.state.players]
+    moved = await service.act(gid, order[0], {"type": "add", "amount": 1}, interaction_id="dup")
+    with pytest.raises(RuleError) as err:
+        await service.act(gid, order[1], {"type": "add", "amount": 2}, interaction_id="dup")
+    assert err.value.code == "core.already_applied"
+    game, state = await service.state(gid)
+    assert game.version == moved.game.version and state.total == 1
+    assert [a.interaction_id for a in await service.log_rows(gid)] == ["dup"]
+
+
+async def test_a_save_outlives_postgresql_dropping_its_connections(db, clock) -> None:
+    if db.is_sqlite:
+        pytest.skip("PostgreSQL's pooled connections")
+    service = GameService(db, clock=clock)
+    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A")
+    await service.join("2", "11", "B")
+    res = await service.start("2", "10")
+    gid, order = res.game.id, [p.id for p in res.state.players]
+    await service.act(gid, order[0], {"type": "add", "amount": 1})
+    # the hot path's pool now holds several connections, each of which the server will drop
+    read = lambda conn: conn.execute(text("SELECT pg_sleep(0.05)")).scalar()  # noqa: E731
+    await asyncio.gather(*(db.run(read, write=False) for _ in range(4)))
+    # as a server restart would: every other session of this database is cut off
+    async with db.engine.connect() as conn:
+        killed = (await conn.execute(text(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"))).scalar()
+    assert killed
+    moved = await service.act(gid, order[1], {"type": "add", "amount": 2})
+    game, state = await service.state(gid)
+    assert game.version == moved.game.version and state.total == 3
