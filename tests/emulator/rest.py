@@ -25,6 +25,7 @@ from .models import (
     Channel,
     iso,
 )
+from .multipart import BadBody, form_parts, media_type
 from .validation import (
     is_empty_message,
     validate_choices,
@@ -184,33 +185,31 @@ class Rest:
         body = Body()
         if not request.can_read_body:
             return body
-        if request.content_type.startswith("multipart/"):
-            reader = await request.multipart()
+        kind, params = media_type(request.headers.get("Content-Type", ""))
+        raw = await request.read()
+        if kind.startswith("multipart/"):
+            try:
+                parts = form_parts(raw, params.get("boundary", ""))
+            except BadBody as exc:
+                raise DiscordError(400, 50035, f"Invalid Form Body: {exc}") from exc
             total = 0
-            while (part := await reader.next()) is not None:
-                name = getattr(part, "name", None) or ""
-                data = await part.read()  # type: ignore[union-attr]
-                if name == "payload_json":
-                    body.json = json.loads(data)
-                elif m := re.fullmatch(r"files\[(\d+)\]", name):
-                    if len(data) > self.emu.attachment_size_limit:
+            for part in parts:
+                if part.name == "payload_json":
+                    body.json = json.loads(part.data)
+                elif m := re.fullmatch(r"files\[(\d+)\]", part.name):
+                    if len(part.data) > self.emu.attachment_size_limit:
                         raise DiscordError(413, 40005, "Request entity too large")
-                    total += len(data)
-                    body.files[int(m.group(1))] = UploadedFile(
-                        int(m.group(1)),
-                        getattr(part, "filename", None) or f"file{m.group(1)}",
-                        part.headers.get("Content-Type"),
-                        bytes(data),
-                    )
+                    total += len(part.data)
+                    index = int(m.group(1))
+                    body.files[index] = UploadedFile(index, part.filename or f"file{index}", part.content_type,
+                                                     part.data)
             if total > self.emu.attachment_total_limit:
                 raise DiscordError(413, 40005, "Request entity too large")
-        else:
-            raw = await request.read()
-            if raw:
-                try:
-                    body.json = json.loads(raw)
-                except ValueError as exc:
-                    raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
+        elif raw:
+            try:
+                body.json = json.loads(raw)
+            except ValueError as exc:
+                raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
         return body
 
     # ------------------------------------------------------------------ gateway, users, application
