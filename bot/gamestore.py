@@ -215,15 +215,15 @@ class GameStore:
         game = get_game(row.kind)
         if row.snapshot_json is None:
             raise RuleError("core.not_started")
-        data = json.loads(row.snapshot_json)
-        if row.schema_version != game.state_version:
-            data = game.migrate_state(data, row.schema_version)
-        state: GameState = game.load_state(data)
+        if row.schema_version == game.state_version:  # the text read and validated in one pass
+            state: GameState = game.load_state(row.snapshot_json)
+        else:
+            state = game.load_state(game.migrate_state(json.loads(row.snapshot_json), row.schema_version))
         return state
 
     @staticmethod
     def _dump(game: Game[Any], state: GameState) -> str:
-        return json.dumps(game.dump_state(state), separators=(",", ":"), ensure_ascii=False)
+        return game.dump_state_json(state)
 
     # ---- reading -------------------------------------------------------------------------
     async def get(self, game_id: int) -> GameRow:

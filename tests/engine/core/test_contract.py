@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -146,3 +147,17 @@ def test_private_log_entries_are_read_only_by_their_players(monkeypatch) -> None
     assert GAME.log_visible(action, "1001", "1001") and GAME.log_visible(action, "1001", "1002")
     assert not GAME.log_visible(action, "1001", "1003") and not GAME.log_visible(action, "1001", None)
     assert GAME.log_visible({"type": "pass"}, "1001", "1003")
+
+
+def test_a_game_that_changes_its_dump_has_its_text_written_from_it() -> None:
+    # the core writes the snapshot's text in one pass only for the default dump: a game's own
+    # dump_state (here: one that leaves the history out) must not be bypassed by dump_state_json
+    class Forgetful(type(GAME)):  # type: ignore[misc]
+        def dump_state(self, state):
+            return {k: v for k, v in super().dump_state(state).items() if k != "history"}
+
+    state = new_game()
+    GAME.apply(state, "1001", {"type": "add", "amount": 2}, T0)
+    assert "history" in json.loads(GAME.dump_state_json(state))
+    assert json.loads(Forgetful().dump_state_json(state)) == Forgetful().dump_state(state)
+    assert "history" not in json.loads(Forgetful().dump_state_json(state))
