@@ -103,9 +103,14 @@ def _game_row(found: Any) -> GameRow | None:
     return None if found is None else loaded(GameRow, found._mapping)
 
 
+def outbox_values(rows: list[OutboxRow]) -> list[dict[str, Any]]:
+    """Each row's columns, as the outbox insert takes them (Core or driver)."""
+    return [{c: getattr(r, c) for c in _OUTBOX_COLUMNS} for r in rows]
+
+
 def insert_outbox(conn: Connection, rows: list[OutboxRow]) -> None:
     if rows:
-        conn.execute(_INSERT_OUTBOX, [{c: getattr(r, c) for c in _OUTBOX_COLUMNS} for r in rows])
+        conn.execute(_INSERT_OUTBOX, outbox_values(rows))
 
 
 def changed(row: GameRow, **values: Any) -> GameRow:
@@ -339,8 +344,7 @@ class GameStore:
             if entry is not None:
                 cursor.execute(_DRIVER_LOG.sql, _DRIVER_LOG.args(values))
             if outbox:
-                cursor.executemany(_DRIVER_OUTBOX.sql, _DRIVER_OUTBOX.many(
-                    [{c: getattr(r, c) for c in _OUTBOX_COLUMNS} for r in outbox]))
+                cursor.executemany(_DRIVER_OUTBOX.sql, _DRIVER_OUTBOX.many(outbox_values(outbox)))
 
         async def save_once() -> None:
             params = dict(values)

@@ -80,7 +80,7 @@ def utcnow() -> datetime:
 def _row(game: GameRow, what: str, payload: dict[str, Any], recipient: str | None = None) -> OutboxRow:
     now = utcnow()  # delivery runs on real time, whatever clock the games run on
     # built from its values, not by SQLModel's validating constructor (about 70 µs a row on the loop):
-    # outbox rows are only ever written by Core statements (gamestore.insert_outbox)
+    # outbox rows are only ever written from their values (gamestore.outbox_values), never by the ORM
     return loaded(OutboxRow, {"id": None, "game_id": game.id, "guild_id": game.guild_id,
                               "channel_id": game.channel_id, "what": what, "recipient": recipient,
                               "payload_json": json.dumps(payload, ensure_ascii=False), "created_at": now,

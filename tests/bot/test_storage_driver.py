@@ -28,6 +28,16 @@ async def sqlite_db(tmp_path):
     await db.close()
 
 
+async def two_player_game(service: GameService) -> tuple[int, list[str]]:
+    """A started test game: its id and its players in turn order."""
+    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A",
+                         settings={"turn_hours": 2})
+    await service.join("2", "11", "B")
+    res = await service.start("2", "10")
+    assert res.game.id is not None
+    return res.game.id, [p.id for p in res.state.players]
+
+
 async def started(db: Database, clock) -> tuple[GameService, int, list[str]]:
     seeds = iter(range(1000, 2000))
     service = GameService(db, clock=clock, seed_source=lambda: next(seeds))
@@ -35,12 +45,7 @@ async def started(db: Database, clock) -> tuple[GameService, int, list[str]]:
     service.planners.append(lambda upd: [OutboxRow(
         game_id=upd.game.id, guild_id="1", channel_id="2", what="announce", payload_json="{}",
         created_at=clock.now, next_at=clock.now, sent_at=None)] if upd.source == "act" else [])
-    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A",
-                         settings={"turn_hours": 2})
-    await service.join("2", "11", "B")
-    res = await service.start("2", "10")
-    assert res.game.id is not None
-    return service, res.game.id, [p.id for p in res.state.players]
+    return (service, *await two_player_game(service))
 
 
 async def test_a_move_saved_through_the_driver_reads_back_as_sqlalchemy_wrote_it(sqlite_db, clock) -> None:
@@ -96,10 +101,7 @@ def test_a_prepared_statement_refuses_a_missing_value() -> None:
 async def test_a_reused_interaction_id_on_a_legal_move_changes_nothing(service: GameService) -> None:
     # legal for the second player, but its interaction id is already in the log: the unique index
     # refuses the log row, and the game's update in the same transaction (or statement) goes with it
-    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A")
-    await service.join("2", "11", "B")
-    res = await service.start("2", "10")
-    gid, order = res.game.id, [p.id for p in res.state.players]
+    gid, order = await two_player_game(service)
     moved = await service.act(gid, order[0], {"type": "add", "amount": 1}, interaction_id="dup")
     with pytest.raises(RuleError) as err:
         await service.act(gid, order[1], {"type": "add", "amount": 2}, interaction_id="dup")
@@ -113,10 +115,7 @@ async def test_a_save_outlives_postgresql_dropping_its_connections(db, clock) ->
     if db.is_sqlite:
         pytest.skip("PostgreSQL's pooled connections")
     service = GameService(db, clock=clock)
-    await service.create(kind="corsa", guild_id="1", channel_id="2", creator_id="10", creator_name="A")
-    await service.join("2", "11", "B")
-    res = await service.start("2", "10")
-    gid, order = res.game.id, [p.id for p in res.state.players]
+    gid, order = await two_player_game(service)
     await service.act(gid, order[0], {"type": "add", "amount": 1})
     # the hot path's pool now holds several connections, each of which the server will drop
     read = lambda conn: conn.execute(text("SELECT pg_sleep(0.05)")).scalar()  # noqa: E731
