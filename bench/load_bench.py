@@ -22,7 +22,8 @@ Scenarios, in order, on one database:
 
 The players scenarios run the bot in its own process (bench/load_bot.py) while this process plays
 Discord (the emulator) and sets the games up through its own service, as a second shard would: the
-CPU per action is the bot process's alone (all its threads; the event loop's thread also on its own),
+CPU per action is the bot's alone: its process (all its threads; the event loop's thread also on its own)
+and the board processes it started (also on their own),
 as in production where Discord is another machine. `--same-process` runs them against a bot in this
 process instead (its CPU then includes the emulator's). The deadline, restart and shutdown scenarios
 run the bot in this process. Not a test: figures go to docs/performance.md.
@@ -321,6 +322,17 @@ def new_bot(settings: Settings) -> AraldoBot:
     return AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",))
 
 
+def family_cpu(pid: int) -> float:
+    """CPU seconds of a process and every process it started (the bot's board processes)."""
+    children = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            children += [int(c) for c in task.read_text().split()]
+        except OSError:
+            continue
+    return process_cpu(pid) + sum(family_cpu(c) for c in children)
+
+
 def process_cpu(pid: int, tid: int | None = None) -> float:
     """CPU seconds (user + system) a process (all threads), or one of its threads, has used so far."""
     where = f"/proc/{pid}/task/{tid}/stat" if tid else f"/proc/{pid}/stat"
@@ -359,8 +371,12 @@ async def players_in_bot_process(emu: Emulator, url: str, runs: list[tuple[int, 
         await players_scenario(emu, GameService(db), len(warm), 5, users, warm, lambda: 0.0, lambda: 0)
         for k, picture, mine in runs:
             loop_before = process_cpu(child.pid, child.pid)
+            own_before = process_cpu(child.pid)
+            # the CPU of a move is the bot's whole: its process and the board processes it started
             r = await players_scenario(emu, GameService(db), k, moves, users, mine,
-                                       lambda: process_cpu(child.pid), lock_errors, picture)
+                                       lambda: family_cpu(child.pid), lock_errors, picture)
+            own = 1000 * (process_cpu(child.pid) - own_before) / max(r["applied"], 1)
+            r["board_processes_cpu_ms_per_action"] = max(0.0, r["cpu_ms_per_action"] - own)  # ticks round
             # the event loop's own thread (its id is the process id) against the worker threads
             r["loop_cpu_ms_per_action"] = 1000 * (process_cpu(child.pid, child.pid) - loop_before) / max(r["applied"], 1)
             r["bot_process"] = True

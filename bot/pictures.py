@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
 from bot.i18n import catalog, normalize
+from bot.painters import FALLBACK, Painters, modules_to_import
 from bot.storage.models import GameRow
 from engine.core import GameState, get_game
 from render.common import find_renderer, render_png
@@ -38,37 +39,82 @@ def has_picture(kind: str, picture: str = "board") -> bool:
     return find_renderer(kind, picture) is not None
 
 
+def _key(row: GameRow, viewer: str | None, picture: str, lang: str | None) -> tuple[str, int, int, int, str]:
+    assert row.id is not None
+    # the snapshot's hash guards against two databases (tests, an import) reusing an id and version
+    return (row.kind, row.id, row.version, hash(row.snapshot_json), f"{viewer or 'public'}:{picture}:{lang}")
+
+
+def _cached(key: tuple[str, int, int, int, str]) -> bytes | None:
+    with _CACHE_LOCK:
+        return _CACHE.get(key)
+
+
+def _keep(key: tuple[str, int, int, int, str], data: bytes) -> None:
+    with _CACHE_LOCK:
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = data
+
+
+def _name(row: GameRow, picture: str) -> str:
+    return f"{row.kind}-{row.id}-v{row.version}-{picture}.png"
+
+
 def board_png(row: GameRow, state: GameState, viewer: str | None, picture: str = "board",
               lang: str | None = None) -> Attachment | None:
     """The board image of this version for this viewer (and language), cached. Slow: call it from a
     worker thread (board_attachment does)."""
-    assert row.id is not None
-    # the snapshot's hash guards against two databases (tests, an import) reusing an id and version
-    key = (row.kind, row.id, row.version, hash(row.snapshot_json), f"{viewer or 'public'}:{picture}:{lang}")
-    with _CACHE_LOCK:
-        data = _CACHE.get(key)
+    key = _key(row, viewer, picture, lang)
+    data = _cached(key)
     if data is None:
         view = get_game(row.kind).view(state, viewer)
         try:
-            rendered = render_png(row.kind, view, picture, picture_labels(row.kind, lang))
+            data = render_png(row.kind, view, picture, picture_labels(row.kind, lang))
         except Exception:
             log.exception("rendering %s for game %s failed", picture, row.id)
             return None
-        if rendered is None:
+        if data is None:
             return None
-        data = rendered
-        with _CACHE_LOCK:
-            if len(_CACHE) >= _CACHE_LIMIT:
-                _CACHE.pop(next(iter(_CACHE)))
-            _CACHE[key] = data
-    return (f"{row.kind}-{row.id}-v{row.version}-{picture}.png", data)
+        _keep(key, data)
+    return (_name(row, picture), data)
 
 
 async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
                            picture: str = "board", lang: str | None = None) -> Attachment | None:
-    """The board image of this version for this viewer (and language), rendered off the event loop
-    and cached."""
+    """The board image of this version for this viewer (and language), cached: drawn by the board
+    processes from the stored snapshot when they are running, else in a thread of this process."""
+    key = _key(row, viewer, picture, lang)
+    data = _cached(key)
+    if data is not None:
+        return (_name(row, picture), data)
+    painters = _PROCESSES[0]
+    if painters is not None and row.snapshot_json is not None \
+            and row.schema_version == get_game(row.kind).state_version:
+        drawn = await painters.draw(row.kind, row.snapshot_json, viewer, picture, picture_labels(row.kind, lang))
+        if drawn is None:
+            return None
+        if drawn is not FALLBACK:
+            _keep(key, drawn)
+            return (_name(row, picture), drawn)
     return await asyncio.get_running_loop().run_in_executor(_PAINTERS, board_png, row, state, viewer, picture, lang)
+
+
+_PROCESSES: list[Painters | None] = [None]  # one pool for the whole process, whatever bots it runs
+
+
+def start_board_processes(processes: int) -> None:
+    """Start drawing commands' boards in `processes` worker processes (0: in a thread here). Call once
+    the games and renderers are registered: the workers import the modules that registered them.
+    Kept until the process exits, like the board thread (tests run many bots in one process)."""
+    current = _PROCESSES[0]
+    if current is not None and current.processes == processes and current.modules == modules_to_import():
+        return
+    if current is not None:
+        current.close()
+    _PROCESSES[0] = Painters(processes) if processes > 0 else None
+    if _PROCESSES[0] is not None:
+        _PROCESSES[0].start()
 
 
 # commands' boards are drawn by one thread of their own: drawing holds the GIL most of the time, and

@@ -22,6 +22,8 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, alias="SHARD_COUNT", ge=1)
     shard_ids: list[int] | None = Field(default=None, alias="SHARD_IDS")
     discord_api_base: str | None = Field(default=None, alias="DISCORD_API_BASE")
+    # commands' boards are drawn in this many worker processes (bot/painters.py); 0: in a thread here
+    board_processes: int = Field(default=1, alias="BOARD_PROCESSES", ge=0, le=16)
 
     @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod

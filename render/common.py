@@ -214,6 +214,12 @@ def find_renderer(game: str, picture: str = "board") -> Renderer | None:
     return _RENDERERS.get((game, picture))
 
 
+def renderers() -> list[Renderer]:
+    """Every registered renderer (the built-in ones loaded)."""
+    _load_builtin()
+    return list(_RENDERERS.values())
+
+
 def render_png(game: str, view: Any, picture: str = "board", labels: dict[str, str] | None = None) -> bytes | None:
     """PNG of `picture` for this view; `labels` are the words in the reader's language, for renderers
     that take them (each game's renderer documents its keys)."""

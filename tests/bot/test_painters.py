@@ -1,0 +1,113 @@
+"""Boards drawn in worker processes (bot/painters.py): the same bytes as a board drawn in the bot's
+own process, and a way back to drawing here whenever a worker could not draw it the same way."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import pytest
+
+import tests.fixtures.testgame  # noqa: F401  (registers "corsa" and its renderer)
+from bot import pictures
+from bot.painters import FALLBACK, Painters, modules_to_import
+from bot.storage.models import GameRow
+from engine.core import get_game
+from engine.core.model import Player
+from render import common
+from render.common import render_png
+
+NOW = datetime(2026, 11, 23, 21, 0, tzinfo=UTC)
+
+
+def corsa_snapshot(total: int) -> tuple[object, str]:
+    game = get_game("corsa")
+    state = game.setup(game.settings_model(target=50), [Player(id="1", name="Ada"), Player(id="2", name="Bo")],
+                       seed=7, now=NOW)
+    for n in range(total):
+        game.handle(state, state.players[n % 2].id, game.parse_action({"type": "add", "amount": 1}),
+                    NOW)
+    return state, game.dump_state_json(state)
+
+
+async def until_ready(painters: Painters) -> None:
+    for _ in range(1200):  # a spawned worker imports the engine and Pillow: seconds on a slow machine
+        if painters.ready():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the board process never started")
+
+
+@pytest.fixture
+async def painters() -> AsyncIterator[Painters]:
+    pool = Painters(1)
+    pool.start()
+    await until_ready(pool)
+    yield pool
+    pool.close()
+
+
+def test_the_workers_import_the_modules_that_registered_games_and_renderers() -> None:
+    modules = modules_to_import()
+    assert "tests.fixtures.testgame" in modules  # a game the bot did not ship, registered at run time
+    assert "render.spqrisiko" in modules and "engine.spqrisiko.game" in modules
+
+
+async def test_a_board_drawn_in_a_worker_is_the_board_drawn_here(painters: Painters) -> None:
+    state, snapshot = corsa_snapshot(5)
+    here = render_png("corsa", get_game("corsa").view(state, "1"), "board")
+    there = await painters.draw("corsa", snapshot, "1", "board", None)
+    assert isinstance(there, bytes) and there == here
+    assert there != await painters.draw("corsa", corsa_snapshot(6)[1], "1", "board", None)
+
+
+async def test_a_renderer_replaced_here_is_left_to_this_process(painters: Painters, monkeypatch) -> None:
+    def other(view: object) -> object:
+        raise AssertionError("drawn in the worker?")
+
+    monkeypatch.setitem(common._RENDERERS, ("corsa", "board"), other)
+    assert await painters.draw("corsa", corsa_snapshot(1)[1], None, "board", None) is FALLBACK
+
+
+async def test_a_worker_that_fails_to_draw_answers_no_board(painters: Painters, caplog) -> None:
+    with caplog.at_level(logging.ERROR, logger="bot.painters"):
+        assert await painters.draw("corsa", '{"not": "a corsa state"}', None, "board", None) is None
+    assert "rendering board of a corsa game failed" in caplog.text
+    assert isinstance(await painters.draw("corsa", corsa_snapshot(2)[1], None, "board", None), bytes)
+
+
+async def test_a_dead_worker_hands_the_board_back_then_new_workers_start(painters: Painters) -> None:
+    pool = painters._pool
+    assert pool is not None
+    for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+        process.kill()
+    _, snapshot = corsa_snapshot(3)
+    assert await painters.draw("corsa", snapshot, None, "board", None) is FALLBACK
+    assert painters._pool is not pool  # replaced at once, not on the next failure
+    await until_ready(painters)
+    assert isinstance(await painters.draw("corsa", snapshot, None, "board", None), bytes)
+
+
+async def test_before_the_workers_are_up_boards_are_drawn_here() -> None:
+    idle = Painters(1)  # never started
+    assert await idle.draw("corsa", corsa_snapshot(1)[1], None, "board", None) is FALLBACK
+
+
+async def test_a_command_board_comes_from_the_workers_and_is_kept(monkeypatch) -> None:
+    state, snapshot = corsa_snapshot(4)
+    row = GameRow(id=987654, kind="corsa", guild_id="1", channel_id="2", created_by="1", created_at=NOW,
+                  updated_at=NOW, version=5, snapshot_json=snapshot, schema_version=get_game("corsa").state_version)
+    pictures.start_board_processes(1)
+    processes = pictures._PROCESSES[0]
+    assert processes is not None
+    await until_ready(processes)
+    drawn_here: list[object] = []
+    monkeypatch.setattr(pictures, "board_png", lambda *args: drawn_here.append(args))
+    name, data = await pictures.board_attachment(row, state, None)  # type: ignore[misc]
+    assert name == "corsa-987654-v5-board.png" and drawn_here == []
+    assert data == render_png("corsa", get_game("corsa").view(state, None), "board")
+    processes.close()  # the next board comes from the cache, not from a worker
+    pictures._PROCESSES[0] = None
+    assert await pictures.board_attachment(row, state, None) == (name, data) and drawn_here == []
