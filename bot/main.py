@@ -13,11 +13,11 @@ from datetime import datetime
 import discord
 from discord.ext import commands
 
+from bot import painters
 from bot.discord_base import use_api_base
 from bot.errors import install_error_handler
 from bot.messenger import DiscordMessenger
 from bot.notifier import Notifier, plan_reminder
-from bot.pictures import start_board_processes
 from bot.scheduler import DeadlineScheduler
 from bot.service import GameService, utcnow
 from bot.settings import Settings
@@ -75,7 +75,7 @@ class AraldoBot(commands.AutoShardedBot):
                 await self.load_extension(ext)
             except commands.ExtensionNotFound:
                 log.warning("extension %s not found", ext)
-        start_board_processes(self.settings.board_processes)  # after the extensions: their games too
+        painters.start(self.settings.board_processes)  # after the extensions: their games too
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

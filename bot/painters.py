@@ -18,13 +18,16 @@ import asyncio
 import importlib
 import logging
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from engine.core import get_game
 from engine.core.registry import all_games
-from render.common import find_renderer, render_png, renderers
+from render.common import find_renderer, render_png, renderers, to_png
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +120,19 @@ class Painters:
             log.exception("rendering %s of a %s game failed", picture, kind)
             return None
 
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """fn(*args) in a worker, or in a thread here when the workers are not up or `fn` (or a
+        function among `args`) is not a module-level name a worker can import. Its own errors raise."""
+        pool = self._pool
+        if pool is None or not self.ready() or not all(map(_importable, (fn, *args))):
+            return await asyncio.to_thread(fn, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            log.warning("a board process died; starting new ones, this picture is drawn in a thread")
+            self._replace(pool)
+            return await asyncio.to_thread(fn, *args)
+
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         if self._pool is broken:
             self._pool = self._up = None
@@ -127,3 +143,50 @@ class Painters:
         pool, self._pool, self._up = self._pool, None, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _importable(value: object) -> bool:
+    """Not a function, or one a worker finds by its name (not a lambda, a closure or a stand-in)."""
+    if not callable(value) or isinstance(value, type):
+        return True
+    module, name = getattr(value, "__module__", None), getattr(value, "__qualname__", "")
+    if module is None or "<" in name:
+        return False
+    found: Any = importlib.import_module(module)
+    for part in name.split("."):
+        found = getattr(found, part, None)
+    return found is value
+
+
+def painted(render: Callable[..., Any], *args: Any) -> bytes:
+    """PNG of `render(*args)`: a renderer's picture, for `off_loop`."""
+    return to_png(render(*args))
+
+
+_RUNNING: list[Painters | None] = [None]  # one pool for the whole process, whatever bots it runs
+
+
+def current() -> Painters | None:
+    return _RUNNING[0]
+
+
+def start(processes: int) -> None:
+    """Draw pictures in `processes` worker processes (0: in threads here). Call once the games and
+    renderers are registered: the workers import the modules that registered them. Kept until the
+    process exits, like a thread pool (tests run many bots in one process)."""
+    running = _RUNNING[0]
+    if running is not None and running.processes == processes and running.modules == modules_to_import():
+        return
+    if running is not None:
+        running.close()
+    _RUNNING[0] = Painters(processes) if processes > 0 else None
+    if _RUNNING[0] is not None:
+        _RUNNING[0].start()
+
+
+async def off_loop(fn: Callable[..., T], *args: Any) -> T:
+    """fn(*args) off the event loop: in a board process when they run, else in a thread."""
+    painters = _RUNNING[0]
+    if painters is None:
+        return await asyncio.to_thread(fn, *args)
+    return await painters.call(fn, *args)

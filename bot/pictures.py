@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
 from bot.i18n import catalog, normalize
-from bot.painters import FALLBACK, Painters, modules_to_import
+from bot.painters import FALLBACK, current
 from bot.storage.models import GameRow
 from engine.core import GameState, get_game
 from render.common import find_renderer, render_png
@@ -88,7 +88,7 @@ async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
     data = _cached(key)
     if data is not None:
         return (_name(row, picture), data)
-    painters = _PROCESSES[0]
+    painters = current()
     if painters is not None and row.snapshot_json is not None \
             and row.schema_version == get_game(row.kind).state_version:
         drawn = await painters.draw(row.kind, row.snapshot_json, viewer, picture, picture_labels(row.kind, lang))
@@ -98,23 +98,6 @@ async def board_attachment(row: GameRow, state: GameState, viewer: str | None,
             _keep(key, drawn)
             return (_name(row, picture), drawn)
     return await asyncio.get_running_loop().run_in_executor(_PAINTERS, board_png, row, state, viewer, picture, lang)
-
-
-_PROCESSES: list[Painters | None] = [None]  # one pool for the whole process, whatever bots it runs
-
-
-def start_board_processes(processes: int) -> None:
-    """Start drawing commands' boards in `processes` worker processes (0: in a thread here). Call once
-    the games and renderers are registered: the workers import the modules that registered them.
-    Kept until the process exits, like the board thread (tests run many bots in one process)."""
-    current = _PROCESSES[0]
-    if current is not None and current.processes == processes and current.modules == modules_to_import():
-        return
-    if current is not None:
-        current.close()
-    _PROCESSES[0] = Painters(processes) if processes > 0 else None
-    if _PROCESSES[0] is not None:
-        _PROCESSES[0].start()
 
 
 # commands' boards are drawn by one thread of their own: drawing holds the GIL most of the time, and

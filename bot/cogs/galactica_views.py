@@ -9,7 +9,6 @@ says what was chosen) and a fresh panel follows. No rules live here: what is leg
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from typing import Any
@@ -21,6 +20,7 @@ from pydantic import BaseModel
 from bot.cogs.channel_state import live_state
 from bot.errors import report
 from bot.i18n import t
+from bot.painters import off_loop, painted
 from bot.pictures import picture_labels
 from bot.service import ActResult
 from bot.storage.models import GameRow
@@ -191,27 +191,24 @@ def _labels(language: str) -> dict[str, str] | None:
 
 
 async def galaxy_file(row: GameRow, state: GalacticaState, language: str) -> discord.File:
-    from render.common import to_png
     from render.galactica import render_galaxy
 
     view = get_game(KIND).view(state, None)
     assert isinstance(view, GalacticaView)
-    data = await asyncio.to_thread(lambda: to_png(render_galaxy(view, _labels(language))))
+    data = await off_loop(painted, render_galaxy, view, _labels(language))
     return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-v{row.version}.png")
 
 
 async def stock_file(row: GameRow, state: GalacticaState, player: str, language: str) -> discord.File:
-    from render.common import to_png
     from render.galactica import render_stock
 
     view = get_game(KIND).view(state, player)
     assert isinstance(view, GalacticaView)
-    data = await asyncio.to_thread(lambda: to_png(render_stock(view, _labels(language))))
+    data = await off_loop(painted, render_stock, view, _labels(language))
     return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-stock.png")
 
 
 async def planet_file(row: GameRow, state: GalacticaState, name: str, language: str) -> discord.File:
-    from render.common import to_png
     from render.galactica import render_planet
 
     view = get_game(KIND).view(state, None)
@@ -219,7 +216,7 @@ async def planet_file(row: GameRow, state: GalacticaState, name: str, language: 
     found = next((p for p in view.planets if name_key(p.name) == name_key(name)), None)
     if found is None:
         raise RuleError("galactica.unknown_planet", name=name)
-    data = await asyncio.to_thread(lambda: to_png(render_planet(found, _labels(language))))
+    data = await off_loop(painted, render_planet, found, _labels(language))
     return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-{found.key}.png")
 
 

@@ -10,7 +10,6 @@ bot/cogs/impero_panel.py; what the options suggest while typing in bot/cogs/impe
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
@@ -54,6 +53,7 @@ from bot.cogs.impero_views import (
 )
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
+from bot.painters import off_loop, painted
 from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, answer_modal, channel_lang, game_here, lang, send, service_of
@@ -61,7 +61,6 @@ from engine.core import RuleError
 from engine.impero import GAME
 from engine.impero.models import ImperoState
 from engine.impero.views import cash_public
-from render.common import to_png
 from render.impero import render_map
 
 
@@ -319,7 +318,7 @@ async def buyable_map(state: ImperoState, viewer: str, language: str) -> discord
     """The map with the free nodes next to the viewer's companies marked (rendered off the loop)."""
     view = GAME.map_view(state)
     view.highlight = sorted({n for c in state.companies if c.ceo == viewer for n in GAME.free_adjacent(state, c)})
-    data = await asyncio.to_thread(lambda: to_png(render_map(view, labels(language))))
+    data = await off_loop(painted, render_map, view, labels(language))
     return discord.File(io.BytesIO(data), filename="impero-buyable.png")
 
 

@@ -3,13 +3,13 @@ and cached per game version and language."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 
 import discord
 
 from bot.i18n import catalog, normalize
+from bot.painters import off_loop
 from bot.storage.models import GameRow
 from engine.impero import GAME
 from engine.impero.models import ImperoState
@@ -45,7 +45,7 @@ async def picture(row: GameRow, state: ImperoState, which: str, language: str) -
     data = _PICTURES.get(key)
     if data is None:
         try:
-            data = await asyncio.to_thread(_draw, state, which, language)
+            data = await off_loop(_draw, state, which, language)
         except Exception:
             log.exception("rendering the impero %s of game %s failed", which, row.id)
             return None

@@ -18,6 +18,7 @@ from bot.cogs import spqrisiko_views as v
 from bot.cogs.game import register_log_names
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
+from bot.painters import off_loop
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
@@ -83,7 +84,7 @@ async def map_file(row: GameRow, state: SpqrState, language: str) -> discord.Fil
         view = get_game(KIND).view(state, None)
         assert isinstance(view, SpqrView)
         labels = {k: t(f"spqrisiko.label.{k}", language) for k in label_keys()}
-        data = await asyncio.to_thread(render_labelled, view, labels)
+        data = await off_loop(render_labelled, view, labels)
         if len(_MAPS) >= _MAPS_LIMIT:
             _MAPS.pop(next(iter(_MAPS)))
         _MAPS[key] = data

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import pytest
 
 import tests.fixtures.testgame  # noqa: F401  (registers "corsa" and its renderer)
+from bot import painters as painters_module
 from bot import pictures
-from bot.painters import FALLBACK, Painters, modules_to_import
+from bot.painters import FALLBACK, Painters, modules_to_import, painted
 from bot.storage.models import GameRow
 from engine.core import get_game
 from engine.core.model import Player
@@ -90,6 +92,34 @@ async def test_a_dead_worker_hands_the_board_back_then_new_workers_start(painter
     assert isinstance(await painters.draw("corsa", snapshot, None, "board", None), bytes)
 
 
+async def test_a_picture_function_runs_in_a_worker(painters: Painters) -> None:
+    assert await painters.call(os.getpid) != os.getpid()
+    state, _ = corsa_snapshot(2)
+    view = get_game("corsa").view(state, None)
+    assert await painters.call(render_png, "corsa", view) == render_png("corsa", view)
+
+
+async def test_what_a_worker_cannot_import_runs_in_a_thread_here(painters: Painters) -> None:
+    assert await painters.call(lambda: os.getpid()) == os.getpid()
+
+    def local_renderer(view: object) -> object:
+        raise ValueError("drawn here")
+
+    with pytest.raises(ValueError, match="drawn here"):  # its own error, raised here
+        await painters.call(painted, local_renderer, None)
+
+
+async def test_a_picture_after_a_worker_died_is_drawn_here(painters: Painters) -> None:
+    pool = painters._pool
+    assert pool is not None
+    for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+        process.kill()
+    await asyncio.sleep(0.2)
+    assert await painters.call(os.getpid) == os.getpid()
+    await until_ready(painters)
+    assert await painters.call(os.getpid) != os.getpid()
+
+
 async def test_before_the_workers_are_up_boards_are_drawn_here() -> None:
     idle = Painters(1)  # never started
     assert await idle.draw("corsa", corsa_snapshot(1)[1], None, "board", None) is FALLBACK
@@ -99,8 +129,8 @@ async def test_a_command_board_comes_from_the_workers_and_is_kept(monkeypatch) -
     state, snapshot = corsa_snapshot(4)
     row = GameRow(id=987654, kind="corsa", guild_id="1", channel_id="2", created_by="1", created_at=NOW,
                   updated_at=NOW, version=5, snapshot_json=snapshot, schema_version=get_game("corsa").state_version)
-    pictures.start_board_processes(1)
-    processes = pictures._PROCESSES[0]
+    painters_module.start(1)
+    processes = painters_module.current()
     assert processes is not None
     await until_ready(processes)
     drawn_here: list[object] = []
@@ -109,5 +139,5 @@ async def test_a_command_board_comes_from_the_workers_and_is_kept(monkeypatch) -
     assert name == "corsa-987654-v5-board.png" and drawn_here == []
     assert data == render_png("corsa", get_game("corsa").view(state, None), "board")
     processes.close()  # the next board comes from the cache, not from a worker
-    pictures._PROCESSES[0] = None
+    painters_module._RUNNING[0] = None
     assert await pictures.board_attachment(row, state, None) == (name, data) and drawn_here == []
