@@ -59,6 +59,11 @@ def _ready() -> bool:
     return True
 
 
+def _report_failed_start(up: Future[bool]) -> None:
+    if not up.cancelled() and up.exception() is not None:
+        log.error("the board processes failed to start; pictures are drawn in threads", exc_info=up.exception())
+
+
 def _draw(kind: str, snapshot: str, viewer: str | None, picture: str, labels: dict[str, str] | None,
           expected: str) -> bytes | _Fallback | None:
     """In the worker: the PNG of this snapshot for this viewer, or FALLBACK if the renderer here is
@@ -94,6 +99,7 @@ class Painters:
             self._pool = ProcessPoolExecutor(self.processes, multiprocessing.get_context("spawn"),
                                              initializer=_import, initargs=(self.modules,))
             self._up = self._pool.submit(_ready)
+            self._up.add_done_callback(_report_failed_start)
         except Exception:
             log.exception("the board processes did not start; boards are drawn in a thread")
             self._pool = self._up = None

@@ -141,3 +141,19 @@ async def test_a_command_board_comes_from_the_workers_and_is_kept(monkeypatch) -
     processes.close()  # the next board comes from the cache, not from a worker
     painters_module._RUNNING[0] = None
     assert await pictures.board_attachment(row, state, None) == (name, data) and drawn_here == []
+
+
+async def test_workers_that_cannot_start_leave_every_picture_to_this_process(caplog) -> None:
+    broken = Painters(1)
+    broken.modules = ("araldo_has_no_such_module",)
+    with caplog.at_level(logging.ERROR, logger="bot.painters"):
+        broken.start()
+        for _ in range(1200):
+            if broken._up is not None and broken._up.done():
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.1)  # the callback that reports it
+    assert not broken.ready() and "failed to start" in caplog.text
+    assert await broken.draw("corsa", corsa_snapshot(1)[1], None, "board", None) is FALLBACK
+    assert await broken.call(os.getpid) == os.getpid()
+    broken.close()
