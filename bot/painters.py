@@ -17,12 +17,10 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeVar
 
+from bot.painter_process import Worker, WorkerGone
 from engine.core import get_game
 from engine.core.registry import all_games
 from render.common import find_renderer, render_png, renderers, to_png
@@ -49,19 +47,9 @@ def renderer_name(kind: str, picture: str) -> str | None:
     return None if fn is None else f"{fn.__module__}.{fn.__qualname__}"
 
 
-def _import(modules: tuple[str, ...]) -> None:
-    """Worker start: the modules that registered the bot's games and renderers (plugins included)."""
-    for module in modules:
-        importlib.import_module(module)
-
-
-def _ready() -> bool:
-    return True
-
-
-def _report_failed_start(up: Future[bool]) -> None:
+def _report_failed_start(up: asyncio.Future[Any]) -> None:
     if not up.cancelled() and up.exception() is not None:
-        log.error("the board processes failed to start; pictures are drawn in threads", exc_info=up.exception())
+        log.error("a board process failed to start; pictures are drawn in threads")
 
 
 def _draw(kind: str, snapshot: str, viewer: str | None, picture: str, labels: dict[str, str] | None,
@@ -83,72 +71,80 @@ def modules_to_import() -> tuple[str, ...]:
 
 
 class Painters:
-    """A pool of `processes` workers, started in the background; `draw` falls back until it is up."""
+    """`processes` board processes, started in the background; until one is up, `draw` hands every
+    board back and `call` runs in a thread here."""
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
         self.modules = modules_to_import()
-        self._pool: ProcessPoolExecutor | None = None
-        self._up: Future[bool] | None = None
+        self._workers: list[Worker] = []
 
     def start(self) -> None:
-        if self._pool is not None or self.processes <= 0:
+        """Call on the event loop (the workers' sockets live there)."""
+        if self._workers or self.processes <= 0:
             return
+        for _ in range(self.processes):
+            self._spawn()
+
+    def _spawn(self) -> None:
         try:
-            # spawn, not fork: the bot's process has threads (the event loop's, the database's)
-            self._pool = ProcessPoolExecutor(self.processes, multiprocessing.get_context("spawn"),
-                                             initializer=_import, initargs=(self.modules,))
-            self._up = self._pool.submit(_ready)
-            self._up.add_done_callback(_report_failed_start)
+            worker = Worker(self.modules, on_death=self._replace)
         except Exception:
-            log.exception("the board processes did not start; boards are drawn in a thread")
-            self._pool = self._up = None
+            log.exception("a board process did not start; pictures are drawn in threads")
+            return
+        worker.up.add_done_callback(_report_failed_start)
+        self._workers.append(worker)
+
+    def _ready_worker(self) -> Worker | None:
+        """The least busy worker that is up."""
+        up = [w for w in self._workers if w.alive and w.up.done() and not w.up.cancelled() and w.up.exception() is None]
+        return min(up, key=Worker.pending) if up else None
 
     def ready(self) -> bool:
-        up = self._up
-        return up is not None and up.done() and up.exception() is None
+        return self._ready_worker() is not None
 
     async def draw(self, kind: str, snapshot: str, viewer: str | None, picture: str,
                    labels: dict[str, str] | None) -> Any:
         """PNG bytes, None (no picture, or the renderer failed: logged), or FALLBACK."""
-        pool = self._pool
+        worker = self._ready_worker()
         expected = renderer_name(kind, picture)
-        if pool is None or expected is None or not self.ready():
+        if worker is None or expected is None:
             return FALLBACK
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                pool, _draw, kind, snapshot, viewer, picture, labels, expected)
-        except BrokenProcessPool:
-            log.warning("a board process died; starting new ones, this board is drawn in a thread")
-            self._replace(pool)
+            return await worker.run(_draw, (kind, snapshot, viewer, picture, labels, expected))
+        except WorkerGone:
+            log.warning("a board process died; starting another, this board is drawn in a thread")
+            self._replace(worker)
             return FALLBACK
         except Exception:
             log.exception("rendering %s of a %s game failed", picture, kind)
             return None
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """fn(*args) in a worker, or in a thread here when the workers are not up or `fn` (or a
-        function among `args`) is not a module-level name a worker can import. Its own errors raise."""
-        pool = self._pool
-        if pool is None or not self.ready() or not all(map(_importable, (fn, *args))):
+        """fn(*args) in a worker, or in a thread here when none is up or `fn` (or a function among
+        `args`) is not a module-level name a worker can import. Its own errors raise."""
+        worker = self._ready_worker()
+        if worker is None or not all(map(_importable, (fn, *args))):
             return await asyncio.to_thread(fn, *args)
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
-        except BrokenProcessPool:
-            log.warning("a board process died; starting new ones, this picture is drawn in a thread")
-            self._replace(pool)
+            result: T = await worker.run(fn, args)
+            return result
+        except WorkerGone:
+            log.warning("a board process died; starting another, this picture is drawn in a thread")
+            self._replace(worker)
             return await asyncio.to_thread(fn, *args)
 
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        if self._pool is broken:
-            self._pool = self._up = None
-            broken.shutdown(wait=False, cancel_futures=True)
-            self.start()
+    def _replace(self, dead: Worker) -> None:
+        """A worker that exited gives way to a new one (at once: not on the next board)."""
+        if dead in self._workers:
+            self._workers.remove(dead)
+            dead.close()
+            self._spawn()
 
     def close(self) -> None:
-        pool, self._pool, self._up = self._pool, None, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            worker.close()
 
 
 def _importable(value: object) -> bool:
