@@ -11,6 +11,7 @@ interpreter lock for every board: 0.46 ms of the bot's CPU a board, measured alo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import multiprocessing
@@ -38,7 +39,7 @@ def _serve(conn: Connection, modules: tuple[str, ...]) -> None:
     while True:
         try:
             fn, args = pickle.loads(conn.recv_bytes())
-        except EOFError:  # the bot closed its end
+        except (EOFError, OSError):  # the bot closed its end, or exited
             return
         try:
             reply: tuple[bool, Any, str] = (True, fn(*args), "")
@@ -150,7 +151,7 @@ class Worker:
         was_up = self.up.done() and not self.up.cancelled() and self.up.exception() is None
         while self._waiting:
             future = self._waiting.popleft()
-            if not future.done():
+            if not future.done() and not future.get_loop().is_closed():
                 future.set_exception(WorkerGone())
         if was_up and self._on_death is not None:
             self._on_death(self)
@@ -159,7 +160,8 @@ class Worker:
         """Stop it: its end of the socket closes and it exits; killed if it does not."""
         self.gone()
         if self._transport is not None:
-            self._transport.close()
+            with contextlib.suppress(RuntimeError):  # its event loop already closed (tests run many)
+                self._transport.close()
         if self.process.is_alive():
             self.process.kill()
         multiprocessing.active_children()  # reaps the processes that have exited

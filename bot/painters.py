@@ -78,11 +78,13 @@ class Painters:
         self.processes = processes
         self.modules = modules_to_import()
         self._workers: list[Worker] = []
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     def start(self) -> None:
-        """Call on the event loop (the workers' sockets live there)."""
+        """Call on the event loop that will ask for pictures: the workers' sockets are read there."""
         if self._workers or self.processes <= 0:
             return
+        self.loop = _running_loop()
         for _ in range(self.processes):
             self._spawn()
 
@@ -96,7 +98,9 @@ class Painters:
         self._workers.append(worker)
 
     def _ready_worker(self) -> Worker | None:
-        """The least busy worker that is up."""
+        """The least busy worker that is up (none for another event loop than the one started on)."""
+        if self.loop is None or self.loop is not _running_loop():
+            return None
         up = [w for w in self._workers if w.alive and w.up.done() and not w.up.cancelled() and w.up.exception() is None]
         return min(up, key=Worker.pending) if up else None
 
@@ -147,6 +151,13 @@ class Painters:
             worker.close()
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def _importable(value: object) -> bool:
     """Not a function, or one a worker finds by its name (not a lambda, a closure or a stand-in)."""
     if not callable(value) or isinstance(value, type):
@@ -177,7 +188,8 @@ def start(processes: int) -> None:
     renderers are registered: the workers import the modules that registered them. Kept until the
     process exits, like a thread pool (tests run many bots in one process)."""
     running = _RUNNING[0]
-    if running is not None and running.processes == processes and running.modules == modules_to_import():
+    if running is not None and running.processes == processes and running.modules == modules_to_import() \
+            and running.loop is _running_loop():
         return
     if running is not None:
         running.close()

@@ -158,3 +158,11 @@ async def test_workers_that_cannot_start_leave_every_picture_to_this_process(cap
     assert await broken.draw("corsa", corsa_snapshot(1)[1], None, "board", None) is FALLBACK
     assert await broken.call(os.getpid) == os.getpid()
     broken.close()
+
+
+async def test_another_event_loop_is_not_answered_by_these_workers(painters: Painters) -> None:
+    """Their sockets are read by the loop they started on: any other draws in its own thread."""
+    _, snapshot = corsa_snapshot(2)
+    elsewhere = await asyncio.to_thread(asyncio.run, painters.draw("corsa", snapshot, None, "board", None))
+    assert elsewhere is FALLBACK
+    assert isinstance(await painters.draw("corsa", snapshot, None, "board", None), bytes)

@@ -16,8 +16,10 @@ TOP_COMMANDS = ("game", "mod", "notify", "away", "corsa", "spqr", "impero", "nom
 
 
 def bot_settings(emulator: Any, tmp_path: Any, **extra: Any) -> Settings:
+    # boards in a thread of the test's process: every test runs its own event loop, and a board
+    # process lives on one (test_board_answers.py plays with one)
     values = {"DISCORD_TOKEN": TEST_TOKEN, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/araldo.db",
-              "DISCORD_API_BASE": emulator.base_url, **extra}
+              "DISCORD_API_BASE": emulator.base_url, "BOARD_PROCESSES": 0, **extra}
     return Settings(**values)
 
 

@@ -57,3 +57,29 @@ async def test_a_slow_board_is_deferred_and_follows(emulator: Any, araldo: Any, 
     monkeypatch.setattr(ui, "ANSWER_BY", 0.0)
     again = await emulator.slash(other, "corsa add", amount=1)
     assert again.response_type == DEFERRED_CHANNEL_MESSAGE and len(boards(again)) == 1
+
+
+async def test_with_a_board_process_the_board_comes_from_it(emulator: Any, tmp_path: Any, monkeypatch) -> None:
+    """As `python -m bot` runs by default: the board of a move is drawn by the board process."""
+    from bot import painters, pictures
+    from bot.main import AraldoBot
+    from tests.e2e.conftest import TOP_COMMANDS, bot_settings
+    from tests.emulator.fixtures import running_bot
+
+    bot = AraldoBot(bot_settings(emulator, tmp_path, BOARD_PROCESSES=1),
+                    extra_extensions=("tests.fixtures.testgame.cog",))
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS) as araldo:
+        running = painters.current()
+        assert running is not None and running.loop is asyncio.get_running_loop()
+        for _ in range(1200):
+            if running.ready():
+                break
+            await asyncio.sleep(0.05)
+        assert running.ready()
+        drawn_here: list[Any] = []
+        monkeypatch.setattr(pictures, "board_png", lambda *args: drawn_here.append(args))  # the thread's way
+        player, _other = await started(emulator, araldo)
+        moved = await emulator.slash(player, "corsa add", amount=2)
+        assert moved.response_type == CHANNEL_MESSAGE and len(boards(moved)) == 1 and drawn_here == []
+    running.close()
+    painters._RUNNING[0] = None
