@@ -178,3 +178,6 @@ async def run_bot(settings: Settings, *, extra_extensions: Sequence[str] = ()) -
         else:  # closed by a signal: a connection that does not notice is not waited for long
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(runner, timeout=1.0)
+        if closing:  # the stop itself (bounded by SHUTDOWN_SECONDS) ends before the loop does:
+            # returning earlier cancelled it half way through closing the database's connections
+            await asyncio.wait(closing, timeout=SHUTDOWN_SECONDS + 1)

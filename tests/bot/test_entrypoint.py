@@ -39,3 +39,43 @@ def test_malformed_setting_is_named(tmp_path: Path) -> None:
         assert res.returncode == 2, name
         lines = res.stderr.strip().splitlines()
         assert len(lines) == 1 and name in lines[0], res.stderr
+
+
+async def test_a_service_managers_stop_is_clean(tmp_path: Path, emulator) -> None:
+    """SIGTERM to `python -m bot`: exit 0, its board process gone, and no error in the log (the
+    database closing was once cancelled half way when the program ended before the stop did)."""
+    import asyncio
+    import signal
+
+    from tests.emulator.fixtures import TEST_TOKEN
+
+    env = {k: v for k, v in os.environ.items() if k not in {"SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID"}}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN=TEST_TOKEN, DISCORD_API_BASE=emulator.base_url,
+               DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path}/araldo.db", BOARD_PROCESSES="1", LOG_LEVEL="INFO")
+    bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                                               stderr=asyncio.subprocess.PIPE)
+    assert bot.stderr is not None
+    log: list[str] = []
+    while not any("active games resumed" in line for line in log):
+        line = (await asyncio.wait_for(bot.stderr.readline(), timeout=60)).decode()
+        assert line, "".join(log)
+        log.append(line)
+    children = Path(f"/proc/{bot.pid}/task/{bot.pid}/children")
+    for _ in range(200):  # the board process is spawned once the cogs are loaded
+        if children.exists() and children.read_text().split():
+            break
+        await asyncio.sleep(0.05)
+    workers = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+    assert workers or not children.exists(), "no board process"
+    bot.send_signal(signal.SIGTERM)
+    _, rest = await asyncio.wait_for(bot.communicate(), timeout=30)
+    text = "".join(log) + rest.decode()
+    assert bot.returncode == 0, text
+    assert "Traceback" not in text and " ERROR " not in text, text
+    for _ in range(100):
+        if not any(Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]
+                   for pid in workers):
+            break
+        await asyncio.sleep(0.05)
+    assert not any(Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]
+                   for pid in workers)
