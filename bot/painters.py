@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -70,6 +71,9 @@ def modules_to_import() -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
+MAX_DEATHS, DEATH_WINDOW = 3, 60  # more deaths than this within the window: no more workers
+
+
 class Painters:
     """`processes` board processes, started in the background; until one is up, `draw` hands every
     board back and `call` runs in a thread here."""
@@ -78,6 +82,7 @@ class Painters:
         self.processes = processes
         self.modules = modules_to_import()
         self._workers: list[Worker] = []
+        self._deaths: list[float] = []  # when workers that were up exited, for MAX_DEATHS
         self.loop: asyncio.AbstractEventLoop | None = None
 
     def start(self) -> None:
@@ -139,10 +144,17 @@ class Painters:
             return await asyncio.to_thread(fn, *args)
 
     def _replace(self, dead: Worker) -> None:
-        """A worker that exited gives way to a new one (at once: not on the next board)."""
+        """A worker that exited gives way to a new one (at once: not on the next board), unless
+        workers keep dying (a board that crashes the process itself would respawn one per board)."""
         if dead in self._workers:
             self._workers.remove(dead)
             dead.close()
+            now = time.monotonic()
+            self._deaths = [t for t in self._deaths if now - t < DEATH_WINDOW] + [now]
+            if len(self._deaths) > MAX_DEATHS:
+                log.error("board processes died %d times in %d s; pictures are drawn in threads from now on",
+                          len(self._deaths), DEATH_WINDOW)
+                return
             self._spawn()
 
     def close(self) -> None:

@@ -166,3 +166,19 @@ async def test_another_event_loop_is_not_answered_by_these_workers(painters: Pai
     elsewhere = await asyncio.to_thread(asyncio.run, painters.draw("corsa", snapshot, None, "board", None))
     assert elsewhere is FALLBACK
     assert isinstance(await painters.draw("corsa", snapshot, None, "board", None), bytes)
+
+
+async def test_workers_that_keep_dying_are_not_started_again(painters: Painters, caplog) -> None:
+    with caplog.at_level(logging.ERROR, logger="bot.painters"):
+        for _ in range(4):  # a worker that dies as soon as it is up, over and over
+            await until_ready(painters)
+            [worker] = painters._workers
+            worker.process.kill()
+            worker.process.join(5)
+            for _ in range(100):
+                if painters._workers != [worker]:
+                    break
+                await asyncio.sleep(0.02)
+    assert painters._workers == [] and "died 4 times" in caplog.text
+    assert await painters.draw("corsa", corsa_snapshot(1)[1], None, "board", None) is FALLBACK
+    assert await painters.call(os.getpid) == os.getpid()
