@@ -90,7 +90,6 @@ class Worker:
         self.up: asyncio.Future[Any] = loop.create_future()
         self._waiting: deque[asyncio.Future[Any]] = deque([self.up])
         self._transport: asyncio.Transport | None = None
-        self._unsent: list[bytes] = []  # written once the socket is wrapped
         self.alive = True
         sock = socket.socket(fileno=os.dup(here.fileno()))
         here.close()
@@ -106,27 +105,25 @@ class Worker:
         if not self.alive:
             transport.close()
             return
-        self._transport = transport
-        for message in self._unsent:
-            transport.write(message)
-        self._unsent.clear()
+        self._transport = transport  # `up` can only resolve through it: no request comes before
 
     def pending(self) -> int:
         return len(self._waiting)
 
+    def is_up(self) -> bool:
+        """Started, and not exited since."""
+        up = self.up
+        return self.alive and up.done() and not up.cancelled() and up.exception() is None
+
     def run(self, fn: Any, args: tuple[Any, ...]) -> asyncio.Future[Any]:
-        """fn(*args) in the worker; the future raises WorkerGone if it exits first."""
+        """fn(*args) in the worker (one that is up); the future raises WorkerGone if it exits first."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        if not self.alive:
+        if not self.is_up() or self._transport is None:
             future.set_exception(WorkerGone())
             return future
         data = pickle.dumps((fn, args), pickle.HIGHEST_PROTOCOL)
-        message = len(data).to_bytes(4, "big", signed=True) + data
         self._waiting.append(future)
-        if self._transport is None:
-            self._unsent.append(message)
-        else:
-            self._transport.write(message)
+        self._transport.write(len(data).to_bytes(4, "big", signed=True) + data)
         return future
 
     def answered(self, message: bytes) -> None:
@@ -147,8 +144,8 @@ class Worker:
     def gone(self) -> None:
         if not self.alive:
             return
+        was_up = self.is_up()
         self.alive = False
-        was_up = self.up.done() and not self.up.cancelled() and self.up.exception() is None
         while self._waiting:
             future = self._waiting.popleft()
             if not future.done() and not future.get_loop().is_closed():
@@ -157,7 +154,7 @@ class Worker:
             self._on_death(self)
 
     def close(self) -> None:
-        """Stop it: its end of the socket closes and it exits; killed if it does not."""
+        """Stop it: close its socket and kill it (it keeps nothing that could be lost)."""
         self.gone()
         if self._transport is not None:
             with contextlib.suppress(RuntimeError):  # its event loop already closed (tests run many)

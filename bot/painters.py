@@ -53,15 +53,18 @@ def _report_failed_start(up: asyncio.Future[Any]) -> None:
         log.error("a board process failed to start; pictures are drawn in threads")
 
 
+def board_of(kind: str, state: Any, viewer: str | None, picture: str, labels: dict[str, str] | None) -> bytes | None:
+    """The PNG of `picture` as `viewer` sees this state: the same drawing in either process."""
+    return render_png(kind, get_game(kind).view(state, viewer), picture, labels)
+
+
 def _draw(kind: str, snapshot: str, viewer: str | None, picture: str, labels: dict[str, str] | None,
           expected: str) -> bytes | _Fallback | None:
     """In the worker: the PNG of this snapshot for this viewer, or FALLBACK if the renderer here is
     not the one the bot would use."""
     if renderer_name(kind, picture) != expected:
         return FALLBACK
-    game = get_game(kind)
-    view = game.view(game.load_state(snapshot), viewer)
-    return render_png(kind, view, picture, labels)
+    return board_of(kind, get_game(kind).load_state(snapshot), viewer, picture, labels)
 
 
 def modules_to_import() -> tuple[str, ...]:
@@ -106,7 +109,7 @@ class Painters:
         """The least busy worker that is up (none for another event loop than the one started on)."""
         if self.loop is None or self.loop is not _running_loop():
             return None
-        up = [w for w in self._workers if w.alive and w.up.done() and not w.up.cancelled() and w.up.exception() is None]
+        up = [w for w in self._workers if w.is_up()]
         return min(up, key=Worker.pending) if up else None
 
     def ready(self) -> bool:
@@ -121,9 +124,8 @@ class Painters:
             return FALLBACK
         try:
             return await worker.run(_draw, (kind, snapshot, viewer, picture, labels, expected))
-        except WorkerGone:
-            log.warning("a board process died; starting another, this board is drawn in a thread")
-            self._replace(worker)
+        except WorkerGone:  # replaced already (on_death): this one board goes to the thread
+            log.warning("a board process died; this board is drawn in a thread")
             return FALLBACK
         except Exception:
             log.exception("rendering %s of a %s game failed", picture, kind)
@@ -138,9 +140,8 @@ class Painters:
         try:
             result: T = await worker.run(fn, args)
             return result
-        except WorkerGone:
-            log.warning("a board process died; starting another, this picture is drawn in a thread")
-            self._replace(worker)
+        except WorkerGone:  # replaced already (on_death)
+            log.warning("a board process died; this picture is drawn in a thread")
             return await asyncio.to_thread(fn, *args)
 
     def _replace(self, dead: Worker) -> None:

@@ -11,10 +11,10 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
 from bot.i18n import catalog, normalize
-from bot.painters import FALLBACK, current
+from bot.painters import FALLBACK, board_of, current
 from bot.storage.models import GameRow
 from engine.core import GameState, get_game
-from render.common import find_renderer, render_png
+from render.common import find_renderer
 
 log = logging.getLogger(__name__)
 Attachment = tuple[str, bytes]
@@ -68,9 +68,8 @@ def board_png(row: GameRow, state: GameState, viewer: str | None, picture: str =
     key = _key(row, viewer, picture, lang)
     data = _cached(key)
     if data is None:
-        view = get_game(row.kind).view(state, viewer)
         try:
-            data = render_png(row.kind, view, picture, picture_labels(row.kind, lang))
+            data = board_of(row.kind, state, viewer, picture, picture_labels(row.kind, lang))
         except Exception:
             log.exception("rendering %s for game %s failed", picture, row.id)
             return None

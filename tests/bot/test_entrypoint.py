@@ -60,6 +60,7 @@ async def test_a_service_managers_stop_is_clean(tmp_path: Path, emulator) -> Non
         line = (await asyncio.wait_for(bot.stderr.readline(), timeout=60)).decode()
         assert line, "".join(log)
         log.append(line)
+    await emulator.wait_until_connected(60)  # running: stopped while connecting, discord.py logs its retry
     children = Path(f"/proc/{bot.pid}/task/{bot.pid}/children")
     for _ in range(200):  # the board process is spawned once the cogs are loaded
         if children.exists() and children.read_text().split():
