@@ -1,7 +1,8 @@
 """Every sentence the bot says, in Italian (default) and English.
 
-Catalogs are gettext PO files, one per domain, in bot/locales/<lang>/<domain>.po, read with Babel
-at startup (no compile step). Message ids are stable keys ("impero.err.no_op"), the same keys the
+Catalogs are gettext PO files, one per domain: what every game shares in bot/locales/<lang>/, each
+game's own in its cog package, bot/cogs/<game>/locales/<lang>/ (so a new game brings its words with
+it); read with Babel at startup (no compile step). Message ids are stable keys ("impero.err.no_op"), the same keys the
 engine uses for RuleError codes and Event keys. Placeholders are `str.format` fields with extra
 format specs: `{amount:money}` (integer cents -> "12,34 $" in Italian, "$12.34" in English),
 `{at:ts}` / `{at:rel}` / `{at:date}` (datetime or ISO string -> Discord timestamp, shown in each reader's own time zone),
@@ -28,6 +29,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_currency
 
 LOCALES_DIR = Path(__file__).parent / "locales"
+# each game's cog package carries its own catalogs, laid out like LOCALES_DIR
+GAME_LOCALES_DIRS = tuple(sorted((Path(__file__).parent / "cogs").glob("*/locales")))
 LANGUAGES = ("it", "en")
 DEFAULT_LANGUAGE = "it"
 log = logging.getLogger(__name__)
@@ -81,7 +84,7 @@ def add_locale_dir(path: Path) -> None:
 def _read(lang: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     messages: dict[str, str] = {}
     plural: dict[str, tuple[str, ...]] = {}
-    paths = [p for base in (LOCALES_DIR, *_EXTRA_DIRS) for p in sorted((base / lang).glob("*.po"))]
+    paths = [p for base in (LOCALES_DIR, *GAME_LOCALES_DIRS, *_EXTRA_DIRS) for p in sorted((base / lang).glob("*.po"))]
     for path in paths:
         with path.open("rb") as fh:
             cat = read_po(fh, locale=lang)

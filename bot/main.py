@@ -23,19 +23,14 @@ from bot.service import GameService, utcnow
 from bot.settings import Settings
 from bot.storage.db import Database
 from bot.translator import AraldoTranslator
+from engine.core.registry import BUILTIN_GAMES
 
 log = logging.getLogger("araldo")
 
-COGS = (
-    "bot.cogs.game",
-    "bot.cogs.mod",
-    "bot.cogs.player",
-    "bot.cogs.impero",
-    "bot.cogs.spqrisiko",
-    "bot.cogs.nomic",
-    "bot.cogs.highfrontier",
-    "bot.cogs.galactica",
-)
+# what every game shares, then one package per game of the registry: engine/<game>/ is played
+# from Discord by bot/cogs/<game>/commands.py, so a new game adds no line here
+SHARED_COGS = ("bot.cogs.game", "bot.cogs.mod", "bot.cogs.player")
+COGS = (*SHARED_COGS, *(f"bot.cogs.{module.rsplit('.', 1)[-1]}.commands" for module in BUILTIN_GAMES))
 
 
 SHUTDOWN_SECONDS = 8.0  # a service manager's stop is done well inside 10 s

@@ -1,270 +1,37 @@
-"""`/game`: what every game shares — create, join, leave, start, status, log, export, rules, list."""
+"""`/game`: what every game shares — create, join, leave, start, status, log, export, rules, list.
+The lobby lives in lobby.py, settings as typed in table_settings.py, moves in words in history.py."""
 
 from __future__ import annotations
 
 import io
-import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import has, t
-from bot.pictures import board_attachment
-from bot.storage.models import ActionRow, GameRow
-from bot.translator import L
-from bot.ui import (
-    channel_id,
-    channel_lang,
-    file_of,
-    game_here,
-    guild_id,
-    is_moderator,
-    lang,
-    panel_button,
-    send,
-    service_of,
+from bot.cogs.history import described_moves
+from bot.cogs.lobby import LobbyButton, deadline_text, lobby_action_here, lobby_text, lobby_view
+from bot.cogs.table_settings import (
+    parse_settings,
+    settings_autocomplete,
+    settings_defaults,
+    settings_in_units,
+    settings_text,
 )
-from engine.core import Event, GameState, RuleError, all_games, get_game
+from bot.i18n import t
+from bot.pictures import board_attachment
+from bot.translator import L
+from bot.ui import channel_id, channel_lang, file_of, game_here, guild_id, is_moderator, lang, send, service_of
+from engine.core import RuleError, all_games, get_game
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LOG_PAGE = 10
-
-# kind -> the words a game's own ids stand for (provinces, seas, companies...) in a language: each
-# game's cog registers its own, so /game log reads "Gallia Cisalpina", never "gallia_cisalpina"
-GameNames = Callable[[GameState, str], dict[str, str]]
-LOG_NAMES: dict[str, GameNames] = {}
-
-
-def register_log_names(kind: str, names: GameNames) -> None:
-    LOG_NAMES[kind] = names
-
-
-def _named(value: Any, names: dict[str, str]) -> Any:
-    if isinstance(value, str):
-        return names.get(value, value)
-    if isinstance(value, list):
-        return [_named(v, names) for v in value]
-    return value
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=L(g.meta.name, f"game.{kind}.name"), value=kind)
             for kind, g in sorted(all_games().items())]
-
-
-def parse_settings(text: str | None) -> dict[str, Any]:
-    """`key=value key2=value2` -> dict; numbers and true/false are typed, the rest kept as text."""
-    out: dict[str, Any] = {}
-    for part in (text or "").split():
-        if "=" not in part:
-            raise RuleError("core.bad_settings_text", text=part)
-        key, value = part.split("=", 1)
-        out[key.strip().lower()] = [_typed(v) for v in value.split(",")] if "," in value else _typed(value)
-    return out
-
-
-def _typed(value: str) -> Any:
-    """Numbers and yes/no as such, the rest as text; the game's settings model validates the rest."""
-    if value.lower() in ("true", "false", "si", "sì", "no", "yes"):
-        return value.lower() in ("true", "si", "sì", "yes")
-    try:
-        return int(value)
-    except ValueError:
-        return None if value.lower() in ("none", "null", "-") else value
-
-
-def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], language: str) -> str:
-    """A log entry in words: `log.<game>.<type>` (or `log.core.<type>`) if the catalogs have it,
-    else the raw action. Player ids among the values become names."""
-    params = {k: _named(v, names) for k, v in action.items() if k != "type"}
-    kind_of = action.get("type", "?")
-    for key in (f"log.{kind}.{kind_of}", f"log.core.{kind_of}"):
-        if has(key, language):
-            return t(key, language, **params)
-    args = " ".join(f"{k}={v}" for k, v in params.items() if v is not None)
-    return f"`{kind_of}` {args}".strip()
-
-
-async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], language: str,
-                          viewer: str | None = None) -> list[str]:
-    """Log rows in words: "`#12` **Bob** — reinforces Gallia with 3 legionaries" (a move the viewer may
-    not see, such as an Impero transfer, says only that it is private)."""
-    seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
-    names = dict(seats)
-    if row.kind in LOG_NAMES and row.snapshot_json is not None:
-        names = {**LOG_NAMES[row.kind](svc.load_state(row), language), **seats}
-    game = get_game(row.kind)
-    out = []
-    for r in rows:
-        action = json.loads(r.action_json)
-        who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
-        mod = " 🛡️" if r.moderator else ""
-        if viewer is None or game.log_visible(action, r.actor, viewer):
-            what = describe_action(row.kind, action, names, language)
-        else:
-            what = t("core.log_private", language)
-        out.append(f"`#{r.seq}` {who}{mod} — {what}")
-    return out
-
-
-def deadline_text(row_deadline: Any, language: str) -> str:
-    if row_deadline is None:
-        return t("core.no_deadline_now", language)
-    return t("core.deadline", language, at=row_deadline)
-
-
-async def lobby_text(interaction: discord.Interaction, game_id: int, language: str) -> str:
-    svc = service_of(interaction)
-    row = await svc.get(game_id)
-    seats = await svc.seats(game_id)
-    meta = get_game(row.kind).meta
-    names = [f"<@{s.user_id}>" for s in seats]
-    return t("core.lobby", language, game=meta.name, id=game_id, players=names, count=len(seats),
-             min=meta.min_players, max=meta.max_players)
-
-
-def money_settings(kind: str) -> set[str]:
-    """Settings a game stores in cents (marked `{"unit": "cents"}`): players type and read dollars."""
-    model = get_game(kind).settings_model
-    return {name for name, field in model.model_fields.items()
-            if isinstance(field.json_schema_extra, dict) and field.json_schema_extra.get("unit") == "cents"}
-
-
-def _cents(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_cents(v) for v in value]
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int):
-        return value * 100
-    from bot.cogs.impero_views import parse_money  # dollars as every command takes them ("12,50")
-
-    return parse_money(str(value))
-
-
-def _dollars(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_dollars(v) for v in value]
-    if isinstance(value, int) and not isinstance(value, bool):
-        whole, cents = divmod(value, 100)
-        return str(whole) if not cents else f"{whole}.{cents:02d}"  # "," separates list items
-    return value
-
-
-def settings_in_units(kind: str, typed: dict[str, Any]) -> dict[str, Any]:
-    """What a player typed -> the game's units: money settings from dollars to cents."""
-    money = money_settings(kind)
-    return {k: _cents(v) if k in money else v for k, v in typed.items()}
-
-
-def settings_defaults(kind: str) -> dict[str, Any]:
-    """Every setting of a game with its default, as a player would type it in /game create
-    (money in dollars)."""
-    model = get_game(kind).settings_model
-    money = money_settings(kind)
-    out = {name: field.get_default(call_default_factory=True) for name, field in model.model_fields.items()}
-    return {k: _dollars(v) if k in money else v for k, v in out.items()}
-
-
-def settings_text(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return ",".join(str(v) for v in value)
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-async def settings_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Offer what is typed so far plus one more `key=default` for each setting not given yet."""
-    kind = getattr(interaction.namespace, "kind", None) or getattr(interaction.namespace, "game", None)
-    if not kind or kind not in all_games():
-        return []
-    typed = current.strip()
-    given = {part.split("=", 1)[0].lower() for part in typed.split() if "=" in part}
-    last = typed.split()[-1] if typed and "=" not in typed.split()[-1] else ""
-    base = " ".join(p for p in typed.split() if "=" in p)
-    out = []
-    for key, default in settings_defaults(kind).items():
-        if key in given or (last and not key.startswith(last.lower())) or default is None:
-            continue
-        text = f"{base} {key}={settings_text(default)}".strip()
-        if len(text) <= 100:
-            out.append(app_commands.Choice(name=text, value=text))
-    return out[:25]
-
-
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                  template=r"araldo:lobby:(?P<what>join|leave|start):(?P<game>\d+)"):
-    """Join / Leave / Start under the lobby message; survives restarts (state is in the id)."""
-
-    def __init__(self, what: str, game_id: int, label: str) -> None:
-        style = discord.ButtonStyle.success if what == "start" else discord.ButtonStyle.primary
-        if what == "leave":
-            style = discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"araldo:lobby:{what}:{game_id}"))
-        self.what = what
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Any) -> LobbyButton:
-        return cls(match["what"], int(match["game"]), str(getattr(item, "label", "")))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.errors import report
-
-        try:
-            await lobby_action(interaction, self.what, self.game_id)
-        except Exception as exc:
-            await report(interaction, exc)
-
-
-def lobby_view(game_id: int, language: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for what in ("join", "leave", "start"):
-        view.add_item(LobbyButton(what, game_id, t(f"core.button.{what}", language)))
-    return view
-
-
-async def lobby_action(interaction: discord.Interaction, what: str, game_id: int) -> None:
-    svc = service_of(interaction)
-    language = await channel_lang(interaction)
-    row = await svc.get(game_id)
-    user = interaction.user
-    if what == "join":
-        await svc.join(row.channel_id, str(user.id), user.display_name)
-        await send(interaction, t("core.joined", language, player=user.mention,
-                                  game=get_game(row.kind).meta.name))
-    elif what == "leave":
-        await svc.leave(row.channel_id, str(user.id))
-        await send(interaction, t("core.left", language, player=user.mention))
-    else:
-        res = await svc.start(row.channel_id, str(user.id), moderator=await is_moderator(interaction))
-        await interaction.response.defer(thinking=True)
-        state = res.state
-        game = get_game(res.game.kind)
-        headline = game.headline(state)
-        lines = [
-            t("core.started", language, game=game.meta.name, players=[f"<@{p.id}>" for p in state.players]),
-            t(headline.key, language, **headline.params),
-        ]
-        # whoever must act first is called, with what they owe, the deadline and the command to use
-        pings = [t("core.turn_ping", language, who=pid, owed=[m.model_dump() for m in owed],
-                   deadline=res.game.turn_deadline)
-                 for pid in sorted(game.awaiting(state)) if (owed := game.owed(state, pid))]
-        text = "\n".join(lines + (pings or [deadline_text(res.game.turn_deadline, language)]))
-        view = panel_button(res.game, [Event(key="core.turn_ping")], language) if pings else None
-        await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)),
-                   view=view)
-
-
-async def lobby_action_here(interaction: discord.Interaction, what: str) -> None:
-    """/game join, leave and start: the lobby buttons' action on this channel's game."""
-    row = await game_here(interaction)
-    assert row.id is not None
-    await lobby_action(interaction, what, row.id)
 
 
 class GameCog(commands.Cog):
@@ -365,27 +132,13 @@ class GameCog(commands.Cog):
         assert row.id is not None
         svc = service_of(interaction)
         rows = await svc.log_rows(row.id)
-        seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
-        game = get_game(row.kind)
-        names = dict(seats)
-        if row.kind in LOG_NAMES and row.snapshot_json is not None:
-            names = {**LOG_NAMES[row.kind](svc.load_state(row), language), **seats}
-        viewer = str(interaction.user.id)
         pages = max(1, (len(rows) + LOG_PAGE - 1) // LOG_PAGE)
         if page > pages:
             raise RuleError("core.no_such_page", pages=pages)
         end = len(rows) - (page - 1) * LOG_PAGE
         shown = rows[max(0, end - LOG_PAGE):end]
-        lines = [t("core.log_title", language, page=page, pages=pages, count=len(rows))]
-        for r in shown:
-            action = json.loads(r.action_json)
-            who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
-            mod = " 🛡️" if r.moderator else ""
-            if game.log_visible(action, r.actor, viewer):
-                what = describe_action(row.kind, action, names, language)
-            else:
-                what = t("core.log_private", language)
-            lines.append(f"`#{r.seq}` <t:{int(r.at.timestamp())}:f> {who}{mod} — {what}")
+        lines = [t("core.log_title", language, page=page, pages=pages, count=len(rows)),
+                 *await described_moves(svc, row, shown, language, viewer=str(interaction.user.id), stamped=True)]
         if not shown:
             lines.append(t("core.log_empty", language))
         await send(interaction, "\n".join(lines), ephemeral=True)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.game import described_moves
+from bot.cogs.history import described_moves
 from bot.i18n import t
 from bot.pictures import chunks
 from bot.translator import L

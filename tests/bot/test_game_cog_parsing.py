@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.cogs.game import parse_settings, settings_defaults, settings_in_units, settings_text
+from bot.cogs.table_settings import parse_settings, settings_defaults, settings_in_units, settings_text
 from engine.core import RuleError, get_game
 
 

@@ -7,7 +7,7 @@ import re
 import string
 from pathlib import Path
 
-from bot.i18n import LOCALES_DIR, catalog, normalize, t
+from bot.i18n import GAME_LOCALES_DIRS, LOCALES_DIR, catalog, normalize, t
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,9 +25,17 @@ def test_both_languages_have_the_same_keys_and_placeholders() -> None:
 
 
 def test_every_catalog_file_exists_in_both_languages() -> None:
-    it_files = {p.name for p in (LOCALES_DIR / "it").glob("*.po")}
-    en_files = {p.name for p in (LOCALES_DIR / "en").glob("*.po")}
-    assert it_files == en_files and "core.po" in it_files
+    for base in (LOCALES_DIR, *GAME_LOCALES_DIRS):
+        it_files = {p.name for p in (base / "it").glob("*.po")}
+        en_files = {p.name for p in (base / "en").glob("*.po")}
+        assert it_files == en_files and it_files, base
+    assert "core.po" in {p.name for p in (LOCALES_DIR / "it").glob("*.po")}
+
+
+def test_every_game_cog_package_brings_its_own_catalogs() -> None:
+    from engine.core.registry import BUILTIN_GAMES
+
+    assert {d.parent.name for d in GAME_LOCALES_DIRS} == {m.rsplit(".", 1)[-1] for m in BUILTIN_GAMES}
 
 
 def test_keys_used_by_the_bot_exist() -> None:

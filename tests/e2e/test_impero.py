@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot import pictures
-from bot.cogs import impero_pictures
+from bot.cogs.impero import pictures as impero_pictures
 from bot.main import AraldoBot
 from engine.impero import GAME
 from engine.impero.models import ImperoState

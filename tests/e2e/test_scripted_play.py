@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import pictures
-from bot.cogs import impero_pictures
+from bot.cogs.impero import pictures as impero_pictures
 from tests.emulator.__main__ import main
 from tests.emulator.script import ScriptError, parse_script, parse_until, run_script
 

@@ -1,0 +1,287 @@
+"""`/galactica`: Imperium Galactica in the channel — every phase of a turn, the private panel, the
+galaxy, planet boards, the player's stock and the odds of an exchange. Parse the options, hand the
+action to the engine, answer with what happened."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.galactica import views as v
+from bot.cogs.galactica.views import KIND
+from bot.cogs.options import option
+from bot.i18n import t
+from bot.storage.models import GameRow
+from bot.translator import L
+from bot.ui import game_here, lang, player_id, send, service_of
+from engine.core import RuleError, get_game
+from engine.galactica.models import GalacticaState
+from engine.galactica.odds import exchange_odds
+
+UNITS = [app_commands.Choice(name=L(n, f"galactica.unit.{k}"), value=k)
+         for k, n in (("fighter", "fighters"), ("torpedo", "torpedo boats"), ("colony", "colony ships"),
+                      ("tank", "tanks"))]
+BUILDINGS = [app_commands.Choice(name=L(n, f"galactica.building.{k}"), value=k)
+             for k, n in (("shipyard", "Shipyard"), ("tank_factory", "Tank Factory"), ("treasury", "Treasury"),
+                          ("cannon", "Interstellar Cannon"), ("turret", "Ground Turret"))]
+RESOURCES = [app_commands.Choice(name=L(n, f"galactica.resource.{n}"), value=n) for n in ("fuel", "metal", "stone")]
+SHIPS = {"fighters": L("fighters", "opt.gal.fighters"), "torpedoes": L("torpedoes", "opt.gal.torpedoes"),
+         "colony_ships": L("colony_ships", "opt.gal.colony_ships")}
+
+
+# the fleet a command moves or uses: every fleet command's first option, your fleets offered as you type
+fleet_option = option("fleet", L("fleet", "opt.gal.fleet"), L("The cell of your fleet (e.g. C4)", "opt.gal.fleet.desc"),
+                      autocomplete=v.own_fleets)
+
+
+def ships_of(fighters: int, torpedoes: int, colony_ships: int) -> dict[str, int]:
+    return {k: n for k, n in (("fighter", fighters), ("torpedo", torpedoes), ("colony", colony_ships)) if n}
+
+
+async def here(interaction: discord.Interaction) -> tuple[GameRow, GalacticaState]:
+    row = await game_here(interaction, KIND)
+    state = service_of(interaction).load_state(row)
+    assert isinstance(state, GalacticaState)
+    return row, state
+
+
+async def play(interaction: discord.Interaction, action: dict[str, Any]) -> None:
+    row, _ = await here(interaction)
+    assert row.id is not None
+    result = await service_of(interaction).act(row.id, str(interaction.user.id), action,
+                                               interaction_id=str(interaction.id))
+    await v.answer(interaction, result)
+
+
+class GalacticaCog(commands.Cog):
+    group = app_commands.Group(name="galactica", description=L("Play Imperium Galactica in this channel",
+                                                               "cmd.gal.desc"), guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(v.ActionSelect, v.TradeButton)
+
+    @group.command(name=L("panel", "cmd.gal.panel"), description=L("What you may do now, only for you",
+                                                                   "cmd.gal.panel.desc"))
+    async def panel(self, interaction: discord.Interaction) -> None:
+        row, state = await here(interaction)
+        text, view = v.panel(row, state, str(interaction.user.id), lang(interaction))
+        await send(interaction, text, ephemeral=True, view=view)
+
+    @group.command(name=L("direction", "cmd.gal.direction"),
+                   description=L("Lowest roll: choose the direction of play", "cmd.gal.direction.desc"))
+    @app_commands.rename(direction=L("direction", "opt.gal.direction"))
+    @app_commands.describe(direction=L("Clockwise or counter-clockwise", "opt.gal.direction.desc"))
+    @app_commands.choices(direction=[
+        app_commands.Choice(name=L("clockwise", "galactica.direction.clockwise"), value="clockwise"),
+        app_commands.Choice(name=L("counter-clockwise", "galactica.direction.counterclockwise"),
+                            value="counterclockwise")])
+    async def direction(self, interaction: discord.Interaction, direction: str) -> None:
+        await play(interaction, {"type": "choose_direction", "direction": direction})
+
+    @group.command(name=L("produce", "cmd.gal.produce"),
+                   description=L("Production: pay for units on a planet with the right factory",
+                                 "cmd.gal.produce.desc"))
+    @app_commands.rename(planet=L("planet", "opt.gal.planet"), unit=L("unit", "opt.gal.unit"),
+                         count=L("count", "opt.gal.count"))
+    @app_commands.describe(planet=L("One of your planets", "opt.gal.own_planet.desc"),
+                           unit=L("What to produce", "opt.gal.unit.desc"),
+                           count=L("Units paid for (productivity multiplies them)", "opt.gal.count.desc"))
+    @app_commands.choices(unit=UNITS)
+    @app_commands.autocomplete(planet=v.own_planets)
+    async def produce(self, interaction: discord.Interaction, planet: str, unit: str,
+                      count: app_commands.Range[int, 1, 100] = 1) -> None:
+        await play(interaction, {"type": "produce", "planet": planet, "unit": unit, "count": count})
+
+    @group.command(name=L("move", "cmd.gal.move"),
+                   description=L("Move a fleet (or part of it) along a path of cells", "cmd.gal.move.desc"))
+    @fleet_option
+    @app_commands.rename(path=L("path", "opt.gal.path"), **SHIPS, tanks=L("tanks", "opt.gal.tanks"))
+    @app_commands.describe(path=L("Cells one after the other, e.g. C5 D5", "opt.gal.path.desc"),
+                           fighters=L("Detachment: fighters that go", "opt.gal.part.desc"),
+                           torpedoes=L("Detachment: torpedo boats that go", "opt.gal.part_torpedoes.desc"),
+                           colony_ships=L("Detachment: colony ships that go", "opt.gal.part_colony.desc"),
+                           tanks=L("Detachment: tanks it carries", "opt.gal.part_tanks.desc"))
+    async def move(self, interaction: discord.Interaction, fleet: str, path: str,
+                   fighters: app_commands.Range[int, 0, 99] = 0, torpedoes: app_commands.Range[int, 0, 99] = 0,
+                   colony_ships: app_commands.Range[int, 0, 99] = 0,
+                   tanks: app_commands.Range[int, 0, 500] | None = None) -> None:
+        steps = [s for s in path.replace(",", " ").replace(">", " ").split() if s]
+        part = ships_of(fighters, torpedoes, colony_ships)
+        action: dict[str, Any] = {"type": "move", "fleet": fleet, "path": steps or [path]}
+        if part:
+            action["ships"] = part
+            action["tanks"] = tanks or 0
+        await play(interaction, action)
+
+    @group.command(name=L("colonize", "cmd.gal.colonize"),
+                   description=L("Colonise the free planet your fleet is on", "cmd.gal.colonize.desc"))
+    @fleet_option
+    async def colonize(self, interaction: discord.Interaction, fleet: str) -> None:
+        await play(interaction, {"type": "colonize", "fleet": fleet})
+
+    @group.command(name=L("load", "cmd.gal.load"),
+                   description=L("Load tanks from your planet (negative: unload)", "cmd.gal.load.desc"))
+    @fleet_option
+    @app_commands.rename(tanks=L("tanks", "opt.gal.tanks"))
+    @app_commands.describe(tanks=L("Tanks to load; negative to unload", "opt.gal.load.desc"))
+    async def load(self, interaction: discord.Interaction, fleet: str,
+                   tanks: app_commands.Range[int, -500, 500]) -> None:
+        await play(interaction, {"type": "load", "fleet": fleet, "tanks": tanks})
+
+    @group.command(name=L("line", "cmd.gal.line"),
+                   description=L("Battle: the three ships that fight first", "cmd.gal.line.desc"))
+    @app_commands.rename(**SHIPS)
+    async def line(self, interaction: discord.Interaction, fighters: app_commands.Range[int, 0, 6] = 0,
+                   torpedoes: app_commands.Range[int, 0, 6] = 0, colony_ships: app_commands.Range[int, 0, 6] = 0,
+                   ) -> None:
+        await play(interaction, {"type": "pick_line", "ships": ships_of(fighters, torpedoes, colony_ships)})
+
+    @group.command(name=L("lose", "cmd.gal.lose"),
+                   description=L("Asteroids: the ships you give up", "cmd.gal.lose.desc"))
+    @app_commands.rename(**SHIPS)
+    async def lose(self, interaction: discord.Interaction, fighters: app_commands.Range[int, 0, 99] = 0,
+                   torpedoes: app_commands.Range[int, 0, 99] = 0,
+                   colony_ships: app_commands.Range[int, 0, 99] = 0) -> None:
+        await play(interaction, {"type": "lose_ships", "ships": ships_of(fighters, torpedoes, colony_ships)})
+
+    @group.command(name=L("land", "cmd.gal.land"),
+                   description=L("Ground assault: tanks that land (0 stays in orbit)", "cmd.gal.land.desc"))
+    @app_commands.rename(tanks=L("tanks", "opt.gal.tanks"))
+    async def land(self, interaction: discord.Interaction, tanks: app_commands.Range[int, 0, 500]) -> None:
+        await play(interaction, {"type": "land", "tanks": tanks})
+
+    @group.command(name=L("build", "cmd.gal.build"),
+                   description=L("Build on a slot of your planet's 3x3 board", "cmd.gal.build.desc"))
+    @app_commands.rename(planet=L("planet", "opt.gal.planet"), slot=L("slot", "opt.gal.slot"),
+                         building=L("building", "opt.gal.building"))
+    @app_commands.describe(planet=L("One of your planets", "opt.gal.own_planet.desc"),
+                           slot=L("Slot 1-9", "opt.gal.slot.desc"), building=L("What to build", "opt.gal.building.desc"))
+    @app_commands.choices(building=BUILDINGS)
+    @app_commands.autocomplete(planet=v.own_planets)
+    async def build(self, interaction: discord.Interaction, planet: str, slot: app_commands.Range[int, 1, 9],
+                    building: str) -> None:
+        await play(interaction, {"type": "build", "planet": planet, "slot": slot, "building": building})
+
+    @group.command(name=L("market-draw", "cmd.gal.market_draw"),
+                   description=L("Market: draw the top card", "cmd.gal.market_draw.desc"))
+    @fleet_option
+    async def market_draw(self, interaction: discord.Interaction, fleet: str) -> None:
+        await play(interaction, {"type": "market_draw", "fleet": fleet})
+
+    @group.command(name=L("market-deal", "cmd.gal.market_deal"),
+                   description=L("Market: buy the card you drew, or pass", "cmd.gal.market_deal.desc"))
+    @app_commands.rename(buy=L("buy", "opt.gal.buy"))
+    async def market_deal(self, interaction: discord.Interaction, buy: bool) -> None:
+        await play(interaction, {"type": "market_decide", "buy": buy})
+
+    @group.command(name=L("market-raw", "cmd.gal.market_raw"),
+                   description=L("Market: buy (positive) or sell (negative) raw materials", "cmd.gal.market_raw.desc"))
+    @fleet_option
+    @app_commands.rename(resource=L("resource", "opt.gal.resource"), amount=L("amount", "opt.gal.amount"))
+    @app_commands.describe(amount=L("Positive buys, negative sells", "opt.gal.amount.desc"))
+    @app_commands.choices(resource=RESOURCES)
+    async def market_raw(self, interaction: discord.Interaction, fleet: str, resource: str,
+                         amount: app_commands.Range[int, -10_000, 10_000]) -> None:
+        await play(interaction, {"type": "market_raw", "fleet": fleet, "resource": resource, "amount": amount})
+
+    @group.command(name=L("casino-bet", "cmd.gal.casino_bet"),
+                   description=L("Casino: stake, or raise after a tie", "cmd.gal.casino_bet.desc"))
+    @fleet_option
+    @app_commands.rename(amount=L("amount", "opt.gal.amount"))
+    @app_commands.describe(amount=L("Ndri", "opt.gal.ndri.desc"))
+    async def casino_bet(self, interaction: discord.Interaction, fleet: str,
+                         amount: app_commands.Range[int, 1, 100_000_000]) -> None:
+        await play(interaction, {"type": "casino_bet", "fleet": fleet, "amount": amount})
+
+    @group.command(name=L("casino-leave", "cmd.gal.casino_leave"),
+                   description=L("Casino: leave the table after a tie", "cmd.gal.casino_leave.desc"))
+    @fleet_option
+    async def casino_leave(self, interaction: discord.Interaction, fleet: str) -> None:
+        await play(interaction, {"type": "casino_leave", "fleet": fleet})
+
+    @group.command(name=L("offer", "cmd.gal.offer"),
+                   description=L("Trade: offer Ndri and raw materials to a faction", "cmd.gal.offer.desc"))
+    @app_commands.rename(player=L("player", "opt.gal.player"), give_ndri=L("give_ndri", "opt.gal.give_ndri"),
+                         give_fuel=L("give_fuel", "opt.gal.give_fuel"), give_metal=L("give_metal", "opt.gal.give_metal"),
+                         give_stone=L("give_stone", "opt.gal.give_stone"), want_ndri=L("want_ndri", "opt.gal.want_ndri"),
+                         want_fuel=L("want_fuel", "opt.gal.want_fuel"), want_metal=L("want_metal", "opt.gal.want_metal"),
+                         want_stone=L("want_stone", "opt.gal.want_stone"))
+    @app_commands.autocomplete(player=v.rivals)
+    async def offer(self, interaction: discord.Interaction, player: str,
+                    give_ndri: app_commands.Range[int, 0, 10_000_000] = 0, give_fuel: app_commands.Range[int, 0, 999] = 0,
+                    give_metal: app_commands.Range[int, 0, 999] = 0, give_stone: app_commands.Range[int, 0, 999] = 0,
+                    want_ndri: app_commands.Range[int, 0, 10_000_000] = 0, want_fuel: app_commands.Range[int, 0, 999] = 0,
+                    want_metal: app_commands.Range[int, 0, 999] = 0,
+                    want_stone: app_commands.Range[int, 0, 999] = 0) -> None:
+        await play(interaction, {"type": "trade_offer", "to": player,
+                                 "give": {"ndri": give_ndri, "fuel": give_fuel, "metal": give_metal, "stone": give_stone},
+                                 "want": {"ndri": want_ndri, "fuel": want_fuel, "metal": want_metal, "stone": want_stone}})
+
+    @group.command(name=L("end-phase", "cmd.gal.end_phase"),
+                   description=L("Close this phase (after building: end the turn)", "cmd.gal.end_phase.desc"))
+    async def end_phase(self, interaction: discord.Interaction) -> None:
+        await play(interaction, {"type": "end_phase"})
+
+    # ---- looking ----------------------------------------------------------------------------------
+    @group.command(name=L("map", "cmd.gal.map"), description=L("The galaxy, for everyone", "cmd.gal.map.desc"))
+    async def map(self, interaction: discord.Interaction) -> None:
+        language = lang(interaction)
+        row, state = await here(interaction)
+        await interaction.response.defer(thinking=True)
+        headline = get_game(KIND).headline(state)
+        await send(interaction, t(headline.key, language, **headline.params),
+                   file=await v.galaxy_file(row, state, language))
+
+    @group.command(name=L("planet", "cmd.gal.planet"),
+                   description=L("A planet's card and its 3x3 buildings", "cmd.gal.planet.desc"))
+    @app_commands.rename(name=L("name", "opt.gal.name"))
+    @app_commands.describe(name=L("A discovered planet", "opt.gal.any_planet.desc"))
+    @app_commands.autocomplete(name=v.any_planet)
+    async def planet(self, interaction: discord.Interaction, name: str) -> None:
+        row, state = await here(interaction)
+        file = await v.planet_file(row, state, name, lang(interaction))
+        await send(interaction, name, file=file)
+
+    @group.command(name=L("me", "cmd.gal.me"), description=L("Your stock, only for you", "cmd.gal.me.desc"))
+    async def me(self, interaction: discord.Interaction) -> None:
+        language = lang(interaction)
+        row, state = await here(interaction)
+        user = player_id(interaction, state)
+        f = state.factions[user]
+        text = t("galactica.ui.me", language, ndri=f.ndri, fuel=f.fuel, metal=f.metal, stone=f.stone)
+        await send(interaction, text, ephemeral=True, file=await v.stock_file(row, state, user, language))
+
+    @group.command(name=L("odds", "cmd.gal.odds"),
+                   description=L("Exact chances of one space exchange", "cmd.gal.odds.desc"))
+    @app_commands.rename(fighters=L("fighters", "opt.gal.fighters"), torpedoes=L("torpedoes", "opt.gal.torpedoes"),
+                         colony_ships=L("colony_ships", "opt.gal.colony_ships"),
+                         enemy_fighters=L("enemy_fighters", "opt.gal.enemy_fighters"),
+                         enemy_torpedoes=L("enemy_torpedoes", "opt.gal.enemy_torpedoes"),
+                         enemy_colony_ships=L("enemy_colony_ships", "opt.gal.enemy_colony_ships"),
+                         enemy_cannons=L("enemy_cannons", "opt.gal.enemy_cannons"))
+    async def odds(self, interaction: discord.Interaction, fighters: app_commands.Range[int, 0, 3] = 0,
+                   torpedoes: app_commands.Range[int, 0, 3] = 0, colony_ships: app_commands.Range[int, 0, 3] = 0,
+                   enemy_fighters: app_commands.Range[int, 0, 3] = 0, enemy_torpedoes: app_commands.Range[int, 0, 3] = 0,
+                   enemy_colony_ships: app_commands.Range[int, 0, 3] = 0,
+                   enemy_cannons: app_commands.Range[int, 0, 3] = 0) -> None:
+        language = lang(interaction)
+        mine = ["fighter"] * fighters + ["torpedo"] * torpedoes + ["colony"] * colony_ships
+        theirs = (["fighter"] * enemy_fighters + ["torpedo"] * enemy_torpedoes + ["colony"] * enemy_colony_ships
+                  + ["cannon"] * enemy_cannons)
+        if not 1 <= len(mine) <= 3 or not 1 <= len(theirs) <= 3:
+            raise RuleError("galactica.ui.bad_odds")
+        result = await asyncio.to_thread(exchange_odds, mine, theirs)
+        lines = [t("galactica.ui.odds_line", language, kills=k, chance=f"{float(p) * 100:.1f}",
+                   exact=f"{p.numerator}/{p.denominator}") for k, p in result.items()]
+        await send(interaction, t("galactica.ui.odds", language) + "\n" + "\n".join(lines), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GalacticaCog(bot))

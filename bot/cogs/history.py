@@ -1,0 +1,64 @@
+"""A game's moves in words: what `/game log`, `/mod undo`'s preview and the panels say a move was.
+Each game's cog registers the names its ids stand for, so no log shows a snake_case id."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n import has, t
+from bot.storage.models import ActionRow, GameRow
+from engine.core import GameState, get_game
+
+# kind -> the words a game's own ids stand for (provinces, seas, companies...) in a language: each
+# game's cog registers its own, so /game log reads "Gallia Cisalpina", never "gallia_cisalpina"
+GameNames = Callable[[GameState, str], dict[str, str]]
+LOG_NAMES: dict[str, GameNames] = {}
+
+
+def register_log_names(kind: str, names: GameNames) -> None:
+    LOG_NAMES[kind] = names
+
+
+def _named(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_named(v, names) for v in value]
+    return value
+
+
+def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], language: str) -> str:
+    """A log entry in words: `log.<game>.<type>` (or `log.core.<type>`) if the catalogs have it,
+    else the raw action. Player ids among the values become names."""
+    params = {k: _named(v, names) for k, v in action.items() if k != "type"}
+    kind_of = action.get("type", "?")
+    for key in (f"log.{kind}.{kind_of}", f"log.core.{kind_of}"):
+        if has(key, language):
+            return t(key, language, **params)
+    args = " ".join(f"{k}={v}" for k, v in params.items() if v is not None)
+    return f"`{kind_of}` {args}".strip()
+
+
+async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], language: str,
+                          viewer: str | None = None, stamped: bool = False) -> list[str]:
+    """Log rows in words: "`#12` **Bob** — reinforces Gallia with 3 legionaries" (a move the viewer may
+    not see, such as an Impero transfer, says only that it is private)."""
+    seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
+    names = dict(seats)
+    if row.kind in LOG_NAMES and row.snapshot_json is not None:
+        names = {**LOG_NAMES[row.kind](svc.load_state(row), language), **seats}
+    game = get_game(row.kind)
+    out = []
+    for r in rows:
+        action = json.loads(r.action_json)
+        who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
+        mod = " 🛡️" if r.moderator else ""
+        if viewer is None or game.log_visible(action, r.actor, viewer):
+            what = describe_action(row.kind, action, names, language)
+        else:
+            what = t("core.log_private", language)
+        when = f" <t:{int(r.at.timestamp())}:f>" if stamped else ""
+        out.append(f"`#{r.seq}`{when} {who}{mod} — {what}")
+    return out

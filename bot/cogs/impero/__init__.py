@@ -1,0 +1,2 @@
+"""Impero on Discord: its slash commands (`commands.py`, the extension the bot loads), panels,
+texts and pictures, and its catalogs (`locales/`)."""

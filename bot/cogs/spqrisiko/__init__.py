@@ -1,0 +1,2 @@
+"""SPQRisiko on Discord: its slash commands (`commands.py`, the extension the bot loads), panels,
+texts and pictures, and its catalogs (`locales/`)."""
