@@ -5,7 +5,7 @@ The shapes are a nearest-site partition of a grid over the map picture: a cell i
 nearest site is a province within reach (a wide radius on the mainland, a small one on islands,
 and a band along every land link so neighbours always touch); every other cell is water and goes
 to the nearest sea zone point. Each region's outline is traced along the grid and rounded off.
-Coordinates are pixels of the map area of render/spqrisiko.py (project()).
+Coordinates are pixels of the map area of render/spqrisiko/geometry.py (project()).
 """
 
 from __future__ import annotations

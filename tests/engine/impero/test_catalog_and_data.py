@@ -15,7 +15,7 @@ KEY = re.compile(r"[\"'](impero\.[a-z_]+(?:\.[a-z_]+)*)[\"']")
 
 
 def used_keys() -> set[str]:
-    files = [*(ROOT / "engine" / "impero").glob("*.py"), ROOT / "render" / "impero.py"]
+    files = [*(ROOT / "engine" / "impero").glob("*.py"), *(ROOT / "render" / "impero").glob("*.py")]
     return {k for f in files for k in KEY.findall(f.read_text(encoding="utf-8"))}
 
 
