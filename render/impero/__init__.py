@@ -26,8 +26,8 @@ from PIL import Image
 from render.common import renderer
 from render.impero.chart import render_chart
 from render.impero.companies import COMPANY_COLOURS, company_colour, company_marks, initials
+from render.impero.grid import BLACKOUT, CELL, GRID, HIGHLIGHT, LEFT, LEGEND_W, NEUTRAL_OWNED, TOP, cell_box, render_map
 from render.impero.labels import DEFAULT_LABELS, LABEL_KEYS, money
-from render.impero.map import BLACKOUT, CELL, GRID, HIGHLIGHT, LEFT, LEGEND_W, NEUTRAL_OWNED, TOP, cell_box, render_map
 from render.impero.market import render_market
 
 __all__ = [
