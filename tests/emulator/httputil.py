@@ -1,9 +1,12 @@
-"""JSON responses the way discord.py expects them."""
+"""HTTP as Discord speaks it: JSON responses the way discord.py expects them, Discord's error answers,
+the request body as read (JSON and uploaded files), and the record of each request."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
@@ -15,3 +18,44 @@ def json_response(data: Any, *, status: int = 200, headers: Mapping[str, str] | 
     return web.Response(
         body=body, status=status, headers={**(headers or {}), "Content-Type": "application/json"}
     )
+
+
+class DiscordError(Exception):
+    """Raised inside handlers; turned into Discord's JSON error body."""
+
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+    def response(self) -> web.Response:
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return json_response(body, status=self.status)
+
+
+def unknown(what: str, code: int) -> DiscordError:
+    return DiscordError(404, code, f"Unknown {what}")
+
+
+@dataclass
+class UploadedFile:
+    index: int
+    filename: str
+    content_type: str | None
+    data: bytes
+
+
+@dataclass
+class Body:
+    json: Any = None
+    files: dict[int, UploadedFile] = field(default_factory=dict)
+
+
+@dataclass
+class RequestRecord:
+    method: str
+    path: str
+    status: int
+    body: Any
+    at: float = field(default_factory=time.monotonic)
