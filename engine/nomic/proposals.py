@@ -8,11 +8,11 @@ from typing import Literal
 
 from engine.core import Event, RuleError
 from engine.core.names import check_name
-from engine.nomic import chronicle, gladiators, roles
+from engine.nomic import changes, chronicle, gladiators, roles
 from engine.nomic.actions import Propose
 from engine.nomic.models import Ballot, Letter, NomicState, Proposal, Rule, RuleEvent
 from engine.nomic.period import second_half
-from engine.nomic.ruleset import by_id, by_number, param, renumber, require, rewrite, running
+from engine.nomic.ruleset import by_id, by_number, param, renumber, require, rewrite, running, variant
 
 
 def pending(state: NomicState) -> list[Proposal]:
@@ -31,7 +31,9 @@ def letters_sent(state: NomicState, actor: str) -> int:
 
 
 def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> list[Event]:
-    roles.require_courtier(state, actor)
+    require(state, "proposals")
+    if variant(state, "proposers") == "courtiers":  # rule 2600 as shipped: the King proposes nothing
+        roles.require_courtier(state, actor)
     if running(state, "letter_limits"):
         if letters_sent(state, actor) >= param(state, "letters"):
             raise RuleError("nomic.too_many_letters", most=param(state, "letters"))
@@ -44,6 +46,7 @@ def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> li
     for spec in action.proposals:
         seq = state.proposal_seq + len(made) + 1
         prop = Proposal(id=seq, letter=0, author=actor, kind=spec.kind, second_half=late, giornata=state.giornata)
+        target = None
         if spec.kind == "enact":
             if not spec.text.strip():
                 raise RuleError("nomic.text_needed")
@@ -62,6 +65,7 @@ def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> li
                 prop.text = spec.text.strip()
                 if spec.title.strip():
                     prop.title = check_name(spec.title, [t for t in titles if t != target.title])
+        prop.change = changes.validate(state, spec.kind, target if spec.kind == "amend" else None, spec.change)
         if spec.protector:
             require(state, "protectors")
             prop.protector = gladiators.own_usable(state, actor, spec.protector).id
@@ -79,26 +83,39 @@ def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> li
         "proposals": [f"#{p.id} {p.title}" for p in made]}, notify="action")]
 
 
-def enact(state: NomicState, prop: Proposal) -> tuple[Literal["passed", "lapsed"], Rule | None]:
-    """Apply one passed proposal to the ruleset. Returns ("passed"|"lapsed", the rule touched)."""
+def lapses(state: NomicState, prop: Proposal) -> bool:
+    """Rule 2600: a proposal about a rule repealed earlier in the same tally lapses."""
+    return prop.kind != "enact" and (prop.rule is None or by_id(state, prop.rule) is None)
+
+
+def enact(state: NomicState, prop: Proposal) -> tuple[Literal["passed", "lapsed"], Rule | None, list[Event]]:
+    """Apply one passed proposal to the ruleset, its structured change with it (one step, with the
+    numbering). Returns ("passed"|"lapsed", the rule touched, what changed in the game)."""
+    events: list[Event] = []
     if prop.kind == "enact":
         owner = prop.author if running(state, "property") else None
         rule = Rule(id=f"p{prop.id}", number=0, title=prop.title, text=prop.text, owner=owner,
                     history=[RuleEvent(kind="enacted", giornata=state.giornata, by=prop.author, proposal=prop.id)])
         renumber(state, rule)
         state.rules.append(rule)
-        return "passed", rule
+        if prop.change is not None:
+            events = changes.apply(state, rule, prop.change)
+        return "passed", rule, events
+    if lapses(state, prop):
+        return "lapsed", None, []
     assert prop.rule is not None
     target = by_id(state, prop.rule)
-    if target is None:  # repealed or deleted earlier in the same rollover
-        return "lapsed", None
+    assert target is not None
     if prop.kind == "repeal":
+        before = changes.snapshot(state)
         chronicle.file_law(state, target)
-        return "passed", target
+        return "passed", target, changes.announce(state, before, target.number)
     old = target.number
     target.title = prop.title
     rewrite(target, prop.text)
     target.history.append(RuleEvent(kind="amended", giornata=state.giornata, by=prop.author, proposal=prop.id,
                                     number=old))
     renumber(state, target)
-    return "passed", target
+    if prop.change is not None:
+        events = changes.apply(state, target, prop.change)
+    return "passed", target, events

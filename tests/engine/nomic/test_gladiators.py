@@ -44,9 +44,9 @@ def test_buy_unique_and_usable_from_next_giornata() -> None:
     with pytest.raises(RuleError) as err:
         propose(s, B, enact("Protetta", protector="Maximus"))
     assert err.value.code == "nomic.gladiator_not_ready"
-    assert s.treasure[B] == 2000 and s.crown == 0  # the price leaves at the next start, to the Crown
+    assert s.treasure[B] == 2001 and s.crown == 0  # (2000 and Giornata 1's income) the price leaves at the next start, to the Crown
     rollover(s, filler=C)
-    assert s.treasure[B] == 2000 - 500 + s.power[B] and s.crown == 500
+    assert s.treasure[B] == 2001 - 500 + s.power[B] and s.crown == 500
     propose(s, B, enact("Protetta", protector="Maximus"))
     assert conserved(s)
 
@@ -94,12 +94,12 @@ def test_penalty_is_all_you_have_when_poorer() -> None:
     act(s, B, {"type": "gladiator_buy", "name": "Maximus", "magic": "12341"})
     act(s, A, {"type": "scribe_adjust", "player": "Dario", "amount": -1950, "reason": "fine"})
     rollover(s, filler=C)
-    assert s.treasure[D] == 51
+    assert s.treasure[D] == 52
     (p,) = propose(s, B, enact("Protetta", protector="Maximus"))
     vote(s, D, p, "against")
     before = s.treasure[D]
     rollover(s)
-    assert s.treasure[D] == before - 51 + s.power[D]
+    assert s.treasure[D] == before - 52 + s.power[D]
 
 
 def test_champion_only_against_a_protected_proposal() -> None:
