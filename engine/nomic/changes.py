@@ -6,6 +6,7 @@ copy of the state before the vote."""
 from __future__ import annotations
 
 from copy import deepcopy
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -139,6 +140,21 @@ def consequences(state: NomicState, pid: int) -> list[Consequence]:
                                    against_now=p.votes_against, passed_then=b, for_then=q.votes_for,
                                    against_then=q.votes_against))
     return out
+
+
+def schema_of_changes() -> dict[str, Any]:
+    """The change format published by `python -m engine schema nomic`."""
+    return {
+        "format": {"set": "{knob: number or option}", "on": "[mechanic]", "off": "[mechanic]"},
+        "knobs": {k.name: {"mechanic": k.mechanic, "default": k.default,
+                           **({"options": list(k.options)} if k.options else {"min": k.min, "max": k.max})}
+                  for k in knobs().values()},
+        "mechanics": {m.name: {"rule": m.rule, "requires": list(m.requires), "fatal": m.fatal}
+                      for m in mechanics().values()},
+        "amend": "only the knobs and mechanics of the amended rule",
+        "enact": "any knob (the new law governs it from then), any mechanic on, off those a rule declares",
+        "repeal": "no change: the repeal is the change",
+    }
 
 
 def lines(change: Change | None) -> list[tuple[str, str, int | str | None]]:

@@ -29,6 +29,7 @@ from engine.nomic import (
     scribe,
     voting,
 )
+from engine.nomic.changes import schema_of_changes
 from engine.nomic.legal import legal
 from engine.nomic.models import Audit, NomicSettings, NomicState
 from engine.nomic.period import end
@@ -89,6 +90,8 @@ class Nomic(Game[NomicState]):
     settings_model = NomicSettings
     action_model = a.NomicAction
     reminder_timers = frozenset({"vote_reminder"})
+    # a training's new magic number stays the owner's until the rollover (the view hides it too)
+    private_actions = frozenset({"gladiator_train"})
     state_version = 3  # 2: closed Giornate filed in the chronicle; 3: knobs held by the rules (migrate.py)
     apply_in_place = True  # no copy of the state before each action (see engine.core.Game)
 
@@ -151,6 +154,11 @@ class Nomic(Game[NomicState]):
         if timer.kind == "vote_reminder":
             return giornata.remind(state, int(timer.data["hours"]), now, self.awaiting(state))
         return []
+
+    def action_schema(self) -> dict[str, Any]:
+        """The actions, and what a proposal's `change` may hold: every knob with its mechanic and its
+        range or options, every mechanic with the rulebook rule that declares it."""
+        return {**super().action_schema(), "changes": schema_of_changes()}
 
     def awaiting(self, state: NomicState) -> set[str]:
         if state.status != "active":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
+from engine.nomic import GAME
 from engine.nomic.gladiators import beats, bout
 from engine.nomic.ledger import conserved
 from tests.engine.nomic.helpers import A, B, C, D, act, enact, new_game, propose, rollover, vote
@@ -110,3 +111,10 @@ def test_champion_only_against_a_protected_proposal() -> None:
     with pytest.raises(RuleError) as err:
         vote(s, D, p, "against", champion="Spartaco")
     assert err.value.code == "nomic.champion_unneeded"
+
+
+def test_a_trainings_new_magic_number_is_not_in_the_log_of_others() -> None:
+    action = {"type": "gladiator_train", "gladiator": "Maximus", "magic": "22341"}
+    assert GAME.log_visible(action, B, B)
+    assert not GAME.log_visible(action, B, C) and not GAME.log_visible(action, B, None)
+    assert GAME.log_visible({"type": "gladiator_buy", "name": "Maximus", "magic": "12341"}, B, C)
