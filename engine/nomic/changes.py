@@ -1,14 +1,11 @@
 """Structured changes (issue 28): a proposal may carry, besides its text, knobs to set and mechanics
 to switch on or off. Checked against the declared ranges when proposed, applied when the law takes
-effect (atomically with its numbering), announced as what changed in the game, and previewed on a
-copy of the state before the vote."""
+effect (atomically with its numbering), announced as what changed in the game. preview.py tries them on
+a copy of the state before the vote."""
 
 from __future__ import annotations
 
-from copy import deepcopy
 from typing import Any
-
-from pydantic import BaseModel
 
 from engine.core import Event, RuleError
 from engine.nomic.actions import ChangeSpec
@@ -102,44 +99,6 @@ def fatal(state: NomicState) -> bool:
     if any(m.fatal and m.name not in on for m in mechanics().values()):
         return True
     return value(state, "vote_weight") == "king" and "king" not in on
-
-
-class Consequence(BaseModel):
-    """How a pending proposal would fare under the rules a proposal would bring, against now."""
-
-    proposal: int
-    letter: int
-    passed_now: bool
-    for_now: int
-    against_now: int
-    passed_then: bool
-    for_then: int
-    against_then: int
-
-
-def consequences(state: NomicState, pid: int) -> list[Consequence]:
-    """Computed on copies of the state: the pending proposals (with the votes cast so far) tallied
-    under the current rules and under the rules with proposal `pid` in force."""
-    from engine.nomic import proposals, voting  # they import this module
-
-    prop = next((p for p in proposals.pending(state) if p.id == pid), None)
-    if prop is None or prop.change is None:
-        return []
-    now, then = deepcopy(state), deepcopy(state)
-    target = next(p for p in proposals.pending(then) if p.id == pid)
-    proposals.enact(then, target)
-    then.mechanics = in_force(then)
-    out = []
-    for p in sorted(proposals.pending(now), key=lambda x: x.id):
-        if p.id == pid:
-            continue
-        q = next(x for x in proposals.pending(then) if x.id == p.id)
-        a, b = voting.decide(now, p), voting.decide(then, q)
-        if (a, p.votes_for, p.votes_against) != (b, q.votes_for, q.votes_against):
-            out.append(Consequence(proposal=p.id, letter=p.letter, passed_now=a, for_now=p.votes_for,
-                                   against_now=p.votes_against, passed_then=b, for_then=q.votes_for,
-                                   against_then=q.votes_against))
-    return out
 
 
 def schema_of_changes() -> dict[str, Any]:

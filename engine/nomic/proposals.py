@@ -10,9 +10,10 @@ from engine.core import Event, RuleError
 from engine.core.names import check_name
 from engine.nomic import changes, chronicle, gladiators, roles
 from engine.nomic.actions import Propose
+from engine.nomic.diff import word_diff
 from engine.nomic.models import Ballot, Letter, NomicState, Proposal, Rule, RuleEvent
 from engine.nomic.period import second_half
-from engine.nomic.ruleset import by_id, by_number, param, renumber, require, rewrite, running, variant
+from engine.nomic.ruleset import by_id, by_number, param, renumber, require, rewrite, running, texts, variant
 
 
 def pending(state: NomicState) -> list[Proposal]:
@@ -80,7 +81,27 @@ def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> li
     state.proposal_seq += len(made)
     return [Event(key="nomic.letter_late" if late else "nomic.letter", params={
         "player": state.name_of(actor), "letter": letter.id,
-        "proposals": [f"#{p.id} {p.title}" for p in made]}, notify="action")]
+        "proposals": [f"#{p.id} {p.title}" for p in made],
+        "texts": [line for p in made for line in said(state, p)]}, notify="action")]
+
+
+def said(state: NomicState, prop: Proposal) -> list[dict[str, object]]:
+    """What a proposal says, as sentences for the catalogs: its text (an amendment as a diff of the
+    rule it changes), then each part of its structured change."""
+    target = by_id(state, prop.rule) if prop.rule else None
+    number = target.number if target else 0
+    if prop.kind == "enact":
+        out: list[dict[str, object]] = [{"key": "nomic.text.enact", "params": {"id": prop.id, "title": prop.title,
+                                                                               "text": prop.text}}]
+    elif prop.kind == "repeal":
+        out = [{"key": "nomic.text.repeal", "params": {"id": prop.id, "title": prop.title, "number": number}}]
+    else:
+        old = texts(target)[1] if target else ""
+        out = [{"key": "nomic.text.amend", "params": {"id": prop.id, "title": prop.title, "number": number,
+                                                      "diff": word_diff(old, prop.text)}}]
+    for what, name, value in changes.lines(prop.change):
+        out.append({"key": f"nomic.text.{what}", "params": {"name": name, "value": value if value is not None else ""}})
+    return out
 
 
 def lapses(state: NomicState, prop: Proposal) -> bool:

@@ -8,9 +8,10 @@ from datetime import datetime
 from pydantic import BaseModel
 
 from engine.nomic import changes, chronicle, ledger, proposals, roles
-from engine.nomic.models import Audit, Contest, Decree, NomicState, Snapshot
+from engine.nomic.diff import word_diff
+from engine.nomic.models import Audit, Contest, Decree, NomicState, Proposal, Snapshot
 from engine.nomic.period import end, second_half
-from engine.nomic.ruleset import all_values, ordered, param, text_only, texts
+from engine.nomic.ruleset import all_values, by_id, ordered, param, text_only, texts
 
 
 class RuleView(BaseModel):
@@ -49,6 +50,7 @@ class ProposalView(BaseModel):
     outcome: str
     number: int | None
     change: list[tuple[str, str, int | str | None]] = []  # ("set", knob, value) / ("on"|"off", mechanic, None)
+    diff: str = ""  # a pending amendment against the rule's text in force (diff.py)
     votes_for: int
     votes_against: int
     ballots: list[BallotView]
@@ -136,6 +138,11 @@ def _history_line(state: NomicState, e: object) -> str:
     return f"{kind} G{getattr(e, 'giornata', 0)}{who}{extra}"
 
 
+def _diff(state: NomicState, p: Proposal) -> str:
+    target = by_id(state, p.rule) if p.kind == "amend" and p.outcome == "pending" and p.rule else None
+    return word_diff(texts(target)[1], p.text) if target is not None else ""
+
+
 def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
     rules = []
     for r in ordered(state):
@@ -153,7 +160,7 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
         props.append(ProposalView(
             id=p.id, letter=p.letter, author=state.name_of(p.author), author_id=p.author, kind=p.kind,
             title=p.title, text=p.text, rule=target, protector=glad.get(p.protector or ""),
-            change=changes.lines(p.change),
+            change=changes.lines(p.change), diff=_diff(state, p),
             second_half=p.second_half, vetoed=p.vetoed, outcome=p.outcome, number=p.result_number,
             votes_for=p.votes_for, votes_against=p.votes_against, giornata=p.giornata,
             ballots=[BallotView(player=state.name_of(v), choice=b.choice, rating=b.rating, bribed=b.bribed)

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import GameRecord, LogEntry, RuleError, replay
 from engine.nomic import GAME
-from engine.nomic.changes import consequences
+from engine.nomic.preview import consequences
 from engine.nomic.ruleset import governor, param, variant
 from tests.engine.nomic.helpers import T0, A, B, C, D, act, enact, new_game, players, proposal, propose, rollover, vote
 
