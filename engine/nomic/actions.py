@@ -36,6 +36,7 @@ class Propose(Action):
 
     type: Literal["propose"] = "propose"
     proposals: list[ProposalSpec] = Field(min_length=1, max_length=10)
+    letter: int | None = None  # join one's own letter of this Giornata that nobody has answered yet
 
 
 class VoteItem(Action):

@@ -31,14 +31,27 @@ def letters_sent(state: NomicState, actor: str) -> int:
     return sum(1 for letter in state.letters if letter.author == actor and letter.giornata == state.giornata)
 
 
+def _open_letter(state: NomicState, actor: str, number: int) -> Letter:
+    """One's own letter of this Giornata that nobody else has answered yet: proposals may join it (so a
+    letter holds any mix, each with its own protector); once someone voted, what he read is final."""
+    letter = next((x for x in state.letters if x.id == number and x.giornata == state.giornata), None)
+    if letter is None or letter.author != actor:
+        raise RuleError("nomic.no_letter", letter=number)
+    if any(v != actor for p in pending(state) if p.letter == letter.id for v in p.ballots):
+        raise RuleError("nomic.letter_answered", letter=number)
+    return letter
+
+
 def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> list[Event]:
     require(state, "proposals")
     if variant(state, "proposers") == "courtiers":  # rule 2600 as shipped: the King proposes nothing
         roles.require_courtier(state, actor)
+    adding = _open_letter(state, actor, action.letter) if action.letter is not None else None
+    already = len(adding.proposals) if adding else 0
     if running(state, "letter_limits"):
-        if letters_sent(state, actor) >= param(state, "letters"):
+        if adding is None and letters_sent(state, actor) >= param(state, "letters"):
             raise RuleError("nomic.too_many_letters", most=param(state, "letters"))
-        if len(action.proposals) > param(state, "proposals_per_letter"):
+        if already + len(action.proposals) > param(state, "proposals_per_letter"):
             raise RuleError("nomic.too_many_proposals", most=param(state, "proposals_per_letter"))
     # titles stay unique among the laws in force and those that may pass with them
     titles = [r.title for r in state.rules] + [p.title for p in pending(state) if p.kind == "enact"]
@@ -72,14 +85,19 @@ def propose(state: NomicState, actor: str, action: Propose, now: datetime) -> li
             prop.protector = gladiators.own_usable(state, actor, spec.protector).id
         prop.ballots[actor] = Ballot(choice="for")  # the author always votes for (rule 1700)
         made.append(prop)
-    state.letter_seq += 1
-    letter = Letter(id=state.letter_seq, author=actor, proposals=[p.id for p in made], giornata=state.giornata)
+    if adding is not None:
+        letter = adding
+        letter.proposals += [p.id for p in made]
+    else:
+        state.letter_seq += 1
+        letter = Letter(id=state.letter_seq, author=actor, proposals=[p.id for p in made], giornata=state.giornata)
+        state.letters.append(letter)
     for p in made:
         p.letter = letter.id
-    state.letters.append(letter)
     state.proposals.extend(made)
     state.proposal_seq += len(made)
-    return [Event(key="nomic.letter_late" if late else "nomic.letter", params={
+    key = "nomic.letter_added" if adding else "nomic.letter_late" if late else "nomic.letter"
+    return [Event(key=key, params={
         "player": state.name_of(actor), "letter": letter.id,
         "proposals": [f"#{p.id} {p.title}" for p in made],
         "texts": [line for p in made for line in said(state, p)]}, notify="action")]

@@ -267,3 +267,31 @@ def test_joining_by_asking_and_a_replay_of_a_game_that_changed_its_rules() -> No
                         advanced_to=s.clock)
     rebuilt = replay(GAME, record, until=s.clock)
     assert GAME.dump_state(rebuilt) == GAME.dump_state(s)
+
+
+def test_a_letter_of_any_mix_built_one_proposal_at_a_time_each_with_its_protector() -> None:
+    s = new_game()
+    act(s, B, {"type": "gladiator_buy", "name": "Maximus", "magic": "12341"})
+    act(s, B, {"type": "gladiator_buy", "name": "Crixus", "magic": "54321"})
+    rollover(s, filler=C)
+    author = B if s.king != B else C
+    (p,) = propose(s, author, amend(1700, "Un voto a testa.", set={"vote_weight": "one_each"}) | {"protector": "Maximus"})
+    letter = proposal(s, p).letter
+    events = act(s, author, {"type": "propose", "letter": letter, "proposals": [
+        {"kind": "repeal", "rule": 2700, "protector": "Crixus"}]})
+    assert events[0].key == "nomic.letter_added" and len(s.letters[-1].proposals) == 2
+    assert [x.protector for x in s.proposals] == ["g1", "g2"] and {x.letter for x in s.proposals} == {letter}
+    with pytest.raises(RuleError) as err:  # the letter is full (2 proposals, rule 300)
+        act(s, author, {"type": "propose", "letter": letter, "proposals": [enact("Terza")]})
+    assert err.value.code == "nomic.too_many_proposals"
+    voter = next(x for x in (A, B, C, D) if x not in (author,))
+    act(s, voter, {"type": "vote", "letter": letter, "items": [
+        {"proposal": x.id, "choice": "for"} for x in s.proposals]})
+    (q,) = propose(s, author, enact("Nuova"))
+    with pytest.raises(RuleError) as err:  # answered: what the voters read is final
+        act(s, author, {"type": "propose", "letter": proposal(s, q).letter - 1, "proposals": [enact("Tardi")]})
+    assert err.value.code == "nomic.letter_answered"
+    with pytest.raises(RuleError) as err:
+        act(s, voter if voter != s.king else D, {"type": "propose", "letter": proposal(s, q).letter,
+                                                 "proposals": [enact("Altrui")]})
+    assert err.value.code == "nomic.no_letter"
