@@ -109,10 +109,11 @@ def _proposals(state: NomicState, actor: str) -> list[BaseModel]:
         a.Propose(proposals=[a.ProposalSpec(kind="amend", rule=target.number, text="Amended text.")]),
     ]
     room = not running(state, "letter_limits") or param(state, "proposals_per_letter") >= 2
-    mine = [x for x in state.letters if x.author == actor and x.giornata == state.giornata and len(x.proposals) == 1
-            and not any(v != actor for p in proposals.pending(state) if p.letter == x.id for v in p.ballots)]
-    if mine and room:  # a letter nobody answered yet takes one more proposal
-        out.append(a.Propose(letter=mine[-1].id, proposals=[a.ProposalSpec(kind="amend", rule=target.number,
+    unread = [x for x in state.letters if x.author == actor and x.giornata == state.giornata
+              and len(x.proposals) == 1
+              and not any(v != actor for p in proposals.pending(state) if p.letter == x.id for v in p.ballots)]
+    if unread and room:  # a letter nobody answered yet takes one more proposal
+        out.append(a.Propose(letter=unread[-1].id, proposals=[a.ProposalSpec(kind="amend", rule=target.number,
                                                                            text="Amended again.")]))
     change = _change(state, target, seq)
     if change is not None:

@@ -13,11 +13,13 @@ from bot import pictures
 from bot.main import AraldoBot
 from engine.nomic import chronicle
 from engine.nomic.models import NomicState
+from engine.nomic.ruleset import knobs_of, mechanics
 from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.emulator.fixtures import running_bot
 
 pytestmark = pytest.mark.e2e
+MECHANIC_OF = {m: {k.name for k in knobs_of(m)} | {m} for m in mechanics()}
 
 
 async def state_of(bot: AraldoBot, game_id: int) -> NomicState:
@@ -55,12 +57,32 @@ async def nomic_table(emulator: Any, bot: AraldoBot, king: Any, *others: Any) ->
     return gid
 
 
-async def vote(emulator: Any, user: Any, letter: int, labels: list[str], **options: Any) -> Any:
+async def law_form(emulator: Any, user: Any, pick: str = "t", **options: Any) -> Any:
+    """/nomic propose for a new law or an amendment: the change picker (`pick`, an option's value),
+    then the text form it opens."""
+    asked = await emulator.slash(user, "nomic propose", **options)
+    if asked.modal:
+        return asked
+    assert asked.ephemeral and asked.message.selects
+    if "." in pick and options.get("kind") == "enact":  # a new law: a part of the game first
+        mechanic = next(m for m, ks in MECHANIC_OF.items() if pick.split(".")[1] in ks)
+        await emulator.select(user, asked, [f"m.{mechanic}"])
+    return await emulator.select(user, asked, [pick])
+
+
+async def propose_text(emulator: Any, user: Any, title: str, text: str, **options: Any) -> Any:
+    modal = await law_form(emulator, user, kind="enact", **options)
+    assert modal.modal
+    return await emulator.submit_modal(user, modal, {"title": title, "text": text})
+
+
+async def vote(emulator: Any, user: Any, letter: int, labels: list[str], send: str = "Invia il voto",
+               **options: Any) -> Any:
     panel = await emulator.slash(user, "nomic vote", letter=letter, **options)
     assert panel.ephemeral and panel.message.buttons
     for label in labels:
         await emulator.click(user, panel, label=label)
-    return await emulator.click(user, panel, label="Invia il voto")
+    return await emulator.click(user, panel, label=send)
 
 
 async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulator: Any, tmp_path: Any) -> None:
@@ -90,9 +112,7 @@ async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulat
         assert "vince Spartaco" in duel.content and "3 a 9" in duel.content
 
         # a letter through the modal, voted against by Dave with the panel, then Dave is bribed
-        modal = await emulator.slash(carol, "nomic propose", kind="enact")
-        assert modal.modal
-        sent = await emulator.submit_modal(carol, modal, {"title": "Cortesia", "text": "Si saluta il Re."})
+        sent = await propose_text(emulator, carol, "Cortesia", "Si saluta il Re.")
         assert not sent.ephemeral and "Lettera 1 di Carol" in sent.content
         assert await dm_with(emulator, bob, "Cortesia"), "a DM for new proposals"
         voted = await vote(emulator, dave, 1, ["#1 ✗ contro"])
@@ -104,8 +124,7 @@ async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulat
         assert (await state_of(bot, gid)).proposals[0].ballots[ids["dave"]].choice == "for"
 
         # Bob's letter is vetoed by the King
-        modal = await emulator.slash(bob, "nomic propose", kind="enact")
-        await emulator.submit_modal(bob, modal, {"title": "Silenzio", "text": "Nessuno parla."})
+        await propose_text(emulator, bob, "Silenzio", "Nessuno parla.")
         veto = await emulator.slash(alice, "nomic veto", proposal=2)
         assert not veto.ephemeral and "veto" in veto.content
         again = await emulator.slash(alice, "nomic veto", proposal=1)
@@ -143,8 +162,7 @@ async def test_two_giornate_with_bribe_veto_protector_and_a_refused_crown(emulat
 
         # Giornata 2: Bob's proposal protected by Maximus; Alice votes against without a champion,
         # Dave with Spartaco who beats Maximus
-        modal = await emulator.slash(bob, "nomic propose", kind="enact", protector="Maximus")
-        sent = await emulator.submit_modal(bob, modal, {"title": "Circenses", "text": "Giochi ogni Giornata."})
+        sent = await propose_text(emulator, bob, "Circenses", "Giochi ogni Giornata.", protector="Maximus")
         assert not sent.ephemeral and "Circenses" in sent.content
         letter = (await state_of(bot, gid)).letters[-1].id
         await vote(emulator, alice, letter, ["#3 ✗ contro"])
@@ -222,9 +240,8 @@ async def test_the_vote_panel_still_works_after_a_restart(emulator: Any, tmp_pat
     first = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
     async with running_bot(emulator, first, commands=TOP_COMMANDS):
         gid = await nomic_table(emulator, first, alice, bob, carol)
-        modal = await emulator.slash(bob, "nomic propose", kind="enact")
-        await emulator.submit_modal(bob, modal, {"title": "Cortesia", "text": "Si saluta il Re.",
-                                                 "title2": "Silenzio", "text2": "Nessuno parla."})
+        await propose_text(emulator, bob, "Cortesia", "Si saluta il Re.")
+        await propose_text(emulator, bob, "Silenzio", "Nessuno parla.", add=True)
         panel = await emulator.slash(carol, "nomic vote", letter=1)
         await emulator.click(carol, panel, label="#1 ✓ a favore")
         rating = next(s for s in panel.message.selects if "#1" in str(s.get("placeholder")))

@@ -7,9 +7,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.nomic import lawform, vote
 from bot.cogs.nomic import text as nt
 from bot.cogs.nomic import views as v
-from bot.cogs.nomic import vote
 from bot.cogs.nomic.desk import scribe_desk
 from bot.cogs.nomic.play import KIND, act_here, here, nomic_state, play, public_view
 from bot.i18n import t
@@ -23,7 +23,6 @@ from bot.ui import (
     lang,
     player_id,
     send,
-    send_modal,
     service_of,
 )
 from engine.core import RuleError
@@ -52,33 +51,37 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.AdmitButton, v.ActButton, vote.LetterButton, v.RulesPage, vote.VoteButton,
-                                   vote.VoteSelect)
+        self.bot.add_dynamic_items(lawform.ChangePick, v.AdmitButton, v.ActButton, vote.LetterButton, v.RulesPage,
+                                   vote.VoteButton, vote.VoteSelect)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """The submits of DecameroNomic's forms (proposal, rule text, imported pages), from their custom_ids."""
-        await answer_modal(interaction, v.MODALS)
+        await answer_modal(interaction, (*v.MODALS, (lawform.LAW, lawform.law_given)))
 
     # ---- proposals and votes ------------------------------------------------------------------------
     @group.command(name=L("propose", "cmd.nomic.propose"), description=L("Send a letter of proposals",
                                                                           "cmd.nomic.propose.desc"))
     @app_commands.rename(kind=L("kind", "opt.nomic.kind"), rule=L("rule", "opt.nomic.rule"),
-                         protector=L("protector", "opt.nomic.protector"))
+                         protector=L("protector", "opt.nomic.protector"), add=L("add", "opt.nomic.add"))
     @app_commands.describe(kind=L("Enact, repeal or amend", "opt.nomic.kind.desc"),
                            rule=L("The rule to repeal or amend", "opt.nomic.rule.desc"),
-                           protector=L("One of your gladiators", "opt.nomic.protector.desc"))
+                           protector=L("One of your gladiators", "opt.nomic.protector.desc"),
+                           add=L("Add it to your last letter, if nobody answered it yet", "opt.nomic.add.desc"))
     @app_commands.choices(kind=KIND_CHOICES)
     async def propose(self, interaction: discord.Interaction, kind: str, rule: int | None = None,
-                      protector: str | None = None) -> None:
-        game_id, _ = await here(interaction)
+                      protector: str | None = None, add: bool = False) -> None:
+        game_id, state = await here(interaction)
         if kind == "repeal":
             spec: dict[str, object] = {"kind": "repeal", "rule": rule}
             if protector:
                 spec["protector"] = protector
-            await play(interaction, game_id, {"type": "propose", "proposals": [spec]})
+            action: dict[str, object] = {"type": "propose", "proposals": [spec]}
+            if add:
+                action["letter"] = lawform.own_letter(state, str(interaction.user.id))
+            await play(interaction, game_id, action)
             return
-        await send_modal(interaction, v.ProposeModal(game_id, kind, rule, protector, lang(interaction)))
+        await lawform.open_form(interaction, game_id, kind, rule, protector, add)
 
     @group.command(name=L("vote", "cmd.nomic.vote"), description=L("Answer a letter: the vote panel",
                                                                     "cmd.nomic.vote.desc"))

@@ -1,0 +1,128 @@
+"""DecameroNomic laws that change the game, through the emulator (issue 28): an amendment of 1700 to
+one vote each made in the law form (its change picked from a select, its text prefilled), its
+consequence shown on the vote panel before the vote, the next letter decided by heads; a letter of two
+proposals each with its protector; "3 lettere" letting the third letter through with no Scribe step;
+the Scribe refused a knob cited from an unrelated law. An en-US player in an Italian server: the
+channel reads Italian whoever acts, his own answers English."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from bot import pictures
+from bot.main import AraldoBot
+from engine.nomic.ruleset import param, variant
+from tests.conftest import FakeClock
+from tests.e2e.conftest import TOP_COMMANDS, bot_settings
+from tests.e2e.test_nomic import dm_with, law_form, posted, propose_text, state_of, vote
+from tests.emulator.fixtures import running_bot
+
+pytestmark = pytest.mark.e2e
+SEND = "Send the vote"  # Erin's panel is in English
+
+
+async def rollover(bot: AraldoBot, clock: FakeClock, gid: int) -> None:
+    end = (await state_of(bot, gid)).deadline("giornata")
+    assert end is not None
+    clock.set(end)
+    await bot.deadlines.wake(gid)
+
+
+async def test_laws_that_change_the_game(emulator: Any, tmp_path: Any) -> None:
+    pictures._CACHE.clear()
+    clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+    alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
+    erin = emulator.add_user("erin", display_name="Erin", locale="en-US")
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
+        for p in (bob, carol, erin):
+            await emulator.click(p, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        gid = (await bot.service.in_channel(str(emulator.general.id))).id
+        assert gid is not None
+
+        # Giornata 1: Carol buys two gladiators and gets a prize from the Scribe; Bob proposes
+        await emulator.slash(carol, "nomic gladiator buy", name="Maximus", magic="12341")
+        await emulator.slash(carol, "nomic gladiator buy", name="Crixus", magic="54321")
+        await emulator.slash(alice, "nomic scribe adjust", player="Carol", amount=5000, reason="Premio")
+        await propose_text(emulator, bob, "Cortesia", "Si saluta il Re.")
+        await rollover(bot, clock, gid)
+        state = await state_of(bot, gid)
+        assert state.giornata == 2 and state.king == str(bob.id) and state.treasure[str(carol.id)] > 6000
+        cortesia = next(r for r in state.rules if r.title == "Cortesia").number
+
+        # Giornata 2: Erin amends 1700 in the law form: the change from a select, the text prefilled
+        picker = await emulator.slash(erin, "nomic propose", kind="amend", rule=1700)
+        assert picker.ephemeral and "Amending rule 1700" in picker.content  # Erin reads English
+        labels = [o["label"] for o in picker.message.selects[0]["options"]]
+        assert any("one vote each" in x for x in labels) and not any("vote_weight" in x for x in labels)
+        modal = await emulator.select(erin, picker, ["v.vote_weight.one_each"])
+        text = next(c for row in modal.modal["components"] for c in row.get("components", [row])
+                    if c.get("custom_id") == "text")
+        assert "Cortigiani votano" in str(text.get("value"))  # the rule's current text to edit
+        sent = await emulator.submit_modal(erin, modal, {"text": "Ogni giocatore ha un voto solo."})
+        assert not sent.ephemeral and "Lettera 2 di Erin" in sent.content  # the channel reads Italian
+        assert "emenda la regola 1700" in sent.content and "un voto a testa" in sent.content
+        # the amendment as a diff of the rule it changes: struck words out, bold words in
+        assert "~~I Cortigiani votano" in sent.content and "**Ogni giocatore ha un** voto" in sent.content
+        assert await dm_with(emulator, erin, "Letter 2 from Erin"), "a DM in the reader's language"
+        amend_id = (await state_of(bot, gid)).proposals[-1].id
+
+        # Alice's letter: rich Carol against, Erin for: by treasures it fails, by heads it would pass
+        await propose_text(emulator, alice, "Gentilezza", "Si ringrazia.")
+        courtesy = (await state_of(bot, gid)).letters[-1]
+        (cid,) = courtesy.proposals
+        await vote(emulator, carol, courtesy.id, [f"#{cid} ✗ contro"])
+        await vote(emulator, erin, courtesy.id, [f"#{cid} ✓ for"], send=SEND)
+        panel = await emulator.slash(carol, "nomic vote", letter=2)
+        assert f"Con la #{amend_id} in vigore, la lettera {courtesy.id}" in panel.content
+        assert "passerebbe 2-1 invece di fallirebbe" in panel.content
+
+        # a letter of two proposals, each with its own protector: "3 lettere" (a number in the form)
+        # and a repeal added to the same letter
+        modal = await law_form(emulator, carol, "n.letters", kind="amend", rule=300, protector="Maximus")
+        await emulator.submit_modal(carol, modal, {"text": "Tre lettere per Giornata.", "value": "3"})
+        added = await emulator.slash(carol, "nomic propose", kind="repeal", rule=2700, protector="Crixus", add=True)
+        assert not added.ephemeral and "aggiunge alla lettera" in added.content
+        state = await state_of(bot, gid)
+        three = state.letters[-1]
+        assert len(three.proposals) == 2
+        assert [p.protector for p in state.proposals if p.letter == three.id] == ["g1", "g2"]
+        for voter, yes, send in ((alice, "✓ a favore", "Invia il voto"), (erin, "✓ for", SEND)):
+            await vote(emulator, voter, 2, [f"#{amend_id} {yes}"], send=send)
+            await vote(emulator, voter, three.id, [f"#{p} {yes}" for p in three.proposals], send=send)
+        await rollover(bot, clock, gid)
+        state = await state_of(bot, gid)
+        assert variant(state, "vote_weight") == "one_each" and param(state, "letters") == 3
+        assert "bribes" not in state.mechanics and not any(a.what == "param" for a in state.audit)
+        assert await posted(emulator, alice, "come pesano i voti ora è «un voto a testa»"), "what changed, in words"
+        assert await posted(emulator, alice, "le lettere per Giornata passa da 2 a 3")
+
+        # Giornata 3: the same votes now pass by heads; Erin sends three letters, no Scribe step
+        king = state.king
+        author = next(u for u in (alice, erin) if str(u.id) != king)
+        await propose_text(emulator, author, "Gentilezza bis", "Si ringrazia ancora.")
+        again = (await state_of(bot, gid)).letters[-1]
+        (aid,) = again.proposals
+        if str(carol.id) != king:
+            await vote(emulator, carol, again.id, [f"#{aid} ✗ contro"])
+        for other in (u for u in (alice, bob, erin) if u is not author):
+            await vote(emulator, other, again.id, [f"#{aid} ✓ for" if other is erin else f"#{aid} ✓ a favore"],
+                       send=SEND if other is erin else "Invia il voto")
+        writer = next(u for u in (erin, alice, bob) if str(u.id) != king and u is not author)
+        for n in range(3):
+            third = await propose_text(emulator, writer, f"Lettera {n}", "Testo.")
+            assert not third.ephemeral
+        refused = await emulator.slash(alice, "nomic scribe param", name="king_weight", value="10", rule=cortesia)
+        assert refused.ephemeral and "non governa" in refused.content
+        await rollover(bot, clock, gid)
+        state = await state_of(bot, gid)
+        from engine.nomic import chronicle
+
+        outcome = next(p for p in chronicle.all_proposals(state) if p.title == "Gentilezza bis")
+        assert outcome.outcome == "passed" and outcome.votes_against <= 2
+        emulator.assert_no_unknown_routes()
