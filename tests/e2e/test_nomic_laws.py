@@ -126,3 +126,66 @@ async def test_laws_that_change_the_game(emulator: Any, tmp_path: Any) -> None:
         outcome = next(p for p in chronicle.all_proposals(state) if p.title == "Gentilezza bis")
         assert outcome.outcome == "passed" and outcome.votes_against <= 2
         emulator.assert_no_unknown_routes()
+
+
+async def test_monarchy_then_no_king_then_gladiators_back(emulator: Any, tmp_path: Any) -> None:
+    """A monarchy law (the King's vote alone decides), picked in the form for a new law; then rule 7
+    repealed: no King is crowned; rule 1400 repealed and re-imported by the Scribe: gladiators return."""
+    pictures._CACHE.clear()
+    clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+    alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
+        for p in (bob, carol):
+            await emulator.click(p, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        gid = (await bot.service.in_channel(str(emulator.general.id))).id
+        assert gid is not None
+
+        # Giornata 1: Bob's monarchy law, picked from "Voting" then "the King's vote alone"
+        modal = await law_form(emulator, bob, "v.vote_weight.king", kind="enact")
+        sent = await emulator.submit_modal(bob, modal, {"title": "Monarchia", "text": "Decide il Re."})
+        assert "il voto del solo Re" in sent.content
+        await vote(emulator, carol, 1, ["#1 ✓ a favore"])
+        await rollover(bot, clock, gid)
+        state = await state_of(bot, gid)
+        assert variant(state, "vote_weight") == "king" and state.king == str(bob.id)
+
+        # Giornata 2, King Bob: everyone else for Carol's law, the King against: it fails
+        await propose_text(emulator, carol, "Contro il Re", "Tutti d'accordo.")
+        letter = (await state_of(bot, gid)).letters[-1]
+        (pid,) = letter.proposals
+        await vote(emulator, alice, letter.id, [f"#{pid} ✓ a favore"])
+        await vote(emulator, bob, letter.id, [f"#{pid} ✗ contro"])
+        # Alice's letters the King favours: the monarchy law and rule 7 repealed (in this order: with
+        # the King's vote alone and no King nothing could pass, rule 2100), then rule 1400
+        monarchy = next(r.number for r in (await state_of(bot, gid)).rules if r.title == "Monarchia")
+        await emulator.slash(alice, "nomic propose", kind="repeal", rule=monarchy)
+        repeal = await emulator.slash(alice, "nomic propose", kind="repeal", rule=7, add=True)
+        assert "abroga la regola 7" in repeal.content
+        await emulator.slash(alice, "nomic propose", kind="repeal", rule=1400)
+        for sent_letter in (await state_of(bot, gid)).letters[-2:]:
+            await vote(emulator, bob, sent_letter.id, [f"#{p} ✓ a favore" for p in sent_letter.proposals])
+        await rollover(bot, clock, gid)
+        state = await state_of(bot, gid)
+        from engine.nomic import chronicle
+
+        closed = {p.title: p.outcome for p in chronicle.all_proposals(state)}
+        assert closed["Contro il Re"] == "rejected"  # the King alone said no
+        assert closed["Il Re"] == closed["Monarchia"] == closed["I Gladiatori"] == "passed"
+        assert state.status == "active" and state.king == "" and "king" not in state.mechanics
+        assert await posted(emulator, alice, "Il Re non è più in vigore")
+        refused = await emulator.slash(carol, "nomic gladiator buy", name="Maximus", magic="12341")
+        assert refused.ephemeral
+
+        # the Scribe re-imports 1400: from the next Giornata gladiators run again
+        modal = await emulator.slash(alice, "nomic scribe import")
+        pages = "1400. I Gladiatori\nTornano i Gladiatori."
+        await emulator.submit_modal(alice, modal, {"pages": pages})
+        await rollover(bot, clock, gid)
+        state = await state_of(bot, gid)
+        assert "gladiators" in state.mechanics and state.king == "" and state.status == "active"
+        bought = await emulator.slash(carol, "nomic gladiator buy", name="Maximus", magic="12341")
+        assert not bought.ephemeral and "Maximus" in bought.content
+        emulator.assert_no_unknown_routes()
