@@ -257,3 +257,22 @@ async def test_the_vote_panel_still_works_after_a_restart(emulator: Any, tmp_pat
         first_ballot, second_ballot = (p.ballots[str(carol.id)] for p in state.proposals)
         assert (first_ballot.choice, first_ballot.rating) == ("for", 8) and second_ballot.choice == "against"
         emulator.assert_no_unknown_routes()
+
+
+async def test_the_panel_writes_a_law(emulator: Any, tmp_path: Any) -> None:
+    """/nomic panel offers a button to write a law: it opens the law form's first step."""
+    pictures._CACHE.clear()
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",))
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        await nomic_table(emulator, bot, alice, bob)
+        panel = await emulator.slash(bob, "nomic panel")
+        assert panel.ephemeral and "Scrivi una legge" in panel.message.button_labels
+        picker = await emulator.click(bob, panel, label="Scrivi una legge")
+        assert picker.ephemeral and picker.message.selects
+        modal = await emulator.select(bob, picker, ["t"])
+        sent = await emulator.submit_modal(bob, modal, {"title": "Dal pannello", "text": "Una legge."})
+        assert not sent.ephemeral and "Dal pannello" in sent.content
+        king = await emulator.slash(alice, "nomic panel")  # the King proposes nothing (rule 2600)
+        assert "Scrivi una legge" not in king.message.button_labels
+        emulator.assert_no_unknown_routes()

@@ -51,8 +51,8 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(lawform.ChangePick, v.AdmitButton, v.ActButton, vote.LetterButton, v.RulesPage,
-                                   vote.VoteButton, vote.VoteSelect)
+        self.bot.add_dynamic_items(lawform.ChangePick, lawform.NewLawButton, v.AdmitButton, v.ActButton,
+                                   vote.LetterButton, v.RulesPage, vote.VoteButton, vote.VoteSelect)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -153,6 +153,27 @@ class LawModal(discord.ui.Modal):
                 max_length=8))
 
 
+class NewLawButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                   template=r"araldo:nomic:newlaw:(?P<game>\d+)"):
+    """On the private panel: write a new law (the law form's first step)."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label[:80] or "+", style=discord.ButtonStyle.primary,
+                                           custom_id=f"araldo:nomic:newlaw:{game_id}", emoji="📜"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> NewLawButton:
+        return cls(int(match["game"]), str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await open_form(interaction, self.game_id, "enact", None, None, False)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
 def change_of(code: str, values: dict[str, str]) -> dict[str, Any] | None:
     if not code:
         return None
