@@ -189,3 +189,28 @@ async def test_monarchy_then_no_king_then_gladiators_back(emulator: Any, tmp_pat
         bought = await emulator.slash(carol, "nomic gladiator buy", name="Maximus", magic="12341")
         assert not bought.ephemeral and "Maximus" in bought.content
         emulator.assert_no_unknown_routes()
+
+
+async def test_the_law_form_survives_a_restart(emulator: Any, tmp_path: Any) -> None:
+    """The change picker opened before a restart opens its form after it, and the form submits."""
+    pictures._CACHE.clear()
+    clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    settings = bot_settings(emulator, tmp_path)
+    first = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, first, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
+        await emulator.click(bob, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        picker = await emulator.slash(bob, "nomic propose", kind="amend", rule=300)
+        assert picker.message.selects
+    second = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, second, commands=TOP_COMMANDS):
+        modal = await emulator.select(bob, picker, ["n.proposals_per_letter"])
+        assert modal.modal
+        sent = await emulator.submit_modal(bob, modal, {"text": "Tre proposte per lettera.", "value": "3"})
+        assert not sent.ephemeral and "le proposte per lettera: 3" in sent.content
+        wrong = await emulator.select(bob, picker, ["n.proposals_per_letter"])
+        refused = await emulator.submit_modal(bob, wrong, {"text": "Troppe.", "value": "99"})
+        assert refused.ephemeral and "va da 1 a 10" in refused.content  # checked against the range
+        emulator.assert_no_unknown_routes()
