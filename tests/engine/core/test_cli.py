@@ -164,3 +164,26 @@ def test_schema_of_nomic_publishes_the_change_format(capsys) -> None:
     assert schema["changes"]["knobs"]["letters"] == {"mechanic": "letter_limits", "default": 2, "min": 1, "max": 10}
     assert schema["changes"]["mechanics"]["gladiators"]["rule"] == 1400
     assert "ChangeSpec" in json.dumps(schema["game"])
+
+
+def test_replay_of_a_nomic_game_that_changed_its_rules(tmp_path, capsys) -> None:
+    """The recorded DecameroNomic game carries structured changes (knobs set by laws): the export
+    replays to the very state it recorded."""
+    from tests.fixtures.recorded import path
+
+    data = json.loads(path("nomic").read_text(encoding="utf-8"))
+    changed = [e for e in data["record"]["log"] if e["action"].get("type") == "propose"
+               and any(p.get("change") for p in e["action"]["proposals"])]
+    assert changed, "the recording has laws that change the game"
+    code, out, err = run(tmp_path, capsys, data["record"], "--json")
+    assert code == 0 and err == ""
+    view = json.loads(out)
+    from engine.core import get_game
+
+    game = get_game("nomic")
+    state = game.load_state(data["state"])  # (the file's JSON has sorted keys: ballots in another order)
+    saved = json.loads(game.view(state, None).model_dump_json())
+    for v in (view, saved):
+        for p in v["proposals"]:
+            p["ballots"].sort(key=lambda b: b["player"])
+    assert view == saved and view["params"] != {}

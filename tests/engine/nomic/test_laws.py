@@ -4,6 +4,7 @@ corrections, and the consequences of a change computed before the vote."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from engine.core import GameRecord, LogEntry, RuleError, replay
 from engine.nomic import GAME
 from engine.nomic.preview import consequences
-from engine.nomic.ruleset import governor, param, variant
+from engine.nomic.ruleset import all_values, governor, param, variant
 from tests.engine.nomic.helpers import T0, A, B, C, D, act, enact, new_game, players, proposal, propose, rollover, vote
 
 
@@ -295,3 +296,53 @@ def test_a_letter_of_any_mix_built_one_proposal_at_a_time_each_with_its_protecto
         act(s, voter if voter != s.king else D, {"type": "propose", "letter": proposal(s, q).letter,
                                                  "proposals": [enact("Altrui")]})
     assert err.value.code == "nomic.no_letter"
+
+
+def test_the_late_quorum_leaves_quarantined_players_out() -> None:
+    s = new_game(5)
+    act(s, A, {"type": "scribe_adjust", "player": "Elena", "amount": -5000, "reason": "debt"})
+    rollover(s, filler=B)
+    assert s.quarantined == ["1005"]
+    end = s.deadline("giornata")
+    assert end is not None
+    late = end - (end - s.clock) / 4  # second half
+    author = next(x for x in (B, C, D) if x != s.king)
+    (p,) = propose(s, author, enact("Tardiva"), at=late)
+    voter = next(x for x in (A, B, C, D) if x not in (author,))
+    vote(s, voter, p, "for", at=late)
+    rollover(s)
+    # four players can vote (Elena cannot): two votes are half of them, rounded down
+    assert proposal(s, p).second_half and proposal(s, p).outcome == "passed"
+
+
+def test_the_scribe_orders_the_laws_approved_together_once() -> None:
+    s = new_game()
+    (p,) = propose(s, B, enact("Uno"))
+    (q,) = propose(s, C, enact("Due"))
+    passes(s, p, C, D)
+    passes(s, q, B, D)
+    rollover(s)
+    numbers = sorted(proposal(s, x).result_number for x in (p, q))
+    act(s, s.scribe, {"type": "scribe_reorder", "numbers": numbers[::-1]})
+    with pytest.raises(RuleError) as err:
+        act(s, s.scribe, {"type": "scribe_reorder", "numbers": numbers})
+    assert err.value.code == "nomic.reordered_already"
+
+
+def test_a_version_2_snapshot_moves_its_numbers_onto_the_rules() -> None:
+    s = new_game()
+    (p,) = propose(s, B, amend(10, "Il Re vota triplo."))
+    passes(s, p, C, D)
+    rollover(s)
+    act(s, s.scribe, {"type": "scribe_param", "name": "king_weight", "value": 3,
+                      "rule": proposal(s, p).result_number})
+    today = GAME.dump_state(s)
+    old = json.loads(json.dumps(today))  # as version 2 wrote it: one table of numbers, no declarations
+    old["params"] = {k: v for k, v in all_values(s).items() if isinstance(v, int)}
+    for rule in old["rules"]:
+        rule.pop("mechanics", None)
+        rule.pop("knobs", None)
+    old["mechanics"] = [m for m in old["mechanics"] if m not in ("king", "giornata", "joining", "proposals")]
+    migrated = GAME.load_state(GAME.migrate_state(old, 2))
+    assert param(migrated, "king_weight") == 3 and migrated.mechanics == s.mechanics
+    assert GAME.dump_state(migrated) == today
