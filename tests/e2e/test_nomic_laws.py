@@ -214,3 +214,43 @@ async def test_the_law_form_survives_a_restart(emulator: Any, tmp_path: Any) -> 
         refused = await emulator.submit_modal(bob, wrong, {"text": "Troppe.", "value": "99"})
         assert refused.ephemeral and "va da 1 a 10" in refused.content  # checked against the range
         emulator.assert_no_unknown_routes()
+
+
+async def test_a_moderator_corrects_at_the_scribes_desk(emulator: Any, tmp_path: Any) -> None:
+    """A server moderator (not a player) strikes a law enacted by mistake, overrides a result and
+    corrects a treasury: each filed as the Scribe's act, each with its public reason."""
+    pictures._CACHE.clear()
+    clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+    alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
+        for p in (bob, carol):
+            await emulator.click(p, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        gid = (await bot.service.in_channel(str(emulator.general.id))).id
+        assert gid is not None
+        modal = await law_form(emulator, bob, "v.majority.two_thirds", kind="enact")
+        await emulator.submit_modal(bob, modal, {"title": "Errore", "text": "Due terzi."})
+        await propose_text(emulator, carol, "Respinta", "Niente.")
+        await vote(emulator, alice, 2, ["#2 ✗ contro"])
+        await rollover(bot, clock, gid)
+        state = await state_of(bot, gid)
+        assert variant(state, "majority") == "two_thirds"
+        law = next(r.number for r in state.rules if r.title == "Errore")
+
+        refused = await emulator.slash(carol, "nomic scribe strike", number=law, reason="No.")
+        assert refused.ephemeral  # a player who is not the Scribe
+        owner = emulator.owner
+        struck = await emulator.slash(owner, "nomic scribe strike", number=law, reason="Contata due volte")
+        assert not struck.ephemeral and "Contata due volte" in struck.content
+        fixed = await emulator.slash(owner, "nomic scribe override", proposal=2, passed=True, reason="Voto perso")
+        assert not fixed.ephemeral and "Voto perso" in fixed.content
+        paid = await emulator.slash(owner, "nomic scribe adjust", player="Carol", amount=50, reason="Rimborso")
+        assert not paid.ephemeral and "Rimborso" in paid.content
+        state = await state_of(bot, gid)
+        assert variant(state, "majority") == "simple" and any(r.title == "Respinta" for r in state.rules)
+        assert [(a.what, a.by, a.detail["reason"]) for a in state.audit] == [
+            ("strike", str(alice.id), "Contata due volte"), ("override", str(alice.id), "Voto perso"),
+            ("adjust", str(alice.id), "Rimborso")]
+        emulator.assert_no_unknown_routes()
