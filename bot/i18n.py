@@ -154,9 +154,9 @@ class _Formatter(string.Formatter):
             return money(int(value), self.lang)
         if format_spec == "mention":  # a player id -> a Discord mention (the channel pings them)
             return f"<@{value}>"
-        if format_spec == "msgs":  # sentences an engine passed as {"key", "params"}, in this language
+        if format_spec in ("msgs", "msglines"):  # sentences an engine passed as {"key", "params"}
             said = [t(m["key"], self.lang, **m.get("params", {})) for m in value]
-            return ", ".join(said) or catalog(self.lang).get("core.none", "-")
+            return ("\n" if format_spec == "msglines" else ", ").join(said) or catalog(self.lang).get("core.none", "-")
         if format_spec == "dice":  # [[attacker dice], [defender dice]] per roll, the last few shown
             return dice_text(value, self.lang)
         if format_spec.startswith("#"):

@@ -1,4 +1,6 @@
-"""DecameroNomic's picture: each player's treasure and economic power at the start of every Giornata.
+"""DecameroNomic's picture: each player's treasure and economic power at the start of every Giornata,
+drawn to be read where Discord shows it (about 550 px wide): large type, every player's current value
+written at the end of his line, and at Giornata 1 (a single point each) bars instead of dots.
 
 Labels (catalog keys `nomic.label.<name>`): title, treasure, power, giornata, crown."""
 
@@ -9,42 +11,94 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.nomic.views import NomicView
-from render.common import INK, MUTED, PAPER, draw_legend, draw_title, font, player_colour, renderer, text_width
+from render.common import INK, MUTED, PAPER, draw_title, font, player_colour, renderer, text_width
 
 LABELS = {"title": "DecameroNomic", "treasure": "Treasure (N)", "power": "Economic power",
           "giornata": "Giornata {giornata}", "crown": "Crown Treasury {crown} N, bank {bank} N"}
-WIDTH, CHART_H = 960, 240
-LEFT, RIGHT = 80, 40
+WIDTH = 720  # shown at ~550 px: 20 px type reads as ~15 px
+LEFT, RIGHT = 24, 24
+ROW = 30  # a bar, or a value label, per player
+TYPE = 20
+Colour = tuple[int, int, int]
 
 
-def _chart(draw: ImageDraw.ImageDraw, top: int, title: str, series: dict[str, list[int]], giornate: Sequence[int],
-           colours: dict[str, tuple[int, int, int]]) -> None:
-    draw.text((LEFT, top), title, font=font(16, bold=True), fill=INK)
-    y0, y1 = top + 28, top + CHART_H
-    x0, x1 = LEFT, WIDTH - RIGHT
+def _bars(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], names: dict[str, str],
+          colours: dict[str, Colour]) -> int:
+    """One Giornata so far: a bar per player, largest first, name and value written on it."""
+    order = sorted(series, key=lambda pid: (-series[pid][-1], names.get(pid, pid)))
+    high = max([1, *(series[pid][-1] for pid in order)])
+    name_w = max([text_width(draw, names.get(pid, pid), font(TYPE)) for pid in order] or [0]) + 12
+    x0, x1 = LEFT + name_w, WIDTH - RIGHT - 90
+    for i, pid in enumerate(order):
+        y = top + i * ROW
+        value = series[pid][-1]
+        draw.text((LEFT, y + 2), names.get(pid, pid), font=font(TYPE), fill=INK)
+        end = x0 + max(2, (x1 - x0) * max(value, 0) // high)
+        draw.rectangle((x0, y + 4, end, y + ROW - 6), fill=colours[pid])
+        draw.text((end + 8, y + 2), str(value), font=font(TYPE, bold=True), fill=INK)
+    return top + len(order) * ROW
+
+
+def _apart(series: dict[str, list[int]], pid: str, i: int) -> int:
+    """Pixels to shift a point so players with the same value at Giornata `i` lie side by side."""
+    same = [p for p, vs in series.items() if vs[i] == series[pid][i]]
+    return (2 * same.index(pid) - (len(same) - 1)) * 5 // 2
+
+
+def _lines(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], giornate: Sequence[int],
+           names: dict[str, str], colours: dict[str, Colour]) -> int:
+    """Several Giornate: a line per player (equal values side by side, so no line hides another), and
+    each player's name and current value at the line's end."""
+    labels = {pid: f"{names.get(pid, pid)} {vs[-1]}" for pid, vs in series.items()}
+    label_w = max([text_width(draw, text, font(TYPE - 2)) for text in labels.values()] or [0]) + 14
+    height = max(220, len(series) * (TYPE + 2) + 20)
+    y0, y1 = top + 8, top + height
+    x0, x1 = LEFT + 60, WIDTH - RIGHT - label_w
     values = [v for vs in series.values() for v in vs] or [0]
     low, high = min(0, *values), max(1, *values)
+
+    def y_of(value: int) -> int:
+        return y1 - (value - low) * (y1 - y0) // (high - low)
+
     draw.rectangle((x0, y0, x1, y1), outline=MUTED)
-    if low < 0:  # the line below which quarantine starts
-        yz = y1 - (0 - low) * (y1 - y0) // (high - low)
-        draw.line((x0, yz, x1, yz), fill=MUTED)
-    for value in (low, high):
+    for value in sorted({low, 0, high, (low + high) // 2}):
+        draw.line((x0, y_of(value), x1, y_of(value)), fill=MUTED if value == 0 and low < 0 else (225, 225, 225))
         label = str(value)
-        y = y1 - (value - low) * (y1 - y0) // (high - low)
-        draw.text((x0 - 8 - text_width(draw, label, font(12)), y - 7), label, font=font(12), fill=MUTED)
+        draw.text((x0 - 8 - text_width(draw, label, font(16)), y_of(value) - 9), label, font=font(16), fill=MUTED)
     n = len(giornate)
 
     def x_at(i: int) -> int:
-        return x0 + (x1 - x0) * i // max(1, n - 1) if n > 1 else (x0 + x1) // 2
+        return x0 + (x1 - x0) * i // max(1, n - 1)
 
+    step = max(1, n // 8)  # at most about eight Giornata numbers under the axis
     for i, g in enumerate(giornate):
-        draw.text((x_at(i) - 4, y1 + 4), str(g), font=font(12), fill=MUTED)
+        if i % step == 0 or i == n - 1:
+            draw.text((x_at(i) - 5, y1 + 4), str(g), font=font(16), fill=MUTED)
     for pid, vs in series.items():
-        points = [(x_at(i), y1 - (v - low) * (y1 - y0) // (high - low)) for i, v in enumerate(vs)]
-        if len(points) > 1:
-            draw.line(points, fill=colours[pid], width=3)
-        for x, y in points:
-            draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=colours[pid])
+        points = [(x_at(i), y_of(v) + _apart(series, pid, i)) for i, v in enumerate(vs)]
+        draw.line(points, fill=colours[pid], width=4, joint="curve")
+    # the labels at the right end, pushed apart so none covers another
+    placed: list[int] = []
+    for pid in sorted(series, key=lambda p: y_of(series[p][-1])):
+        y = max(y_of(series[pid][-1]) - 11, (placed[-1] + TYPE + 2) if placed else y0 - 11)
+        placed.append(y)
+        draw.rectangle((x1 + 6, y + 5, x1 + 14, y + 13), fill=colours[pid])
+        draw.text((x1 + 18, y), labels[pid], font=font(TYPE - 2), fill=INK)
+    return max(y1 + 26, (placed[-1] + TYPE + 4) if placed else y1)
+
+
+def _chart(draw: ImageDraw.ImageDraw, top: int, title: str, series: dict[str, list[int]], giornate: Sequence[int],
+           names: dict[str, str], colours: dict[str, Colour]) -> int:
+    draw.text((LEFT, top), title, font=font(22, bold=True), fill=INK)
+    top += 34
+    if len(giornate) <= 1:
+        return _bars(draw, top, series, names, colours)
+    return _lines(draw, top, series, giornate, names, colours)
+
+
+def _height(players: int, giornate: int) -> int:
+    chart = players * ROW if giornate <= 1 else max(220, players * (TYPE + 2) + 20) + 30
+    return 90 + 2 * (34 + chart + 30) + 40
 
 
 @renderer("nomic", "board")
@@ -55,16 +109,10 @@ def render(view: NomicView, labels: dict[str, str] | None = None) -> Image.Image
     giornate = [snap.giornata for snap in view.history]
     treasure = {pid: [snap.treasure.get(pid, 0) for snap in view.history] for pid in ids}
     power = {pid: [snap.power.get(pid, 0) for snap in view.history] for pid in ids}
-    legend_rows = (len(ids) + 2) // 3
-    height = 100 + 2 * (CHART_H + 40) + legend_rows * 24 + 30
-    image = Image.new("P", (WIDTH, height), PAPER)  # a few flat colours: palette PNGs encode several times faster
+    image = Image.new("P", (WIDTH, _height(len(ids), len(giornate))), PAPER)  # palette PNGs encode faster
     draw = ImageDraw.Draw(image)
     y = draw_title(draw, (LEFT, 16), words["title"], words["giornata"].format(giornata=view.giornata))
-    _chart(draw, y, words["treasure"], treasure, giornate, colours)
-    y += CHART_H + 40
-    _chart(draw, y, words["power"], power, giornate, colours)
-    y += CHART_H + 40
-    y = draw_legend(draw, (LEFT, y), [(colours[pid], view.names.get(pid, pid)) for pid in ids], columns=3,
-                    column_width=280)
-    draw.text((LEFT, y + 6), words["crown"].format(crown=view.crown, bank=view.bank), font=font(14), fill=MUTED)
+    y = _chart(draw, y + 4, words["treasure"], treasure, giornate, view.names, colours) + 24
+    y = _chart(draw, y, words["power"], power, giornate, view.names, colours) + 16
+    draw.text((LEFT, y), words["crown"].format(crown=view.crown, bank=view.bank), font=font(18), fill=MUTED)
     return image

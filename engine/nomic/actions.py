@@ -14,12 +14,21 @@ MAX_TEXT = 4000  # a Discord modal's paragraph field
 MAGIC = r"^[1-5]{5}$"
 
 
+class ChangeSpec(Action):
+    """A proposal's structured change (changes.py): knobs to set, mechanics to switch on or off."""
+
+    set: dict[str, int | str] = Field(default_factory=dict, max_length=40)
+    on: list[str] = Field(default_factory=list, max_length=40)
+    off: list[str] = Field(default_factory=list, max_length=40)
+
+
 class ProposalSpec(Action):
     kind: ProposalKind
     title: str = Field(default="", max_length=200)
     text: str = Field(default="", max_length=MAX_TEXT)
     rule: int | None = None  # the number of the rule to repeal or amend
     protector: str | None = None  # a gladiator's name
+    change: ChangeSpec | None = None
 
 
 class Propose(Action):
@@ -27,6 +36,7 @@ class Propose(Action):
 
     type: Literal["propose"] = "propose"
     proposals: list[ProposalSpec] = Field(min_length=1, max_length=10)
+    letter: int | None = None  # join one's own letter of this Giornata that nobody has answered yet
 
 
 class VoteItem(Action):
@@ -160,8 +170,8 @@ class Reorder(Action):
 class SetParam(Action):
     type: Literal["scribe_param"] = "scribe_param"
     name: str = Field(max_length=64)
-    value: int
-    rule: int  # the rule (number) whose amendment or enactment allows the change
+    value: int | str  # a number, or a variant's id
+    rule: int  # the rule (number) that governs the knob, amended or enacted in this game
 
 
 class Adjust(Action):
@@ -172,11 +182,13 @@ class Adjust(Action):
 
 
 class Admit(Action):
-    """A newcomer asked to join (rule 4): seated at the next Giornata."""
+    """A newcomer asked to join (rule 4): seated at the next Giornata. Asking is enough: `/nomic join`
+    files it on the Scribe's desk itself (`asked`)."""
 
     type: Literal["scribe_admit"] = "scribe_admit"
     user: str = Field(pattern=r"^\d{1,25}$")
     name: str = Field(max_length=64)
+    asked: bool = False
 
 
 class HandScribe(Action):
@@ -198,10 +210,37 @@ class DeclareImpossible(Action):
     reason: str = Field(min_length=1, max_length=500)
 
 
+class Strike(Action):
+    """A law enacted by mistake leaves the ruleset at once, with a public reason."""
+
+    type: Literal["scribe_strike"] = "scribe_strike"
+    rule: int
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class Override(Action):
+    """The Scribe corrects the result of a proposal of the Giornata just closed, with a public reason."""
+
+    type: Literal["scribe_override"] = "scribe_override"
+    proposal: int
+    passed: bool
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class Release(Action):
+    """Rule 2100: a passed law the engine held because the game could not go on with it; the Scribe
+    lets it take effect or voids it (or declares the game impossible with scribe_impossible)."""
+
+    type: Literal["scribe_release"] = "scribe_release"
+    proposal: int
+    apply: bool
+    reason: str = Field(min_length=1, max_length=500)
+
+
 NomicAction = Annotated[
     Propose | CastVote | Veto | Give | MakeDeposit | BuyGladiator | TrainGladiator | Bribe | Contest
     | IssueDecree | LawDelete | LawTransfer | KingAnswer | Surrender | OfferGladiator | BuyOffered
     | RuleText | ImportRules | Reorder | SetParam | Adjust | Admit | HandScribe | RetireDecree
-    | DeclareImpossible,
+    | DeclareImpossible | Strike | Override | Release,
     Field(discriminator="type"),
 ]

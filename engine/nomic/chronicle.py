@@ -47,6 +47,27 @@ def repealed(state: NomicState) -> list[Rule]:
     return [Rule.model_validate_json(text) for text in state.repealed]
 
 
+def restore_law(state: NomicState, rule_id: str) -> Rule | None:
+    """A law filed as repealed comes back into the ruleset (a repeal overridden by the Scribe)."""
+    for i, text in enumerate(state.repealed):
+        rule = Rule.model_validate_json(text)
+        if rule.id == rule_id:
+            del state.repealed[i]
+            state.rules.append(rule)
+            return rule
+    return None
+
+
+def rewrite_proposal(state: NomicState, prop: Proposal) -> None:
+    """A closed proposal's record corrected (the Scribe's override): its Giornata's text written anew."""
+    for i, text in enumerate(state.chronicle):
+        entry = read(text)
+        if any(p.id == prop.id for p in entry.proposals):
+            fixed = entry.model_copy(update={"proposals": [prop if p.id == prop.id else p for p in entry.proposals]})
+            state.chronicle[i] = _text(fixed)
+            return
+
+
 def _text(entry: Closed) -> str:
     return base64.b64encode(bz2.compress(entry.model_dump_json(exclude_defaults=True).encode(), 9)).decode()
 

@@ -16,10 +16,12 @@ from engine.nomic import (
     bank,
     bribes,
     chronicle,
+    corrections,
     disputes,
     giornata,
     gladiators,
     ledger,
+    migrate,
     property,
     proposals,
     quarantine,
@@ -27,10 +29,11 @@ from engine.nomic import (
     scribe,
     voting,
 )
+from engine.nomic.changes import schema_of_changes
 from engine.nomic.legal import legal
 from engine.nomic.models import Audit, NomicSettings, NomicState
 from engine.nomic.period import end
-from engine.nomic.ruleset import param, params, require, shipped_rules
+from engine.nomic.ruleset import param, require, shipped_rules
 from engine.nomic.views import NomicView, build, to_vote
 
 Handler = Callable[[NomicState, str, Any, datetime], list[Event]]
@@ -74,6 +77,9 @@ HANDLERS: dict[type[BaseModel], Handler] = {
     a.Admit: lambda s, actor, x, now: roles.admit(s, actor, x),
     a.HandScribe: lambda s, actor, x, now: roles.hand_scribe(s, actor, x),
     a.RetireDecree: lambda s, actor, x, now: disputes.retire(s, actor, x),
+    a.Strike: lambda s, actor, x, now: corrections.strike(s, actor, x),
+    a.Override: lambda s, actor, x, now: corrections.override(s, actor, x),
+    a.Release: lambda s, actor, x, now: corrections.release(s, actor, x),
 }
 
 
@@ -84,7 +90,9 @@ class Nomic(Game[NomicState]):
     settings_model = NomicSettings
     action_model = a.NomicAction
     reminder_timers = frozenset({"vote_reminder"})
-    state_version = 2  # 2: closed Giornate filed in the chronicle
+    # a training's new magic number stays the owner's until the rollover (the view hides it too)
+    private_actions = frozenset({"gladiator_train"})
+    state_version = 3  # 2: closed Giornate filed in the chronicle; 3: knobs held by the rules (migrate.py)
     apply_in_place = True  # no copy of the state before each action (see engine.core.Game)
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> NomicState:
@@ -92,7 +100,6 @@ class Nomic(Game[NomicState]):
                            clock=now, settings=settings)
         state.rules = shipped_rules()
         state.last_number = max(r.number for r in state.rules)
-        state.params = {name: p.default for name, p in params().items()}
         state.king = self._pick(state, settings.king)
         state.scribe = self._pick(state, settings.scribe)
         for p in players:
@@ -148,6 +155,11 @@ class Nomic(Game[NomicState]):
             return giornata.remind(state, int(timer.data["hours"]), now, self.awaiting(state))
         return []
 
+    def action_schema(self) -> dict[str, Any]:
+        """The actions, and what a proposal's `change` may hold: every knob with its mechanic and its
+        range or options, every mechanic with the rulebook rule that declares it."""
+        return {**super().action_schema(), "changes": schema_of_changes()}
+
     def awaiting(self, state: NomicState) -> set[str]:
         if state.status != "active":
             return set()
@@ -176,8 +188,10 @@ class Nomic(Game[NomicState]):
         return state.model_dump_json(exclude_defaults=True)
 
     def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
-        if from_version == 1:
-            return chronicle.migrate_v1(data)
+        if from_version == 1:  # the knobs first: the chronicle's step validates the whole state
+            data, from_version = chronicle.migrate_v1(migrate.v2_knobs(data)), 3
+        if from_version == 2:
+            data, from_version = migrate.v2_knobs(data), 3
         return super().migrate_state(data, from_version)
 
     def renamed(self, data: dict[str, Any], old: str, new: str) -> dict[str, Any]:

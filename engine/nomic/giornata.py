@@ -5,11 +5,12 @@ the Gazzetta."""
 
 from __future__ import annotations
 
+from copy import deepcopy
 from datetime import datetime, timedelta
 
 from engine.core import Event
-from engine.nomic import bank, chronicle, gladiators, ledger, polls, proposals, quarantine, roles, voting
-from engine.nomic.models import NomicState, Snapshot
+from engine.nomic import bank, changes, chronicle, gladiators, ledger, polls, proposals, quarantine, roles, voting
+from engine.nomic.models import NomicState, Proposal, Snapshot
 from engine.nomic.period import end, schedule
 from engine.nomic.property import apply_deletions
 from engine.nomic.ruleset import in_force, running
@@ -23,8 +24,21 @@ def snapshot(state: NomicState) -> None:
 
 def start_first(state: NomicState, now: datetime) -> None:
     state.mechanics = in_force(state)
+    if running(state, "economic_power"):  # rule 2500: income at the start of every Giornata, the first too
+        for pid in roles.in_play(state):
+            ledger.mint(state, pid, state.power.get(pid, 0), "income", now=True)
     schedule(state, now)
     snapshot(state)
+
+
+def would_stop(state: NomicState, prop: Proposal) -> bool:
+    """Would this law, taking effect, leave the game unable to go on (when it can go on now)? Tried on
+    a copy of the state."""
+    if changes.fatal(state):
+        return False
+    trial = deepcopy(state)
+    proposals.enact(trial, next(p for p in trial.proposals if p.id == prop.id))
+    return changes.fatal(trial)
 
 
 def rollover(state: NomicState, now: datetime) -> tuple[list[Event], bool]:
@@ -41,22 +55,36 @@ def rollover(state: NomicState, now: datetime) -> tuple[list[Event], bool]:
         else:
             prop.outcome = "vetoed" if prop.vetoed else "rejected"
         events += voting.penalties(state, prop)
-    # 2. passed proposals change the ruleset in submission order; deleted laws go (rule 2400)
-    state.last_approved = []
+    # the polls prize of the ended Giornata, under its rules (before any law changes them)
+    prize = polls.prize(state, props) if running(state, "polls") else []
+    # 2. passed proposals change the ruleset in submission order, each with its change; a law that
+    # would leave the game unable to go on waits for the Scribe (rule 2100); deleted laws go (2400)
+    state.last_approved, state.reordered = [], False
+    changed: list[Event] = []
     for prop in passed:
-        outcome, rule = proposals.enact(state, prop)
+        if not proposals.lapses(state, prop) and would_stop(state, prop):
+            prop.outcome = "held"
+            state.held.append(prop.model_copy(deep=True))
+            continue
+        outcome, rule, what = proposals.enact(state, prop)
         prop.outcome = outcome
+        changed += what
         if rule is not None and prop.kind != "repeal":
             prop.result_number = rule.number
-            state.last_approved.append(rule.id)
+            if rule.id not in state.last_approved:  # amended twice in one tally: one law to order
+                state.last_approved.append(rule.id)
     for prop in props:
         events.append(Event(key=f"nomic.result_{prop.outcome}", params={
             "proposal": prop.id, "title": prop.title, "for": prop.votes_for, "against": prop.votes_against,
             "number": prop.result_number or 0}, to=[prop.author], notify="info"))
+        if prop.outcome == "held":
+            events.append(Event(key="nomic.held", params={"proposal": prop.id, "title": prop.title,
+                                                          "scribe": state.name_of(state.scribe)}))
+            events.append(Event(key="nomic.held_for_scribe", params={"proposal": prop.id, "title": prop.title},
+                                to=[state.scribe], notify="action"))
+    events += changed
     events += apply_deletions(state)
-    # 3. the polls prize of the ended Giornata
-    if running(state, "polls"):
-        events += polls.prize(state, props)
+    events += prize
     events += quarantine.close(state)
     proposers = {p.author for p in props}
     for prop in props:  # closed: the totals stay, the ballots are no longer needed
@@ -76,14 +104,12 @@ def rollover(state: NomicState, now: datetime) -> tuple[list[Event], bool]:
     events += bank.mature(state)
     # 7. quarantine
     events += quarantine.check(state)
-    # 8. the King
-    state.crown_queue = roles.succession(state, proposers)
+    # 8. the King (rule 7; without it, no King)
     state.vetoes_used = 0
-    state.crown_open = False
-    state.cancel_timers("crown")
-    if not state.crown_queue:
+    over, crowned = roles.next_king(state, proposers, now)
+    if over:
         return events, True
-    events += roles.crown(state, state.crown_queue.pop(0), now)
+    events += crowned
     # 9. training ends
     events += gladiators.graduate(state)
     schedule(state, now)

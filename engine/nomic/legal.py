@@ -7,9 +7,9 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.nomic import actions as a
-from engine.nomic import gladiators, ledger, proposals, roles
-from engine.nomic.models import NomicState
-from engine.nomic.ruleset import ordered, param, running, texts
+from engine.nomic import chronicle, gladiators, ledger, proposals, roles
+from engine.nomic.models import NomicState, Rule
+from engine.nomic.ruleset import governor, knobs, knobs_of, ordered, param, running, texts, variant
 
 
 def _free_magic(state: NomicState, start: int) -> str:
@@ -41,7 +41,8 @@ def legal(state: NomicState, actor: str) -> list[BaseModel]:
     out += _proposals(state, actor)
     out += _votes(state, actor)
     pend = proposals.pending(state)
-    if actor == state.king and running(state, "king_powers") and state.vetoes_used < param(state, "vetoes") and pend:
+    if state.king and actor == state.king and running(state, "king_powers") \
+            and state.vetoes_used < param(state, "vetoes") and pend:
         out.append(a.Veto(proposal=pend[0].id))
     if running(state, "nomica") and avail >= 1 and others:
         out.append(a.Give(to=others[state.giornata % len(others)], amount=min(avail, 100)))
@@ -89,7 +90,7 @@ def legal(state: NomicState, actor: str) -> list[BaseModel]:
 
 
 def _proposals(state: NomicState, actor: str) -> list[BaseModel]:
-    if actor == state.king:  # proposals (rule 2600) need no vote to be made, and make crown candidates
+    if not running(state, "proposals") or (actor == state.king and variant(state, "proposers") == "courtiers"):
         return []
     if running(state, "letter_limits") and proposals.letters_sent(state, actor) >= param(state, "letters"):
         return []
@@ -97,7 +98,7 @@ def _proposals(state: NomicState, actor: str) -> list[BaseModel]:
     titles = {r.title.casefold() for r in state.rules}
     title = next(f"Law {seq + i}" for i in range(100) if f"law {seq + i}" not in titles)
     rules = ordered(state)
-    target = rules[seq % len(rules)].number
+    target = rules[seq % len(rules)]
     protector = None
     if running(state, "protectors"):
         mine = [g for g in state.gladiators if g.owner == actor and gladiators.usable(state, g)]
@@ -105,11 +106,36 @@ def _proposals(state: NomicState, actor: str) -> list[BaseModel]:
     enact = a.ProposalSpec(kind="enact", title=title, text="The players shall be courteous.", protector=protector)
     out: list[BaseModel] = [
         a.Propose(proposals=[enact]),
-        a.Propose(proposals=[a.ProposalSpec(kind="amend", rule=target, text="Amended text.")]),
+        a.Propose(proposals=[a.ProposalSpec(kind="amend", rule=target.number, text="Amended text.")]),
     ]
+    room = not running(state, "letter_limits") or param(state, "proposals_per_letter") >= 2
+    unread = [x for x in state.letters if x.author == actor and x.giornata == state.giornata
+              and len(x.proposals) == 1
+              and not any(v != actor for p in proposals.pending(state) if p.letter == x.id for v in p.ballots)]
+    if unread and room:  # a letter nobody answered yet takes one more proposal
+        out.append(a.Propose(letter=unread[-1].id, proposals=[a.ProposalSpec(kind="amend", rule=target.number,
+                                                                           text="Amended again.")]))
+    change = _change(state, target, seq)
+    if change is not None:
+        out.append(a.Propose(proposals=[a.ProposalSpec(kind="amend", rule=target.number, text="Amended text.",
+                                                       change=change)]))
     if not running(state, "letter_limits") or param(state, "proposals_per_letter") >= 2:
-        out.append(a.Propose(proposals=[enact, a.ProposalSpec(kind="repeal", rule=rules[-1].number)]))
+        laws = [r for r in rules if r.id.startswith("p")] or rules  # a new law first, the rulebook's last
+        out.append(a.Propose(proposals=[enact, a.ProposalSpec(kind="repeal", rule=laws[-1].number)]))
     return out
+
+
+def _change(state: NomicState, rule: Rule, seq: int) -> a.ChangeSpec | None:
+    """A change within the amended rule's declared knobs: the next option, or the number one up."""
+    # not the succession: the random games end when nobody proposes, as rule 7 has it
+    for name in [k.name for m in rule.mechanics for k in knobs_of(m) if k.name != "succession"]:
+        knob = knobs()[name]
+        if knob.options:
+            return a.ChangeSpec(set={name: knob.options[seq % len(knob.options)]})
+        v = param(state, name) + 1
+        if knob.max is not None and v <= knob.max and name not in ("deposit_min", "deposit_max"):
+            return a.ChangeSpec(set={name: v})
+    return None
 
 
 def _votes(state: NomicState, actor: str) -> list[BaseModel]:
@@ -171,21 +197,31 @@ def _scribe(state: NomicState, actor: str) -> list[BaseModel]:
                                                    title=rules[0].title if rules else "Rules",
                                                    text="The group's own text.")]))
     together = [r.number for r in state.rules if r.id in state.last_approved]
-    if len(together) >= 2:
+    if len(together) >= 2 and not state.reordered:
         out.append(a.Reorder(numbers=sorted(together, reverse=True)))
-    from engine.nomic.ruleset import params  # the parameter table is static data
-    for name, spec in params().items():
-        cited = next((r for r in state.rules if (r.id == spec.rule or r.id.startswith("p"))
-                      and any(e.kind in ("enacted", "amended") for e in r.history)), None)
-        value = state.params[name] + 1
-        if cited and value <= spec.max and not (name == "deposit_min" and value > state.params["deposit_max"]):
-            out.append(a.SetParam(name=name, value=value, rule=cited.number))
+    for name, knob in knobs().items():
+        rule = governor(state, name)
+        if rule is None or not any(e.kind in ("enacted", "amended") for e in rule.history) or knob.options:
+            continue
+        value = param(state, name) + 1
+        if knob.max is not None and value <= knob.max \
+                and not (name == "deposit_min" and value > param(state, "deposit_max")):
+            out.append(a.SetParam(name=name, value=value, rule=rule.number))
             break
     others = _others(state, actor)
     target = others[0] if others else actor
     out += [a.Adjust(player=target, amount=100, reason="correction"),
             a.Adjust(player=target, amount=-(max(state.treasure.get(target, 0), 0) + 1000), reason="correction")]
-    if len(state.players) + len(state.applicants) < 8:
+    enacted = [r for r in rules if r.id.startswith("p")]
+    if enacted:
+        out.append(a.Strike(rule=enacted[-1].number, reason="Enacted by mistake."))
+    last = chronicle.read(state.chronicle[-1]).proposals if state.chronicle else []
+    failed = next((p for p in last if p.outcome in ("rejected", "vetoed")), None)
+    if failed is not None:
+        out.append(a.Override(proposal=failed.id, passed=True, reason="Miscounted."))
+    for held in state.held:
+        out.append(a.Release(proposal=held.id, apply=False, reason="The game must go on."))
+    if running(state, "joining") and len(state.players) + len(state.applicants) < 8:
         uid = str(900000 + len(state.players) + len(state.applicants))
         if state.player(uid) is None and uid not in state.applicants:
             out.append(a.Admit(user=uid, name=f"Newcomer {uid}"))

@@ -41,6 +41,18 @@ class Rule(BaseModel):
     shipped: bool = False
     owner: str | None = None  # rule 2400
     history: list[RuleEvent] = Field(default_factory=list)
+    # what the rule governs: the mechanics it declares and the knobs it holds (ruleset.py)
+    mechanics: list[str] = Field(default_factory=list)
+    knobs: dict[str, int | str] = Field(default_factory=dict)
+
+
+class Change(BaseModel):
+    """What a proposal changes in the game besides its text, applied when the law takes effect:
+    knobs set (numbers, variants), mechanics switched on or off."""
+
+    set: dict[str, int | str] = Field(default_factory=dict)
+    on: list[str] = Field(default_factory=list)
+    off: list[str] = Field(default_factory=list)
 
 
 class Ballot(BaseModel):
@@ -60,11 +72,12 @@ class Proposal(BaseModel):
     text: str = ""
     rule: str | None = None  # target rule id (repeal, amend)
     protector: str | None = None  # gladiator id (rule 1500)
+    change: Change | None = None  # the structured change it carries (changes.py)
     second_half: bool = False
     ballots: dict[str, Ballot] = Field(default_factory=dict)  # the author's automatic vote included
     growth_from: list[str] = Field(default_factory=list)  # voters whose favour already grew power
     vetoed: bool = False
-    outcome: Literal["pending", "passed", "rejected", "vetoed", "lapsed"] = "pending"
+    outcome: Literal["pending", "passed", "rejected", "vetoed", "lapsed", "held", "struck"] = "pending"
     result_number: int | None = None  # the number the rule got when it passed
     votes_for: int = 0  # weighted totals, filled at the tally
     votes_against: int = 0
@@ -128,7 +141,7 @@ class Audit(BaseModel):
     giornata: int
     by: str
     what: Literal["param", "rule_text", "import", "reorder", "adjust", "scribe", "admit", "retire_decree",
-                  "impossible"]
+                  "impossible", "strike", "override", "held"]
     detail: dict[str, str | int] = Field(default_factory=dict)
     rule: str | None = None
 
@@ -160,7 +173,6 @@ class NomicState(GameState):
     rules: list[Rule] = Field(default_factory=list)
     repealed: list[str] = Field(default_factory=list)  # laws out of the ruleset, as JSON text (chronicle.py)
     last_number: int = 0
-    params: dict[str, int] = Field(default_factory=dict)
     mechanics: list[str] = Field(default_factory=list)  # those running in this Giornata
     treasure: dict[str, int] = Field(default_factory=dict)
     power: dict[str, int] = Field(default_factory=dict)
@@ -180,7 +192,8 @@ class NomicState(GameState):
     chronicle: list[str] = Field(default_factory=list)  # one JSON text per closed Giornata
     vetoes_used: int = 0
     last_approved: list[str] = Field(default_factory=list)  # rule ids numbered at the last rollover
-    reordered: bool = False
+    reordered: bool = False  # the Scribe ordered the last rollover's laws already (rule 1: once)
+    held: list[Proposal] = Field(default_factory=list)  # passed, waiting for the Scribe under rule 2100
     to_delete: list[str] = Field(default_factory=list)  # rule ids their owners deleted (rule 2400)
     quarantined: list[str] = Field(default_factory=list)
     sale_route: list[str] = Field(default_factory=list)  # quarantined players selling one by one

@@ -9,7 +9,7 @@ from engine.core.names import check_name, find_by_name, name_key
 from engine.nomic import ledger
 from engine.nomic.actions import Admit, HandScribe
 from engine.nomic.models import Audit, NomicState
-from engine.nomic.ruleset import param
+from engine.nomic.ruleset import param, require, running, variant
 
 
 def in_play(state: NomicState) -> list[str]:
@@ -33,12 +33,14 @@ def is_courtier(state: NomicState, pid: str) -> bool:
 
 
 def require_courtier(state: NomicState, pid: str) -> None:
-    if pid == state.king:
+    if state.king and pid == state.king:
         raise RuleError("nomic.king_cannot")
 
 
 def require_king(state: NomicState, pid: str) -> list[Event]:
     """The King's powers; using one during the refusal window accepts the crown."""
+    if not state.king:
+        raise RuleError("nomic.no_king")
     if pid != state.king:
         raise RuleError("nomic.not_king", king=state.name_of(state.king))
     if state.crown_open:
@@ -55,14 +57,37 @@ def require_scribe(state: NomicState, pid: str) -> None:
 
 def succession(state: NomicState, proposers: set[str]) -> list[str]:
     """Rule 7: the players after the King in cyclic alphabetical order (by display name) who made
-    a proposal in the Giornata just ended; the King himself never follows himself."""
+    a proposal in the Giornata just ended; the King himself never follows himself. The variant in
+    force may drop the proposal (`next_player`) or crown the richest treasure (`richest`)."""
     # the King keeps his place in the circle even if he has just been expelled
-    circle = set(in_play(state)) | {state.king}
+    circle = set(in_play(state)) | ({state.king} if state.king else set())
     everyone = sorted(circle, key=lambda pid: (name_key(state.name_of(pid)), pid))
-    at = everyone.index(state.king)
-    everyone = everyone[at + 1:] + everyone[:at]
-    return [pid for pid in everyone if pid in proposers and pid != state.king
-            and pid not in state.quarantined]
+    if state.king in everyone:
+        at = everyone.index(state.king)
+        everyone = everyone[at + 1:] + everyone[:at]
+    how = variant(state, "succession")
+    eligible = [pid for pid in everyone if pid != state.king and pid not in state.quarantined
+                and pid in in_play(state) and (how != "next_proposer" or pid in proposers)]
+    if how == "richest":  # stable: ties keep the cyclic order
+        eligible.sort(key=lambda pid: -state.treasure.get(pid, 0))
+    return eligible
+
+
+def next_king(state: NomicState, proposers: set[str], now: datetime) -> tuple[bool, list[Event]]:
+    """The rollover's crowning. Returns (the game must end, the events). Without rule 7 there is no
+    King; with the `keeps` variant the King reigns on while he can."""
+    state.crown_open = False
+    state.cancel_timers("crown")
+    if not running(state, "king"):
+        state.king, state.crown_queue = "", []
+        return False, []
+    if variant(state, "succession") == "keeps" and state.king in in_play(state) \
+            and state.king not in state.quarantined:
+        return False, []
+    state.crown_queue = succession(state, proposers)
+    if not state.crown_queue:
+        return True, []
+    return False, crown(state, state.crown_queue.pop(0), now)
 
 
 def crown(state: NomicState, candidate: str, now: datetime) -> list[Event]:
@@ -102,13 +127,18 @@ def hand_scribe(state: NomicState, actor: str, action: HandScribe) -> list[Event
 
 
 def admit(state: NomicState, actor: str, action: Admit) -> list[Event]:
+    """Rule 4: asking the Scribe is enough (`asked`: the request itself, filed by the bot on the
+    Scribe's desk); the Scribe may also seat someone who asked elsewhere."""
     require_scribe(state, actor)
+    require(state, "joining")
     if state.player(action.user) is not None or action.user in state.applicants:
         raise RuleError("nomic.already_player")
     name = check_name(action.name, [p.name for p in state.players] + list(state.applicants.values()))
     state.applicants[action.user] = name
-    state.audit.append(Audit(giornata=state.giornata, by=actor, what="admit", detail={"player": name}))
-    return [Event(key="nomic.admitted", params={"player": name, "giornata": state.giornata + 1})]
+    state.audit.append(Audit(giornata=state.giornata, by=actor, what="admit",
+                             detail={"player": name, "asked": int(action.asked)}))
+    return [Event(key="nomic.asked_to_join" if action.asked else "nomic.admitted",
+                  params={"player": name, "giornata": state.giornata + 1})]
 
 
 def seat_newcomers(state: NomicState) -> list[Event]:

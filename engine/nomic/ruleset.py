@@ -1,5 +1,5 @@
-"""The ruleset as data (rules 1 and 2600): numbers, titles, texts, owners, history; which mechanic
-each rule creates; the numeric parameters and the rule that sets each one."""
+"""The ruleset as data (rules 1 and 2600): numbers, titles, texts, owners, history, and what each
+rule governs: the mechanics it declares and the knobs (numbers, variants) those mechanics read."""
 
 from __future__ import annotations
 
@@ -12,12 +12,36 @@ from engine.core import RuleError
 from engine.core.datafiles import load_data
 from engine.nomic.models import NomicState, Rule, RuleEvent
 
+Value = int | str
 
-class Param(BaseModel):
-    default: int
-    rule: str  # id of the rule that sets it
-    min: int
-    max: int
+
+class Mechanic(BaseModel):
+    name: str
+    rule: int  # the shipped rule that declares it (its number in the rulebook)
+    requires: tuple[str, ...] = ()
+    fatal: bool = False  # without it the game cannot go on (rule 2100)
+
+
+class Knob(BaseModel):
+    """A number (with its range) or a variant (with its options) a mechanic reads from the rule in force."""
+
+    name: str
+    mechanic: str
+    default: Value
+    min: int | None = None
+    max: int | None = None
+    options: tuple[str, ...] = ()
+
+    def check(self, value: Value) -> Value:
+        """The value if it is within the declared range or options, else a RuleError."""
+        if self.options:
+            if not isinstance(value, str) or value not in self.options:
+                raise RuleError("nomic.knob_option", knob=self.name, options=list(self.options))
+            return value
+        if isinstance(value, bool) or not isinstance(value, int) or self.min is None or self.max is None \
+                or not self.min <= value <= self.max:
+            raise RuleError("nomic.param_range", name=self.name, low=self.min, high=self.max)
+        return value
 
 
 @cache
@@ -27,23 +51,43 @@ def _data() -> dict[str, Any]:
 
 
 @cache
-def mechanics() -> dict[str, tuple[str, ...]]:
-    """mechanic -> ids of the rules that must all be in force for it to run."""
-    return {name: tuple(str(n) for n in rules) for name, rules in _data()["mechanics"].items()}
+def declared() -> dict[int, tuple[str, ...]]:
+    """Shipped rule number -> the mechanics it declares (empty for text-only rules)."""
+    return {r["number"]: tuple(r.get("mechanics", ())) for r in _data()["rule"]}
 
 
 @cache
-def params() -> dict[str, Param]:
-    return {name: Param(default=p["default"], rule=str(p["rule"]), min=p["min"], max=p["max"])
-            for name, p in _data()["params"].items()}
+def text_only() -> dict[int, tuple[str, str]]:
+    """Shipped rule number -> why Araldo runs nothing of it (Italian, English)."""
+    return {r["number"]: (r["text_only"][0], r["text_only"][1]) for r in _data()["rule"] if "text_only" in r}
+
+
+@cache
+def mechanics() -> dict[str, Mechanic]:
+    home = {m: n for n, ms in declared().items() for m in ms}
+    return {name: Mechanic(name=name, rule=home[name], requires=tuple(spec.get("requires", ())),
+                           fatal=spec.get("fatal", False))
+            for name, spec in _data()["mechanics"].items()}
+
+
+@cache
+def knobs() -> dict[str, Knob]:
+    return {name: Knob(name=name, mechanic=k["mechanic"], default=k["default"], min=k.get("min"), max=k.get("max"),
+                       options=tuple(k.get("options", ()))) for name, k in _data()["knobs"].items()}
+
+
+def knobs_of(mechanic: str) -> list[Knob]:
+    return [k for k in knobs().values() if k.mechanic == mechanic]
 
 
 def shipped_rules() -> list[Rule]:
     rules = []
     for r in _data()["rule"]:
         history = [RuleEvent(kind="shipped", note=note) for note in r.get("history", [])]
+        ms = list(declared()[r["number"]])
         rules.append(Rule(id=str(r["number"]), number=r["number"], title=r["title"], text="", shipped=True,
-                          history=history))
+                          history=history, mechanics=ms,
+                          knobs={k.name: k.default for m in ms for k in knobs_of(m)}))
     return rules
 
 
@@ -95,9 +139,14 @@ def ordered(state: NomicState) -> list[Rule]:
 
 
 def in_force(state: NomicState) -> list[str]:
-    """The mechanics whose rules all exist now (they run from the next Giornata)."""
-    ids = {r.id for r in state.rules}
-    return [name for name, needs in mechanics().items() if all(n in ids for n in needs)]
+    """The mechanics some rule in force declares, whose required mechanics run too (they run from
+    the next Giornata). A mechanic is its own: whichever rule declares it switches it on."""
+    on = {m for r in state.rules for m in r.mechanics if m in mechanics()}
+    changed = True
+    while changed:
+        keep = {m for m in on if all(x in on for x in mechanics()[m].requires)}
+        changed, on = keep != on, keep
+    return [name for name in mechanics() if name in on]
 
 
 def running(state: NomicState, mechanic: str) -> bool:
@@ -106,11 +155,38 @@ def running(state: NomicState, mechanic: str) -> bool:
 
 def require(state: NomicState, mechanic: str) -> None:
     if mechanic not in state.mechanics:
-        raise RuleError("nomic.mechanic_off", mechanic=mechanic, rule=mechanics()[mechanic][0])
+        raise RuleError("nomic.mechanic_off", mechanic=mechanic, rule=mechanics()[mechanic].rule)
+
+
+def governor(state: NomicState, name: str) -> Rule | None:
+    """The rule that governs a knob: the one holding its value, else the first (rule 100) declaring
+    its mechanic; None when no rule in force speaks of it."""
+    rules = ordered(state)
+    held = next((r for r in rules if name in r.knobs), None)
+    if held is not None:
+        return held
+    mechanic = knobs()[name].mechanic
+    return next((r for r in rules if mechanic in r.mechanics), None)
+
+
+def value(state: NomicState, name: str) -> Value:
+    """A knob's value read from the rule that governs it; the rulebook's when no rule does."""
+    rule = next((r for r in ordered(state) if name in r.knobs), None)
+    return rule.knobs[name] if rule is not None else knobs()[name].default
 
 
 def param(state: NomicState, name: str) -> int:
-    return state.params[name]
+    v = value(state, name)
+    assert isinstance(v, int), name
+    return v
+
+
+def variant(state: NomicState, name: str) -> str:
+    return str(value(state, name))
+
+
+def all_values(state: NomicState) -> dict[str, Value]:
+    return {name: value(state, name) for name in knobs()}
 
 
 def rule_label(state: NomicState, rule_id: str) -> str:

@@ -8,7 +8,7 @@ from engine.core.names import check_name
 from engine.nomic import ledger, roles
 from engine.nomic.actions import Adjust, ImportRules, Reorder, RuleText, SetParam
 from engine.nomic.models import Audit, NomicState, Rule, RuleEvent
-from engine.nomic.ruleset import by_id, by_number, params, rewrite
+from engine.nomic.ruleset import by_id, by_number, declared, governor, knobs, param, rewrite, value
 
 
 def rule_text(state: NomicState, actor: str, action: RuleText) -> list[Event]:
@@ -33,8 +33,9 @@ def import_rules(state: NomicState, actor: str, action: ImportRules) -> list[Eve
     updated = added = 0
     for item in action.rules:
         rule = next((r for r in state.rules if r.number == item.number), None)
-        if rule is None:
-            rule = Rule(id=f"i{item.number}", number=item.number, title=item.title.strip(), text="")
+        if rule is None:  # a rulebook number comes back with what it governs (its mechanics)
+            rule = Rule(id=f"i{item.number}", number=item.number, title=item.title.strip(), text="",
+                        mechanics=list(declared().get(item.number, ())))
             state.rules.append(rule)
             added += 1
         else:
@@ -51,6 +52,8 @@ def import_rules(state: NomicState, actor: str, action: ImportRules) -> list[Eve
 def reorder(state: NomicState, actor: str, action: Reorder) -> list[Event]:
     """Rule 1: the Scribe orders the numbers of laws approved together (at the last rollover)."""
     roles.require_scribe(state, actor)
+    if state.reordered:
+        raise RuleError("nomic.reordered_already")
     together = [r for rid in state.last_approved if (r := by_id(state, rid)) is not None]
     current = sorted(r.number for r in together)
     if sorted(action.numbers) != current or len(current) < 2:
@@ -61,6 +64,7 @@ def reorder(state: NomicState, actor: str, action: Reorder) -> list[Event]:
         if rule.number != new:
             rule.history.append(RuleEvent(kind="renumbered", giornata=state.giornata, by=actor, number=old))
             rule.number = new
+    state.reordered = True
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="reorder",
                              detail={"order": ",".join(str(n) for n in action.numbers)}))
     return [Event(key="nomic.reordered", params={"numbers": [f"{o}→{n}" for n, o in zip(
@@ -68,27 +72,31 @@ def reorder(state: NomicState, actor: str, action: Reorder) -> list[Event]:
 
 
 def set_param(state: NomicState, actor: str, action: SetParam) -> list[Event]:
-    """A number changes only after a rule change: the cited rule must be in force, have been enacted
-    or amended in this game, and either set that number or be a new law."""
+    """A knob changes by the Scribe's hand only after a rule change that says so in words: the
+    cited rule must be the one governing that knob, and must have been enacted or amended in this
+    game (a proposal carrying its change needs no Scribe at all)."""
     roles.require_scribe(state, actor)
-    spec = params().get(action.name)
-    if spec is None:
+    knob = knobs().get(action.name)
+    if knob is None:
         raise RuleError("nomic.no_param", name=action.name)
     rule = by_number(state, action.rule)
+    gov = governor(state, action.name)
     changed = any(e.kind in ("enacted", "amended") for e in rule.history)
-    if not changed or not (rule.id == spec.rule or rule.id.startswith("p")):
-        raise RuleError("nomic.param_rule", name=action.name, number=action.rule)
-    if not spec.min <= action.value <= spec.max:
-        raise RuleError("nomic.param_range", name=action.name, low=spec.min, high=spec.max)
-    if (action.name == "deposit_min" and action.value > state.params["deposit_max"]) or \
-            (action.name == "deposit_max" and action.value < state.params["deposit_min"]):
-        raise RuleError("nomic.param_range", name=action.name, low=spec.min, high=spec.max)
-    old = state.params[action.name]
-    state.params[action.name] = action.value
+    if gov is None or gov.id != rule.id or not changed:
+        raise RuleError("nomic.param_rule", name=action.name, number=action.rule,
+                        governs=gov.number if gov else 0)
+    new = knob.check(action.value)
+    if (action.name == "deposit_min" and isinstance(new, int) and new > param(state, "deposit_max")) or \
+            (action.name == "deposit_max" and isinstance(new, int) and new < param(state, "deposit_min")):
+        raise RuleError("nomic.param_range", name=action.name, low=knob.min, high=knob.max)
+    old = value(state, action.name)
+    for r in state.rules:
+        r.knobs.pop(action.name, None)
+    rule.knobs[action.name] = new
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="param", rule=rule.id,
-                             detail={"name": action.name, "old": old, "new": action.value}))
-    return [Event(key="nomic.param_set", params={"name": action.name, "old": old, "new": action.value,
-                                                 "number": rule.number})]
+                             detail={"name": action.name, "old": old, "new": new}))
+    key = "nomic.param_set_variant" if knob.options else "nomic.param_set"
+    return [Event(key=key, params={"name": action.name, "old": old, "new": new, "number": rule.number})]
 
 
 def adjust(state: NomicState, actor: str, action: Adjust) -> list[Event]:

@@ -7,10 +7,11 @@ from datetime import datetime
 
 from pydantic import BaseModel
 
-from engine.nomic import chronicle, ledger, proposals, roles
-from engine.nomic.models import Audit, Contest, Decree, NomicState, Snapshot
+from engine.nomic import changes, chronicle, ledger, proposals, roles
+from engine.nomic.diff import word_diff
+from engine.nomic.models import Audit, Contest, Decree, NomicState, Proposal, Snapshot
 from engine.nomic.period import end, second_half
-from engine.nomic.ruleset import ordered, texts
+from engine.nomic.ruleset import all_values, by_id, ordered, param, text_only, texts
 
 
 class RuleView(BaseModel):
@@ -22,6 +23,9 @@ class RuleView(BaseModel):
     owner: str | None
     history: list[str]  # "amended G3 by Anna (#12)", ready-made short lines
     deleting: bool
+    mechanics: list[str] = []  # what the rule governs in the game
+    knobs: dict[str, int | str] = {}  # the knobs it holds, with their values
+    text_only: tuple[str, str] | None = None  # why Araldo runs nothing of it (Italian, English)
 
 
 class BallotView(BaseModel):
@@ -45,6 +49,8 @@ class ProposalView(BaseModel):
     vetoed: bool
     outcome: str
     number: int | None
+    change: list[tuple[str, str, int | str | None]] = []  # ("set", knob, value) / ("on"|"off", mechanic, None)
+    diff: str = ""  # a pending amendment against the rule's text in force (diff.py)
     votes_for: int
     votes_against: int
     ballots: list[BallotView]
@@ -109,8 +115,9 @@ class NomicView(BaseModel):
     offers: list[OfferView]
     decrees: list[Decree]
     contests: list[Contest]
-    params: dict[str, int]
+    params: dict[str, int | str]  # every knob's value in force
     mechanics: list[str]
+    held: list[int] = []  # passed proposals waiting for the Scribe (rule 2100)
     audit: list[Audit]
     history: list[Snapshot]
     names: dict[str, str]  # player id -> name (charts, panels)
@@ -131,13 +138,20 @@ def _history_line(state: NomicState, e: object) -> str:
     return f"{kind} G{getattr(e, 'giornata', 0)}{who}{extra}"
 
 
+def _diff(state: NomicState, p: Proposal) -> str:
+    target = by_id(state, p.rule) if p.kind == "amend" and p.outcome == "pending" and p.rule else None
+    return word_diff(texts(target)[1], p.text) if target is not None else ""
+
+
 def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
     rules = []
     for r in ordered(state):
         title, text, title_en, text_en = texts(r)
         rules.append(RuleView(number=r.number, title=title, text=text, title_en=title_en, text_en=text_en,
                               owner=state.name_of(r.owner) if r.owner else None,
-                              history=[_history_line(state, e) for e in r.history], deleting=r.id in state.to_delete))
+                              history=[_history_line(state, e) for e in r.history], deleting=r.id in state.to_delete,
+                              mechanics=list(r.mechanics), knobs=dict(r.knobs),
+                              text_only=text_only().get(int(r.id)) if r.id.isdigit() and not r.mechanics else None))
     glad = {g.id: g.name for g in state.gladiators}
     numbers = {r.id: r.number for r in state.rules}
     props = []
@@ -146,6 +160,7 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
         props.append(ProposalView(
             id=p.id, letter=p.letter, author=state.name_of(p.author), author_id=p.author, kind=p.kind,
             title=p.title, text=p.text, rule=target, protector=glad.get(p.protector or ""),
+            change=changes.lines(p.change), diff=_diff(state, p),
             second_half=p.second_half, vetoed=p.vetoed, outcome=p.outcome, number=p.result_number,
             votes_for=p.votes_for, votes_against=p.votes_against, giornata=p.giornata,
             ballots=[BallotView(player=state.name_of(v), choice=b.choice, rating=b.rating, bribed=b.bribed)
@@ -165,7 +180,8 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
                     for g in state.gladiators],
         offers=[OfferView(id=o.id, seller=state.name_of(o.seller), buyer=state.name_of(o.buyer),
                           gladiator=glad.get(o.gladiator, "?"), price=o.price) for o in state.offers],
-        decrees=list(state.decrees), contests=list(state.contests), params=dict(state.params),
+        decrees=list(state.decrees), contests=list(state.contests), params=all_values(state),
+        held=[p.id for p in state.held],
         mechanics=list(state.mechanics), audit=list(state.audit), history=list(state.history),
         names={p.id: p.name for p in state.players}, status=state.status)
     if viewer is not None and state.player(viewer) is not None:
@@ -174,7 +190,7 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
             id=viewer, available=ledger.available(state, viewer),
             pending=[(e.reason, e.amount) for e in state.pending if e.account == viewer],
             deposit=(dep.amount, dep.giornate, dep.percent, dep.first) if dep else None,
-            letters_left=max(0, state.params["letters"] - proposals.letters_sent(state, viewer)),
+            letters_left=max(0, param(state, "letters") - proposals.letters_sent(state, viewer)),
             to_vote=sorted(to_vote(state, viewer)),
             my_ballots={p.id: p.ballots[viewer].choice for p in proposals.pending(state) if viewer in p.ballots},
             offers_for_me=[o.id for o in state.offers if o.buyer == viewer])

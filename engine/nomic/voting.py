@@ -10,7 +10,7 @@ from engine.nomic import gladiators, ledger, roles
 from engine.nomic.actions import CastVote, Veto
 from engine.nomic.models import Ballot, NomicState, Proposal
 from engine.nomic.proposals import get, pending
-from engine.nomic.ruleset import param, require, running
+from engine.nomic.ruleset import param, require, running, variant
 
 MARK = {"for": "✓", "against": "✗", "abstain": "–"}  # the same in every language
 
@@ -79,25 +79,42 @@ def veto(state: NomicState, actor: str, action: Veto) -> list[Event]:
 
 
 def weight(state: NomicState, voter: str) -> int:
-    """A voter's treasure (never below zero), counted twice for the King (rules 10 and 1700)."""
-    base = max(state.treasure.get(voter, 0), 0)
-    if voter == state.king and running(state, "king_powers"):
+    """What a vote weighs under the variant of rule 1700 in force: the voter's treasure (never below
+    zero, frozen for the Giornata), one each, his economic power, or the King's alone; the King's
+    weight multiplies it while rule 10 runs."""
+    how = variant(state, "vote_weight")
+    if how == "king":
+        return 1 if state.king and voter == state.king else 0
+    base = {"one_each": 1, "power": max(state.power.get(voter, 0), 0)}.get(how, max(state.treasure.get(voter, 0), 0))
+    if state.king and voter == state.king and running(state, "king_powers"):
         return base * param(state, "king_weight")
     return base
 
 
+def voters(state: NomicState) -> list[str]:
+    """Who can vote now: the players in play, not in quarantine (rule 2000)."""
+    return [p for p in roles.in_play(state) if p not in state.quarantined]
+
+
 def decide(state: NomicState, prop: Proposal) -> bool:
     """Does the proposal pass? Also records the weighted totals on it."""
-    voters = {v: b for v, b in prop.ballots.items() if v in roles.in_play(state)}
-    vote = Vote(choices=["for", "against", "abstain"], eligible={v: weight(state, v) for v in voters})
-    for v, b in voters.items():
+    eligible = {v: weight(state, v) for v in voters(state)}
+    cast = {v: b for v, b in prop.ballots.items() if v in eligible}
+    vote = Vote(choices=["for", "against", "abstain"], eligible=eligible)
+    for v, b in cast.items():
         vote.cast(v, b.choice)
     totals = vote.close()
-    prop.votes_for, prop.votes_against = totals["for"], totals["against"]
+    yes = prop.votes_for = totals["for"]
+    prop.votes_against = totals["against"]
     if prop.vetoed or not running(state, "voting"):
         return False
-    if prop.second_half and len(voters) < len(roles.in_play(state)) // 2:
+    if prop.second_half and len(cast) < len(eligible) * param(state, "late_quorum") // 100:
         return False
+    majority = variant(state, "majority")
+    if majority == "absolute":  # more than half of all the weight that could have voted
+        return 2 * yes > sum(eligible.values())
+    if majority == "two_thirds":
+        return vote.passes(yes="for", no="against", threshold=(2, 3), strict=False)
     return vote.passes(yes="for", no="against")
 
 

@@ -16,7 +16,7 @@ def test_chart_draws_every_giornata_and_player() -> None:
     view = GAME.view(s, None)
     assert len(view.history) == 2
     image = find_renderer("nomic")(view, {"title": "Nomic"})  # type: ignore[misc]
-    assert image.width == 960 and image.height > 500
+    assert image.width == 720 and image.height > 500  # shown at ~550 px: large type, few pixels wasted
     colours = {c for _, c in image.convert("RGB").getcolors(maxcolors=1 << 20) or []}
     assert player_colour(0) in colours and player_colour(3) in colours  # every player's line is drawn
     png = render_png("nomic", view, "board", {"giornata": "G {giornata}"})
@@ -32,3 +32,17 @@ def test_twelve_players_get_twelve_different_colours() -> None:
     colours = [player_colour(i) for i in range(12)]
     assert len(set(colours)) == 12 and set(colours) <= drawn
     assert len({player_colour(i) for i in range(40)}) == 40  # as many as the game seats
+
+
+def test_giornata_one_draws_a_bar_per_player_not_a_dot() -> None:
+    s = new_game()
+    view = GAME.view(s, None)
+    assert len(view.history) == 1
+    image = find_renderer("nomic")(view, None).convert("RGB")  # type: ignore[misc]
+    # a bar is a long run of the player's colour on one row (a dot would be a few pixels)
+    width = image.width
+    runs = []
+    for y in range(image.height):
+        row = [image.getpixel((x, y)) for x in range(width)]
+        runs.append(max(sum(1 for c in row if c == player_colour(i)) for i in range(4)))
+    assert max(runs) > width // 3

@@ -3,91 +3,85 @@ gladiators, the bank, bribes, the King's and the Scribe's desks. Parse, call the
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.nomic import lawform, vote
 from bot.cogs.nomic import text as nt
 from bot.cogs.nomic import views as v
-from bot.cogs.nomic import vote
-from bot.cogs.nomic.play import KIND, nomic_state, play, public_view
+from bot.cogs.nomic.desk import scribe_desk
+from bot.cogs.nomic.play import KIND, act_here, here, nomic_state, play, public_view
 from bot.i18n import t
 from bot.pictures import board_attachment
 from bot.translator import L
-from bot.ui import answer_modal, file_of, game_here, is_moderator, lang, player_id, send, send_modal, service_of
+from bot.ui import (
+    answer_modal,
+    channel_lang,
+    file_of,
+    game_here,
+    lang,
+    player_id,
+    send,
+    service_of,
+)
 from engine.core import RuleError
-from engine.core.names import find_by_name
-from engine.nomic.models import NomicState
 
 KIND_CHOICES = [app_commands.Choice(name=L("enact", "choice.nomic.enact"), value="enact"),
                 app_commands.Choice(name=L("repeal", "choice.nomic.repeal"), value="repeal"),
                 app_commands.Choice(name=L("amend", "choice.nomic.amend"), value="amend")]
 
 
-async def here(interaction: discord.Interaction) -> tuple[int, NomicState]:
-    row = await game_here(interaction, KIND)
-    assert row.id is not None
-    return row.id, nomic_state(service_of(interaction).load_state(row))
-
-
-async def act_here(interaction: discord.Interaction, action: dict[str, Any]) -> None:
-    """Apply `action` in this channel's game and answer."""
-    game_id, _ = await here(interaction)
-    await play(interaction, game_id, action)
-
-
-def player_named(state: NomicState, name: str) -> str:
-    pid = find_by_name(name, {p.id: p.name for p in state.players if not p.left})
-    if pid is None:
-        raise RuleError("nomic.no_player", name=name)
-    return pid
-
-
-class NomicCog(commands.Cog):
-    group = app_commands.Group(name="nomic", description=L("Play DecameroNomic in this channel", "cmd.nomic.desc"),
-                               guild_only=True)
-    gladiator = app_commands.Group(name="gladiator", description=L("Gladiators", "cmd.nomic.gladiator.desc"),
-                                   parent=group)
-    law = app_commands.Group(name="law", description=L("Laws you own", "cmd.nomic.law.desc"), parent=group)
-    king = app_commands.Group(name="king", description=L("The crown", "cmd.nomic.king.desc"), parent=group)
-    quarantine = app_commands.Group(name="quarantine", description=L("Quarantine", "cmd.nomic.quarantine.desc"),
-                                    parent=group)
-    scribe = app_commands.Group(name="scribe", description=L("The Humble Scribe's desk", "cmd.nomic.scribe.desc"),
+group = app_commands.Group(name="nomic", description=L("Play DecameroNomic in this channel", "cmd.nomic.desc"),
+                           guild_only=True)
+gladiator = app_commands.Group(name="gladiator", description=L("Gladiators", "cmd.nomic.gladiator.desc"),
+                               parent=group)
+law = app_commands.Group(name="law", description=L("Laws you own", "cmd.nomic.law.desc"), parent=group)
+king = app_commands.Group(name="king", description=L("The crown", "cmd.nomic.king.desc"), parent=group)
+quarantine = app_commands.Group(name="quarantine", description=L("Quarantine", "cmd.nomic.quarantine.desc"),
                                 parent=group)
+scribe = app_commands.Group(name="scribe", description=L("The Humble Scribe's desk", "cmd.nomic.scribe.desc"),
+                            parent=group)
+
+
+class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
+    group = group
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.AdmitButton, v.ActButton, vote.LetterButton, v.RulesPage, vote.VoteButton,
-                                   vote.VoteSelect)
+        self.bot.add_dynamic_items(lawform.ChangePick, lawform.NewLawButton, v.AdmitButton, v.ActButton,
+                                   vote.LetterButton, v.RulesPage, vote.VoteButton, vote.VoteSelect)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """The submits of DecameroNomic's forms (proposal, rule text, imported pages), from their custom_ids."""
-        await answer_modal(interaction, v.MODALS)
+        await answer_modal(interaction, (*v.MODALS, (lawform.LAW, lawform.law_given)))
 
     # ---- proposals and votes ------------------------------------------------------------------------
     @group.command(name=L("propose", "cmd.nomic.propose"), description=L("Send a letter of proposals",
                                                                           "cmd.nomic.propose.desc"))
     @app_commands.rename(kind=L("kind", "opt.nomic.kind"), rule=L("rule", "opt.nomic.rule"),
-                         protector=L("protector", "opt.nomic.protector"))
+                         protector=L("protector", "opt.nomic.protector"), add=L("add", "opt.nomic.add"))
     @app_commands.describe(kind=L("Enact, repeal or amend", "opt.nomic.kind.desc"),
                            rule=L("The rule to repeal or amend", "opt.nomic.rule.desc"),
-                           protector=L("One of your gladiators", "opt.nomic.protector.desc"))
+                           protector=L("One of your gladiators", "opt.nomic.protector.desc"),
+                           add=L("Add it to your last letter, if nobody answered it yet", "opt.nomic.add.desc"))
     @app_commands.choices(kind=KIND_CHOICES)
     async def propose(self, interaction: discord.Interaction, kind: str, rule: int | None = None,
-                      protector: str | None = None) -> None:
-        game_id, _ = await here(interaction)
+                      protector: str | None = None, add: bool = False) -> None:
+        game_id, state = await here(interaction)
         if kind == "repeal":
             spec: dict[str, object] = {"kind": "repeal", "rule": rule}
             if protector:
                 spec["protector"] = protector
-            await play(interaction, game_id, {"type": "propose", "proposals": [spec]})
+            action: dict[str, object] = {"type": "propose", "proposals": [spec]}
+            if add:
+                action["letter"] = lawform.own_letter(state, str(interaction.user.id))
+            await play(interaction, game_id, action)
             return
-        await send_modal(interaction, v.ProposeModal(game_id, kind, rule, protector, lang(interaction)))
+        await lawform.open_form(interaction, game_id, kind, rule, protector, add)
 
     @group.command(name=L("vote", "cmd.nomic.vote"), description=L("Answer a letter: the vote panel",
                                                                     "cmd.nomic.vote.desc"))
@@ -107,7 +101,7 @@ class NomicCog(commands.Cog):
         language = lang(interaction)
         _, state = await here(interaction)
         view = public_view(state)
-        lines = [nt.proposal_line(p, language) for p in view.proposals if p.outcome == "pending"]
+        lines = [nt.proposal_block(p, language) for p in view.proposals if p.outcome == "pending"]
         await send(interaction, "\n".join(lines) or t("nomic.ui.no_proposals", language), ephemeral=True)
 
     # ---- the ruleset ------------------------------------------------------------------------------
@@ -132,7 +126,7 @@ class NomicCog(commands.Cog):
     @group.command(name=L("treasury", "cmd.nomic.treasury"), description=L("Treasures, economic power, deposits",
                                                                             "cmd.nomic.treasury.desc"))
     async def treasury(self, interaction: discord.Interaction) -> None:
-        language = lang(interaction)
+        language = await channel_lang(interaction)  # said in the channel: the channel's language
         row = await game_here(interaction, KIND)
         state = nomic_state(service_of(interaction).load_state(row))
         await interaction.response.defer(thinking=True)
@@ -205,16 +199,15 @@ class NomicCog(commands.Cog):
     # ---- players --------------------------------------------------------------------------------------
     @group.command(name=L("join", "cmd.nomic.join"), description=L("Ask the Scribe to join", "cmd.nomic.join.desc"))
     async def join(self, interaction: discord.Interaction) -> None:
+        """Rule 4: asking the Scribe is enough. The request goes on the Scribe's desk at once (the
+        asker is no player yet, so it is filed as the Scribe's act, marked as asked)."""
         game_id, state = await here(interaction)
         user = str(interaction.user.id)
         if state.player(user) is not None or user in state.applicants:
             raise RuleError("nomic.already_player")
-        name = getattr(interaction.user, "display_name", interaction.user.name)[:32].replace(":", " ")
-        server = (await service_of(interaction).guild_config(str(interaction.guild_id))).locale
-        view = discord.ui.View(timeout=None)
-        view.add_item(v.AdmitButton(game_id, user, name, t("nomic.ui.admit", server, player=name)[:80]))
-        await send(interaction, t("nomic.ui.join_request", server, player=name, scribe=state.name_of(state.scribe)),
-                   view=view)
+        name = getattr(interaction.user, "display_name", interaction.user.name)[:32]
+        await play(interaction, game_id, {"type": "scribe_admit", "user": user, "name": name, "asked": True},
+                   actor=state.scribe)
 
     @group.command(name=L("panel", "cmd.nomic.panel"), description=L("What you may do now", "cmd.nomic.panel.desc"))
     async def panel(self, interaction: discord.Interaction) -> None:
@@ -255,7 +248,7 @@ class NomicCog(commands.Cog):
                            second=L("A gladiator or a magic number", "opt.nomic.fighter.desc"))
     async def gladiator_duel(self, interaction: discord.Interaction, first: str, second: str) -> None:
         _, state = await here(interaction)
-        await send(interaction, nt.duel(state, first, second, lang(interaction)))
+        await send(interaction, nt.duel(state, first, second, await channel_lang(interaction)))
 
     # ---- laws you own, quarantine -------------------------------------------------------------------------
     @law.command(name=L("delete", "cmd.nomic.law.delete"), description=L("Delete a law you own",
@@ -294,94 +287,6 @@ class NomicCog(commands.Cog):
     @app_commands.describe(offer=L("The offer's number", "opt.nomic.offer.desc"))
     async def buy(self, interaction: discord.Interaction, offer: int) -> None:
         await act_here(interaction, {"type": "quarantine_buy", "offer": offer})
-
-    # ---- the Scribe's desk -------------------------------------------------------------------------------
-    @scribe.command(name=L("text", "cmd.nomic.scribe.text"), description=L("Write a rule's text",
-                                                                           "cmd.nomic.scribe.text.desc"))
-    @app_commands.rename(number=L("number", "opt.nomic.number"))
-    @app_commands.describe(number=L("The rule's number", "opt.nomic.number.desc"))
-    async def scribe_text(self, interaction: discord.Interaction, number: int) -> None:
-        game_id, state = await here(interaction)
-        if str(interaction.user.id) != state.scribe:
-            raise RuleError("nomic.not_scribe", scribe=state.name_of(state.scribe))
-        rule = next((r for r in public_view(state).rules if r.number == number), None)
-        if rule is None:
-            raise RuleError("nomic.no_rule", number=number)
-        await send_modal(interaction, v.RuleTextModal(game_id, number, lang(interaction), rule.text))
-
-    @scribe.command(name=L("import", "cmd.nomic.scribe.import"),
-                    description=L("Import the group's ruleset (a file, or pasted pages)", "cmd.nomic.scribe.import.desc"))
-    @app_commands.rename(file=L("file", "opt.nomic.file"))
-    @app_commands.describe(file=L("A text file: '1400. Title' lines open each rule", "opt.nomic.file.desc"))
-    async def scribe_import(self, interaction: discord.Interaction, file: discord.Attachment | None = None) -> None:
-        game_id, _ = await here(interaction)
-        if file is None:
-            await send_modal(interaction, v.ImportModal(game_id, lang(interaction)))
-            return
-        if file.size > 400_000:
-            raise RuleError("nomic.ui.import_empty")
-        data = await file.read()
-        await v.import_text(interaction, game_id, data.decode("utf-8", errors="replace"))
-
-    @scribe.command(name=L("reorder", "cmd.nomic.scribe.reorder"),
-                    description=L("Order the numbers of laws approved together", "cmd.nomic.scribe.reorder.desc"))
-    @app_commands.rename(numbers=L("numbers", "opt.nomic.numbers"))
-    @app_commands.describe(numbers=L("Their numbers in the order wanted, comma-separated", "opt.nomic.numbers.desc"))
-    async def scribe_reorder(self, interaction: discord.Interaction, numbers: str) -> None:
-        try:
-            parsed = [int(x) for x in numbers.replace(";", ",").split(",") if x.strip()]
-        except ValueError:
-            raise RuleError("core.bad_action", detail="numbers") from None
-        await act_here(interaction, {"type": "scribe_reorder", "numbers": parsed})
-
-    @scribe.command(name=L("param", "cmd.nomic.scribe.param"), description=L("Set a number after an amendment",
-                                                                             "cmd.nomic.scribe.param.desc"))
-    @app_commands.rename(name=L("name", "opt.nomic.param"), value=L("value", "opt.nomic.value"),
-                         rule=L("rule", "opt.nomic.rule"))
-    @app_commands.describe(name=L("The parameter", "opt.nomic.param.desc"), value=L("Its new value",
-                                                                                      "opt.nomic.value.desc"),
-                           rule=L("The amended or enacted rule that allows it", "opt.nomic.param_rule.desc"))
-    async def scribe_param(self, interaction: discord.Interaction, name: str, value: int, rule: int) -> None:
-        await act_here(interaction, {"type": "scribe_param", "name": name, "value": value, "rule": rule})
-
-    @scribe.command(name=L("adjust", "cmd.nomic.scribe.adjust"), description=L("Correct a treasure, with a reason",
-                                                                               "cmd.nomic.scribe.adjust.desc"))
-    @app_commands.rename(player=L("player", "opt.nomic.player"), amount=L("amount", "opt.nomic.amount"),
-                         reason=L("reason", "opt.nomic.reason"))
-    @app_commands.describe(player=L("Whose treasure", "opt.nomic.whose.desc"),
-                           amount=L("Nomica, negative to take", "opt.nomic.signed.desc"),
-                           reason=L("Why", "opt.nomic.reason.desc"))
-    async def scribe_adjust(self, interaction: discord.Interaction, player: str, amount: int, reason: str) -> None:
-        await act_here(interaction, {"type": "scribe_adjust", "player": player, "amount": amount, "reason": reason})
-
-    @scribe.command(name=L("hand", "cmd.nomic.scribe.hand"), description=L("Hand the Scribe's office on",
-                                                                           "cmd.nomic.scribe.hand.desc"))
-    @app_commands.rename(player=L("player", "opt.nomic.player"))
-    @app_commands.describe(player=L("The new Scribe", "opt.nomic.new_scribe.desc"))
-    async def scribe_hand(self, interaction: discord.Interaction, player: str) -> None:
-        game_id, state = await here(interaction)
-        actor = None
-        if str(interaction.user.id) != state.scribe and await is_moderator(interaction):
-            actor = state.scribe  # a server moderator reassigns the office: the hand-over is the Scribe's act
-        await play(interaction, game_id, {"type": "scribe_hand", "to": player}, actor=actor)
-
-    @scribe.command(name=L("retire", "cmd.nomic.scribe.retire"), description=L("Retire a decree a rule settled",
-                                                                               "cmd.nomic.scribe.retire.desc"))
-    @app_commands.rename(decree=L("decree", "opt.nomic.decree"), rule=L("rule", "opt.nomic.rule"))
-    @app_commands.describe(decree=L("The decree's number", "opt.nomic.decree.desc"),
-                           rule=L("The rule that settled it", "opt.nomic.settling_rule.desc"))
-    async def scribe_retire(self, interaction: discord.Interaction, decree: int, rule: int) -> None:
-        await act_here(interaction, {"type": "scribe_retire_decree", "decree": decree, "rule": rule})
-
-    @scribe.command(name=L("impossible", "cmd.nomic.scribe.impossible"),
-                    description=L("Rule 2100: a player made the game impossible", "cmd.nomic.scribe.impossible.desc"))
-    @app_commands.rename(player=L("player", "opt.nomic.player"), reason=L("reason", "opt.nomic.reason"))
-    @app_commands.describe(player=L("Who did it (and wins)", "opt.nomic.culprit.desc"),
-                           reason=L("Why", "opt.nomic.reason.desc"))
-    async def scribe_impossible(self, interaction: discord.Interaction, player: str, reason: str) -> None:
-        game_id, state = await here(interaction)
-        player_named(state, player)
-        await play(interaction, game_id, {"type": "scribe_impossible", "player": player, "reason": reason})
 
 
 async def setup(bot: commands.Bot) -> None:

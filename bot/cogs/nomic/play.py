@@ -10,8 +10,9 @@ import discord
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import lang, render_events, send, service_of, spend_buttons
+from bot.ui import channel_lang, game_here, lang, render_events, send, service_of, spend_buttons
 from engine.core import RuleError, get_game
+from engine.core.names import find_by_name
 from engine.nomic.models import NomicState
 from engine.nomic.views import NomicView
 
@@ -44,14 +45,36 @@ async def load(interaction: discord.Interaction, game_id: int) -> tuple[GameRow,
 async def play(interaction: discord.Interaction, game_id: int, action: dict[str, Any], *,
                actor: str | None = None, choice: str | None = None) -> ActResult:
     """Apply an action and answer: public events in the channel, the actor's own privately. With
-    `choice` (a one-shot button's label), the clicked message loses its buttons once the move is in."""
+    `choice` (a one-shot button's label), the clicked message loses its buttons once the move is in.
+    What the channel reads is in the channel's language, whoever acted; the actor's own in his."""
     language = lang(interaction)
     who = actor or str(interaction.user.id)
     result = await service_of(interaction).act(game_id, who, action, interaction_id=str(interaction.id))
     if choice is not None:
         await spend_buttons(interaction, choice)
-    public, private = render_events(result.events, language, viewer=who)
-    await send(interaction, public or t("core.done", language))
+    shared = await channel_lang(interaction)
+    public, _ = render_events(result.events, shared, viewer=who)
+    _, private = render_events(result.events, language, viewer=who)
+    await send(interaction, public or t("core.done", shared))
     if private:
         await send(interaction, private, ephemeral=True)
     return result
+
+
+async def here(interaction: discord.Interaction) -> tuple[int, NomicState]:
+    row = await game_here(interaction, KIND)
+    assert row.id is not None
+    return row.id, nomic_state(service_of(interaction).load_state(row))
+
+
+async def act_here(interaction: discord.Interaction, action: dict[str, Any]) -> None:
+    """Apply `action` in this channel's game and answer."""
+    game_id, _ = await here(interaction)
+    await play(interaction, game_id, action)
+
+
+def player_named(state: NomicState, name: str) -> str:
+    pid = find_by_name(name, {p.id: p.name for p in state.players if not p.left})
+    if pid is None:
+        raise RuleError("nomic.no_player", name=name)
+    return pid

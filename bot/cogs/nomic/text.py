@@ -7,6 +7,7 @@ from bot.i18n import t
 from engine.core import RuleError
 from engine.nomic.gladiators import bout
 from engine.nomic.models import NomicState
+from engine.nomic.preview import Consequence
 from engine.nomic.views import NomicView, ProposalView, RuleView
 
 PAGE = 15
@@ -21,6 +22,33 @@ def proposal_line(p: ProposalView, language: str) -> str:
     ballots = " ".join(f"{b.player} {MARK.get(b.choice, '?')}" for b in p.ballots)
     return t("nomic.ui.proposal_line", language, id=p.id, letter=p.letter, kind=t(f"nomic.ui.kind.{p.kind}", language),
              title=p.title, target=target, author=p.author, extra=guard + late + veto, ballots=ballots)
+
+
+def proposal_block(p: ProposalView, language: str) -> str:
+    """A proposal as it is voted on: its line, then what it says (an amendment as a diff of the rule
+    it changes) and each part of its structured change."""
+    lines = [proposal_line(p, language)]
+    if p.kind == "amend":
+        lines.append(p.diff or p.text)
+    elif p.kind == "enact":
+        lines.append(p.text)
+    lines += [t(f"nomic.text.{what}", language, name=name, value="" if value is None else value)
+              for what, name, value in p.change]
+    return "\n".join(x for x in lines if x)
+
+
+def consequence_lines(found: list[Consequence], pid: int, language: str) -> list[str]:
+    """What a proposal's change would do to the other pending proposals (engine.nomic.changes)."""
+    if not found:
+        return [t("nomic.ui.no_consequence", language, id=pid)]
+    out = []
+    for c in found:
+        out.append(t("nomic.ui.consequence", language, id=pid, letter=c.letter, proposal=c.proposal,
+                     then=t(f"nomic.ui.would.{'pass' if c.passed_then else 'fail'}", language),
+                     now=t(f"nomic.ui.would.{'pass' if c.passed_now else 'fail'}", language),
+                     for_then=c.for_then, against_then=c.against_then, for_now=c.for_now,
+                     against_now=c.against_now))
+    return out
 
 
 def rules_pages(view: NomicView, search: str | None) -> int:
@@ -40,7 +68,9 @@ def rules_page(view: NomicView, language: str, search: str | None, page: int) ->
     for r in found[(page - 1) * PAGE:page * PAGE]:
         title = r.title_en if language == "en" and r.title_en else r.title
         owner = t("nomic.ui.owner", language, owner=r.owner) if r.owner else ""
-        lines.append(f"**{r.number}.** {title}{owner}")
+        governs = t("nomic.ui.governs", language, mechanics=r.mechanics) if r.mechanics else \
+            t("nomic.ui.text_only_mark", language)
+        lines.append(f"**{r.number}.** {title}{owner} — {governs}")
     decrees = [d for d in view.decrees if d.active]
     if decrees and page == 1:
         lines.append(t("nomic.ui.decrees", language))
@@ -56,6 +86,12 @@ def one_rule(view: NomicView, language: str, number: int) -> str:
     lines = [f"**{r.number}. {r.title_en if english else r.title}**", (r.text_en if english else r.text) or ""]
     if r.owner:
         lines.append(t("nomic.ui.owner", language, owner=r.owner).strip())
+    if r.mechanics:
+        lines.append(t("nomic.ui.governs_long", language, mechanics=r.mechanics))
+        lines += [t("nomic.ui.knob_line", language, name=k, value=v) for k, v in r.knobs.items()]
+    else:
+        reason = (r.text_only[1] if language == "en" else r.text_only[0]) if r.text_only else ""
+        lines.append(t("nomic.ui.text_only", language, reason=reason or t("nomic.ui.text_only_law", language)))
     lines += [f"[{h}]" for h in r.history]
     return "\n".join(lines)
 

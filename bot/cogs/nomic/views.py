@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.cogs.nomic.lawform import NewLawButton
 from bot.cogs.nomic.play import KIND, load, my_view, play, public_view
 from bot.cogs.nomic.text import rules_page, rules_pages
 from bot.cogs.nomic.vote import LetterButton
@@ -213,6 +214,8 @@ def private_panel(game_id: int, state: NomicState, user: str, language: str) -> 
     me = my_view(state, user).me
     for letter in (me.to_vote if me else [])[:5]:
         view.add_item(LetterButton(game_id, letter, t("nomic.ui.vote_letter", language, letter=letter)))
+    if "propose" in types:
+        view.add_item(NewLawButton(game_id, t("nomic.ui.new_law", language)))
     for o in options:
         kind = o.type  # type: ignore[attr-defined]
         if kind == "king_answer":

@@ -10,12 +10,13 @@ from typing import Any
 import discord
 
 from bot.cogs.nomic.play import load, my_view, play
-from bot.cogs.nomic.text import proposal_line
+from bot.cogs.nomic.text import consequence_lines, proposal_block
 from bot.errors import report
 from bot.i18n import t
 from bot.ui import lang, send
 from engine.core import RuleError
 from engine.core.names import find_by_name
+from engine.nomic.preview import consequences
 from engine.nomic.views import NomicView, ProposalView
 
 CHOICES = ("for", "against", "abstain")
@@ -112,7 +113,11 @@ async def open_vote(interaction: discord.Interaction, game_id: int, letter: int,
             raise RuleError("nomic.no_gladiator", name=champion)
     sel = Selection(game_id, letter, [current.get(p.id) for p in props], [None] * len(props), champion_id,
                     crown_pays)
-    details = "\n".join(proposal_line(p, language) for p in props)
+    details = "\n".join(proposal_block(p, language) for p in props)
+    _, state = await load(interaction, game_id)
+    for p in props:  # what a change would do, tried by the engine on a copy of the state
+        if p.change:
+            details += "\n" + "\n".join(consequence_lines(consequences(state, p.id), p.id, language))
     await send(interaction, details + "\n\n" + vote_summary(sel, props, language), ephemeral=True,
                view=vote_panel(sel, props, language, "polls" in view.mechanics))
 

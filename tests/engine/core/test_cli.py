@@ -130,3 +130,60 @@ def test_events_tell_what_each_entry_and_timer_did(tmp_path, capsys) -> None:
     assert " entry 0 " in out
     code, out, _ = run(tmp_path, capsys, recorded("spqrisiko"), "--events")
     assert code == 0 and "spqrisiko.attack" in out and "spqrisiko.landing" in out
+
+
+def test_a_player_seated_by_a_logged_action_replays(tmp_path, capsys) -> None:
+    """DecameroNomic's newcomer (rule 4) acts after the rollover that seats him: the export leaves
+    him out of the starting seats (joined_later), and the replay seats him again."""
+    from engine.nomic import GAME as NOMIC
+
+    people = [Player(id=str(1001 + i), name=n) for i, n in enumerate(["Anna", "Bruno", "Carla"])]
+    state = NOMIC.setup(NOMIC.parse_settings({}), [p.model_copy() for p in people], 5, T0)
+    log = [LogEntry(at=T0, actor="1001", action={"type": "scribe_admit", "user": "900003", "name": "Gino",
+                                                  "asked": True}),
+           LogEntry(at=T0, actor="1002", action={"type": "propose", "proposals": [
+               {"kind": "enact", "title": "Prima", "text": "Testo."}]})]
+    for entry in log:
+        NOMIC.apply(state, entry.actor, entry.action, entry.at)
+    end = state.deadline("giornata")
+    assert end is not None
+    NOMIC.advance(state, end)
+    log.append(LogEntry(at=end, actor="900003", action={"type": "propose", "proposals": [
+        {"kind": "enact", "title": "Benvenuto", "text": "Ciao."}]}))
+    NOMIC.apply(state, "900003", log[-1].action, end)
+    data = GameRecord(game="nomic", seed=5, settings={}, created_at=T0, players=people, log=log,
+                      advanced_to=end).model_dump(mode="json")
+    code, out, err = run(tmp_path, capsys, data)
+    assert code == 0 and err == "" and "Benvenuto" in out
+
+
+def test_schema_of_nomic_publishes_the_change_format(capsys) -> None:
+    assert main(["schema", "nomic"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["changes"]["knobs"]["vote_weight"]["options"] == ["treasure", "one_each", "power", "king"]
+    assert schema["changes"]["knobs"]["letters"] == {"mechanic": "letter_limits", "default": 2, "min": 1, "max": 10}
+    assert schema["changes"]["mechanics"]["gladiators"]["rule"] == 1400
+    assert "ChangeSpec" in json.dumps(schema["game"])
+
+
+def test_replay_of_a_nomic_game_that_changed_its_rules(tmp_path, capsys) -> None:
+    """The recorded DecameroNomic game carries structured changes (knobs set by laws): the export
+    replays to the very state it recorded."""
+    from tests.fixtures.recorded import path
+
+    data = json.loads(path("nomic").read_text(encoding="utf-8"))
+    changed = [e for e in data["record"]["log"] if e["action"].get("type") == "propose"
+               and any(p.get("change") for p in e["action"]["proposals"])]
+    assert changed, "the recording has laws that change the game"
+    code, out, err = run(tmp_path, capsys, data["record"], "--json")
+    assert code == 0 and err == ""
+    view = json.loads(out)
+    from engine.core import get_game
+
+    game = get_game("nomic")
+    state = game.load_state(data["state"])  # (the file's JSON has sorted keys: ballots in another order)
+    saved = json.loads(game.view(state, None).model_dump_json())
+    for v in (view, saved):
+        for p in v["proposals"]:
+            p["ballots"].sort(key=lambda b: b["player"])
+    assert view == saved and view["params"] != {}

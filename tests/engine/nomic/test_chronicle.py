@@ -40,8 +40,14 @@ def test_a_version_1_snapshot_migrates_to_what_a_replay_builds_today() -> None:
     migrated = GAME.load_state(GAME.migrate_state(json.loads(json.dumps(data)), 1))
     record = GameRecord.model_validate(V1["record"])
     replayed = replay(GAME, record, until=migrated.clock)
-    assert GAME.dump_state(migrated) == GAME.dump_state(replayed)
-    assert GAME.view(migrated, None) == GAME.view(replayed, None)
+    # a replay today pays Giornata 1's income (rule 2500), which the old game never had: the money
+    # and the weighted totals differ by it, everything else is the same
+    money = {"treasure", "minted", "history", "chronicle"}
+    a, b = GAME.dump_state(migrated), GAME.dump_state(replayed)
+    assert {k: v for k, v in a.items() if k not in money} == {k: v for k, v in b.items() if k not in money}
+    assert [(p.id, p.outcome) for p in chronicle.all_proposals(migrated)] == \
+        [(p.id, p.outcome) for p in chronicle.all_proposals(replayed)]
+    assert {p: t - migrated.treasure[p] for p, t in replayed.treasure.items()} == dict.fromkeys(migrated.treasure, 1)
     # nothing the views showed before is lost
     old = [(p["id"], p.get("outcome", "pending")) for p in data["proposals"]]
     assert [(p.id, p.outcome) for p in chronicle.all_proposals(migrated)] == old

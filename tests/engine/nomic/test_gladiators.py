@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError
+from engine.nomic import GAME
 from engine.nomic.gladiators import beats, bout
 from engine.nomic.ledger import conserved
 from tests.engine.nomic.helpers import A, B, C, D, act, enact, new_game, propose, rollover, vote
@@ -44,9 +45,9 @@ def test_buy_unique_and_usable_from_next_giornata() -> None:
     with pytest.raises(RuleError) as err:
         propose(s, B, enact("Protetta", protector="Maximus"))
     assert err.value.code == "nomic.gladiator_not_ready"
-    assert s.treasure[B] == 2000 and s.crown == 0  # the price leaves at the next start, to the Crown
+    assert s.treasure[B] == 2001 and s.crown == 0  # (2000 and Giornata 1's income) the price leaves at the next start, to the Crown
     rollover(s, filler=C)
-    assert s.treasure[B] == 2000 - 500 + s.power[B] and s.crown == 500
+    assert s.treasure[B] == 2001 - 500 + s.power[B] and s.crown == 500
     propose(s, B, enact("Protetta", protector="Maximus"))
     assert conserved(s)
 
@@ -94,12 +95,12 @@ def test_penalty_is_all_you_have_when_poorer() -> None:
     act(s, B, {"type": "gladiator_buy", "name": "Maximus", "magic": "12341"})
     act(s, A, {"type": "scribe_adjust", "player": "Dario", "amount": -1950, "reason": "fine"})
     rollover(s, filler=C)
-    assert s.treasure[D] == 51
+    assert s.treasure[D] == 52
     (p,) = propose(s, B, enact("Protetta", protector="Maximus"))
     vote(s, D, p, "against")
     before = s.treasure[D]
     rollover(s)
-    assert s.treasure[D] == before - 51 + s.power[D]
+    assert s.treasure[D] == before - 52 + s.power[D]
 
 
 def test_champion_only_against_a_protected_proposal() -> None:
@@ -110,3 +111,10 @@ def test_champion_only_against_a_protected_proposal() -> None:
     with pytest.raises(RuleError) as err:
         vote(s, D, p, "against", champion="Spartaco")
     assert err.value.code == "nomic.champion_unneeded"
+
+
+def test_a_trainings_new_magic_number_is_not_in_the_log_of_others() -> None:
+    action = {"type": "gladiator_train", "gladiator": "Maximus", "magic": "22341"}
+    assert GAME.log_visible(action, B, B)
+    assert not GAME.log_visible(action, B, C) and not GAME.log_visible(action, B, None)
+    assert GAME.log_visible({"type": "gladiator_buy", "name": "Maximus", "magic": "12341"}, B, C)

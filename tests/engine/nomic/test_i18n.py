@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from engine.nomic.ruleset import mechanics
+from engine.nomic.ruleset import knobs, mechanics
 from tests.engine.i18n_check import catalogs_disagree, missing_from_catalogs, quoted_keys
 
-OUTCOMES = ("passed", "rejected", "vetoed", "lapsed")
+OUTCOMES = ("passed", "rejected", "vetoed", "lapsed", "held", "struck")
 
 
 def used_keys() -> set[str]:
     keys = quoted_keys("nomic", "nomic.")
     keys |= {f"nomic.result_{o}" for o in OUTCOMES} | {f"nomic.mechanic.{m}" for m in mechanics()}
+    keys |= {f"nomic.knob.{k}" for k in knobs()}
+    keys |= {f"nomic.variant.{o}" for k in knobs().values() for o in k.options}
     return keys
 
 

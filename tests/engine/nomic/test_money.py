@@ -15,20 +15,20 @@ def test_deferred_ledger_with_a_deposit_maturing() -> None:
     act(s, B, {"type": "deposit", "amount": 1000, "giornate": 1})
     act(s, B, {"type": "give", "to": "Carla", "amount": 300})
     # rule 1900: the treasure stays frozen for the whole Giornata, the gains wait too
-    assert (s.treasure[B], s.treasure[C]) == (2000, 2000)
-    assert available(s, B) == 700
+    assert (s.treasure[B], s.treasure[C]) == (2001, 2001)  # with Giornata 1's income (rule 2500)
+    assert available(s, B) == 701
     with pytest.raises(RuleError) as err:
-        act(s, B, {"type": "give", "to": "Carla", "amount": 701})
+        act(s, B, {"type": "give", "to": "Carla", "amount": 702})
     assert err.value.code == "nomic.not_enough"
     with pytest.raises(RuleError) as err:
         act(s, B, {"type": "deposit", "amount": 100, "giornate": 2})
     assert err.value.code == "nomic.deposit_open"
     rollover(s, filler=C)  # Giornata 2: the deposit's only Giornata
-    assert s.treasure[B] == 2000 - 1000 - 300 + 1  # plus the economic power income
-    assert s.treasure[C] == 2000 + 300 + 1
+    assert s.treasure[B] == 2001 - 1000 - 300 + 1  # plus the economic power income
+    assert s.treasure[C] == 2001 + 300 + 1
     assert s.deposits and conserved(s)
     rollover(s, filler=D)  # Giornata 3: back with 10%
-    assert s.treasure[B] == 701 + 1 + 1100
+    assert s.treasure[B] == 702 + 1 + 1100
     assert not s.deposits and conserved(s)
 
 
@@ -65,7 +65,7 @@ def test_quarantine_then_expulsion() -> None:
     s = new_game()  # Anna is the Scribe
     act(s, A, {"type": "scribe_adjust", "player": "Dario", "amount": -2500, "reason": "debt"})
     events = rollover(s, filler=B)
-    assert s.treasure[D] == -499 and s.quarantined == [D]
+    assert s.treasure[D] == -498 and s.quarantined == [D]
     assert any(e.key == "nomic.you_are_quarantined" and e.to == [D] for e in events)
     with pytest.raises(RuleError) as err:
         act(s, D, {"type": "give", "to": "Anna", "amount": 1})
@@ -85,14 +85,14 @@ def test_quarantine_surrender_readmits() -> None:
     act(s, D, {"type": "gladiator_buy", "name": "Crixus", "magic": "11111"})
     act(s, A, {"type": "scribe_adjust", "player": "Dario", "amount": -1300, "reason": "debt"})
     rollover(s, filler=B)
-    assert s.treasure[D] == 2000 - 1000 - 1300 + 1 and s.quarantined == [D]
+    assert s.treasure[D] == 2001 - 1000 - 1300 + 1 and s.quarantined == [D]
     with pytest.raises(RuleError) as err:  # giving all up is enough: no selling one by one
         act(s, D, {"type": "quarantine_offer", "gladiator": "Spartaco", "to": "Anna", "price": 300})
     assert err.value.code == "nomic.surrender_enough"
     act(s, D, {"type": "surrender"})
     assert not [g for g in s.gladiators if g.owner == D]
     rollover(s, filler=C)
-    assert s.treasure[D] == -299 + 400 + 1 and D not in s.quarantined and D not in s.expelled
+    assert s.treasure[D] == -298 + 400 + 1 and D not in s.quarantined and D not in s.expelled
 
 
 def test_quarantine_sale_one_by_one_then_the_rest_surrendered() -> None:
@@ -101,7 +101,7 @@ def test_quarantine_sale_one_by_one_then_the_rest_surrendered() -> None:
     act(s, D, {"type": "gladiator_buy", "name": "Crixus", "magic": "11111"})
     act(s, A, {"type": "scribe_adjust", "player": "Dario", "amount": -2000, "reason": "debt"})
     rollover(s, filler=B)
-    assert s.treasure[D] == -999  # two gladiators give 400: not enough, so he may sell
+    assert s.treasure[D] == -998  # two gladiators give 400: not enough, so he may sell
     with pytest.raises(RuleError) as err:
         act(s, D, {"type": "quarantine_offer", "gladiator": "Spartaco", "to": "Anna", "price": 200})
     assert err.value.code == "nomic.offer_low"
@@ -109,6 +109,6 @@ def test_quarantine_sale_one_by_one_then_the_rest_surrendered() -> None:
     act(s, A, {"type": "quarantine_buy", "offer": 1})
     assert next(g for g in s.gladiators if g.name == "Spartaco").owner == A
     rollover(s, filler=C)  # Crixus was not sold: given up for 200
-    assert s.treasure[D] == -999 + 900 + 200 + 1
+    assert s.treasure[D] == -998 + 900 + 200 + 1
     assert not [g for g in s.gladiators if g.owner == D] and D not in s.expelled
     assert conserved(s)

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import RuleError
 from engine.nomic import GAME
-from engine.nomic.ruleset import mechanics, params, shipped_rules, texts
+from engine.nomic.ruleset import declared, knobs, mechanics, param, shipped_rules, text_only, texts
 from tests.engine.nomic.helpers import A, B, C, D, act, enact, new_game, proposal, propose, rollover, vote
 
 RULEBOOK_NUMBERS = [1, 2, 3, 4, 6, 7, 2600, 1700, 10, 100, 2100, 300, 600, 2500, 1300, 1400, 1500, 1600, 1800,
@@ -18,9 +18,10 @@ def test_shipped_ruleset_every_rule_in_both_languages() -> None:
     assert [r.number for r in rules] == RULEBOOK_NUMBERS
     assert all(all(texts(r)) for r in rules)  # title and text in Italian and English
     assert next(r for r in rules if r.number == 1400).title == "I Gladiatori"
-    ids = {r.id for r in rules}
-    assert all(n in ids for needs in mechanics().values() for n in needs)
-    assert all(p.rule in ids for p in params().values())
+    # every rule governs something or says why not; every mechanic and knob has its rule
+    assert all(bool(declared()[r.number]) != (r.number in text_only()) for r in rules)
+    assert {m for ms in declared().values() for m in ms} == set(mechanics())
+    assert {k.mechanic for k in knobs().values()} <= set(mechanics())
     s = new_game()
     assert [r.number for r in GAME.view(s, None).rules][:3] == [1, 2, 3]  # rule 100: lower first
 
@@ -64,7 +65,7 @@ def test_repealing_1400_switches_gladiators_off_from_the_next_giornata() -> None
         assert mechanic not in s.mechanics
     with pytest.raises(RuleError) as err:
         act(s, D, {"type": "gladiator_buy", "name": "Spartaco", "magic": "21345"})
-    assert err.value.code == "nomic.mechanic_off" and err.value.params["rule"] == "1400"
+    assert err.value.code == "nomic.mechanic_off" and err.value.params["rule"] == 1400
     with pytest.raises(RuleError) as err:
         act(s, C, {"type": "gladiator_train", "gladiator": "Maximus", "magic": "22341"})
     assert err.value.code == "nomic.mechanic_off"
@@ -146,9 +147,9 @@ def test_parameters_change_only_after_an_amendment_with_audit() -> None:
     assert err.value.code == "nomic.param_range"
     with pytest.raises(RuleError) as err:
         act(s, A, {"type": "scribe_param", "name": "bribe_threshold", "value": 500, "rule": number})
-    assert err.value.code == "nomic.param_rule"
+    assert err.value.code == "nomic.param_rule" and err.value.params["governs"] == 2700
     act(s, A, {"type": "scribe_param", "name": "king_weight", "value": 3, "rule": number})
-    assert s.params["king_weight"] == 3
+    assert param(s, "king_weight") == 3
     assert s.audit[-1].what == "param" and s.audit[-1].rule == "10"
     assert s.audit[-1].detail == {"name": "king_weight", "old": 2, "new": 3}
 

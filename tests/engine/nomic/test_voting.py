@@ -13,9 +13,9 @@ def test_majority_of_treasures_strictly_greater() -> None:
     s = new_game()
     (p,) = propose(s, B, enact("Cortesia"))
     vote(s, C, p, "against")
-    rollover(s)  # 2000 for, 2000 against: not strictly more
+    rollover(s)  # 2001 for, 2001 against (2000 and Giornata 1's income): not strictly more
     assert proposal(s, p).outcome == "rejected"
-    assert (proposal(s, p).votes_for, proposal(s, p).votes_against) == (2000, 2000)
+    assert (proposal(s, p).votes_for, proposal(s, p).votes_against) == (2001, 2001)
 
 
 def test_kings_vote_counts_double() -> None:
@@ -24,7 +24,7 @@ def test_kings_vote_counts_double() -> None:
     vote(s, C, p, "for")
     vote(s, A, p, "against")
     rollover(s)
-    assert (proposal(s, p).votes_for, proposal(s, p).votes_against) == (4000, 4000)
+    assert (proposal(s, p).votes_for, proposal(s, p).votes_against) == (4002, 4002)
     assert proposal(s, p).outcome == "rejected"
     s = new_game()
     (p,) = propose(s, B, enact("Cortesia"))
@@ -32,7 +32,7 @@ def test_kings_vote_counts_double() -> None:
     vote(s, D, p, "against")
     vote(s, A, p, "for")
     rollover(s)
-    assert (proposal(s, p).votes_for, proposal(s, p).votes_against) == (6000, 4000)
+    assert (proposal(s, p).votes_for, proposal(s, p).votes_against) == (6003, 4002)
     assert proposal(s, p).outcome == "passed"
 
 
@@ -154,9 +154,9 @@ def test_bribe_turns_a_vote_in_favour_and_it_stays() -> None:
     with pytest.raises(RuleError) as err:
         vote(s, C, p, "against")
     assert err.value.code == "nomic.bribed_vote"
-    assert s.treasure[B] == 2000  # paid at the next Giornata's start (rule 1900)
+    assert s.treasure[B] == 2001  # paid at the next Giornata's start (rule 1900)
     rollover(s)
-    assert s.treasure[B] == 2000 - 400 + s.power[B] - 0 and s.treasure[C] == 2000 + 400 + s.power[C]
+    assert s.treasure[B] == 2001 - 400 + s.power[B] and s.treasure[C] == 2001 + 400 + s.power[C]
 
 
 def test_rating_only_with_a_vote_and_in_range() -> None:
