@@ -73,9 +73,10 @@ class Galactica(Game[GalacticaState]):
         mpile = sorted(market_cards())
         state.rng.shuffle(mpile)
         state.market_pile = mpile
+        for corner in CORNERS:  # ruling: all four corners start face up, taken or not (rulebook §2)
+            state.board[corner] = START_TILE
         for player, corner in zip(players, corners, strict=False):
             state.corners[player.id] = corner
-            state.board[corner] = START_TILE
             state.factions[player.id] = Faction(ndri=settings.start_ndri)
             ships = {"fighter": settings.start_fighters, "colony": settings.start_colony_ships}
             new_fleet(state, player.id, corner, ships)
@@ -118,7 +119,7 @@ class Galactica(Game[GalacticaState]):
             a.Move: lambda s, p, x, now: movement.move(s, p, x.fleet, x.path, x.ships, x.tanks, now),
             a.Colonize: lambda s, p, x, now: _colonize(s, p, x.fleet),
             a.Build: lambda s, p, x, now: buildings.build(s, p, x.planet, x.slot, x.building),
-            a.TradeOffer: lambda s, p, x, now: trade.offer(s, p, x.to, x.give, x.want),
+            a.TradeOffer: lambda s, p, x, now: trade.offer(s, p, x.to, x.give, x.want, x.at),
             a.MarketDraw: lambda s, p, x, now: market.draw(s, p, x.fleet),
             a.MarketDecide: lambda s, p, x, now: market.decide(s, p, x.buy),
             a.MarketRaw: lambda s, p, x, now: market.raw(s, p, x.fleet, x.resource, x.amount),
@@ -164,6 +165,7 @@ class Galactica(Game[GalacticaState]):
 
     def on_kick(self, state: GalacticaState, player: str, now: datetime) -> list[Event]:
         """A kicked faction leaves the galaxy: its fleets and planets' flags go."""
+        state.factions[player].last_loss = "kicked"
         state.fleets = [f for f in state.fleets if f.owner != player]
         for planet in state.planets.values():
             if planet.owner == player:

@@ -96,9 +96,26 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     texts = " ".join(m.content for m in [fought.message, *fought.followups])
     assert "Battaglia in" in texts
     state = await state_of(araldo, row)
+    # told die by die: every exchange's dice as thrown, the pairings and the ships lost, in the channel
+    told = state.last_battle
+    assert told is not None and told.exchanges
+    for n, ex in enumerate(told.exchanges, 1):
+        line = next(x for x in texts.split("\n") if x.startswith(f"⚔️ Scambio {n}:"))
+        assert "·".join(map(str, ex.rolls)) in line and "·".join(map(str, ex.block_rolls)) in line, line
+        for unit in ex.killed:
+            assert {"fighter": "Caccia", "torpedo": "Torpedinier", "colony": "Nav"}[unit] in line, line
+        if not ex.killed:
+            assert "perde: nessuno" in line
+    assert "perde 1 Caccia" in texts  # P's only fighter over Verdania
     assert state.pending is not None and state.pending.kind == "land", texts
     landed = await emulator.slash(Q, "galactica land", tanks=6)
     assert "Lotta di terra su Verdania" in landed.content
+    ground = (await state_of(araldo, row)).last_battle
+    assert ground is not None and ground.kind == "ground"
+    assert all(f"🪖 Scambio a terra {n}:" in landed.content for n in range(1, len(ground.exchanges) + 1))
+    again = await emulator.slash(R, "galactica battle")  # anyone reads the latest battle again
+    assert not again.ephemeral and "Lotta di terra a Verdania" in again.content
+    assert again.content.count("🪖 Scambio a terra") == len(ground.exchanges)
     state = await state_of(araldo, row)
     if state.planets["verdania"].owner == q:
         assert any("Hai perso Verdania" in m.content for m in emulator.dms(P)), "planet-lost DM"

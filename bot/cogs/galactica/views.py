@@ -44,9 +44,7 @@ def describe(action: BaseModel, state: GalacticaState, language: str) -> str:
     params: dict[str, Any] = {}
     for k, v in data.items():
         if isinstance(v, dict):
-            params[k] = ", ".join(f"{t(f'galactica.unit.{u}', language)} {n}" for u, n in v.items() if n) \
-                if k in ("ships",) else ", ".join(f"{n} {t(f'galactica.resource.{r}', language)}"
-                                                  for r, n in v.items() if n)
+            params[k] = _goods(v, language)
         elif isinstance(v, list):
             params[k] = " → ".join(v)
         else:
@@ -150,7 +148,9 @@ def panel(row: GameRow, state: GalacticaState, player: str, language: str) -> tu
 
 
 def _goods(goods: dict[str, int], language: str) -> str:
-    return ", ".join(f"{n} {t(f'galactica.resource.{r}', language)}" for r, n in goods.items() if n) or "-"
+    """Ndri, raw materials, ships, tanks as the reader says them: "5.000 Ndri, 2 Torpediniere"."""
+    return ", ".join(t(f"galactica.n.{k}", language, count=n, n=n) for k, n in goods.items() if n) \
+        or t("core.none", language)
 
 
 async def pick_click(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:

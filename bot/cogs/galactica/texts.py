@@ -1,0 +1,31 @@
+"""Imperium Galactica's texts read again on request: the latest battle, exchange by exchange."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from engine.galactica.models import GalacticaState
+from engine.galactica.planets import card
+from engine.galactica.telling import exchange_event, units_said
+
+
+def battle_text(state: GalacticaState, language: str) -> str:
+    """The latest battle told again, as the channel first read it (or that there has been none)."""
+    battle = state.last_battle
+    if battle is None:
+        return t("galactica.ui.no_battle_yet", language)
+    ground = battle.kind == "ground"
+    where = card(battle.planet).name if ground and battle.planet else battle.cell
+    lost = {battle.attacker.player: [], battle.defender.player: []}  # type: dict[str, list[str]]
+    for ex in battle.exchanges:
+        lost.setdefault(ex.receiver, []).extend(ex.killed)
+    lines = [t("galactica.ui.battle_head", language, kind=battle.kind, where=where,
+               attacker=state.name_of(battle.attacker.player), defender=state.name_of(battle.defender.player),
+               exchanges=len(battle.exchanges))]
+    for n, ex in enumerate(battle.exchanges, 1):
+        ev = exchange_event(state, n, ex, ground=ground)
+        lines.append(t(ev.key, language, **ev.params))
+    lines.append(t("galactica.ui.battle_losses", language,
+                   attacker=state.name_of(battle.attacker.player), defender=state.name_of(battle.defender.player),
+                   attacker_lost=units_said(lost[battle.attacker.player]),
+                   defender_lost=units_said(lost[battle.defender.player])))
+    return "\n".join(lines)
