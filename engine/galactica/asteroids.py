@@ -15,6 +15,7 @@ from engine.core import Event, RuleError
 from engine.core.datafiles import load_data
 from engine.galactica.fleets import check_ships, remove_ships, size
 from engine.galactica.models import Fleet, GalacticaState, Pending
+from engine.galactica.telling import units_said
 
 
 class AsteroidCard(BaseModel):
@@ -51,10 +52,12 @@ def cross(state: GalacticaState, fleet: Fleet, path_left: list[str]) -> list[Eve
         return events
     state.factions[fleet.owner].last_loss = "asteroid"
     if count >= size(fleet):
+        events.append(lost(state, fleet, dict(fleet.ships)))
         remove_ships(state, fleet, dict(fleet.ships))
         return [*events, Event(key="galactica.fleet_lost", params={"player": who, "cell": fleet.cell})]
     picks = choices(fleet, count, spare)
     if len(picks) == 1:
+        events.append(lost(state, fleet, picks[0]))
         remove_ships(state, fleet, picks[0])
         return events
     state.pending = Pending(kind="asteroid_loss", fleet=fleet.id, count=count, path=path_left)
@@ -76,7 +79,7 @@ def choices(fleet: Fleet, count: int, spare: bool) -> list[dict[str, int]]:
     return sorted(out, key=lambda p: [p.get(t, 0) for t in ("colony", "torpedo", "fighter")])
 
 
-def lose(state: GalacticaState, fleet: Fleet, ships: dict[str, int]) -> None:
+def lose(state: GalacticaState, fleet: Fleet, ships: dict[str, int]) -> list[Event]:
     pending = state.pending
     assert pending is not None
     if sum(ships.values()) != pending.count:
@@ -84,7 +87,16 @@ def lose(state: GalacticaState, fleet: Fleet, ships: dict[str, int]) -> None:
     check_ships(fleet, ships)
     if state.settings.asteroids_spare_last_fighter and not keeps_fighter(fleet, ships):
         raise RuleError("galactica.keep_a_fighter")
+    told = lost(state, fleet, ships)
     remove_ships(state, fleet, ships)
+    return [told]
+
+
+def lost(state: GalacticaState, fleet: Fleet, ships: dict[str, int]) -> Event:
+    """Which ships the belt took, told to everyone."""
+    return Event(key="galactica.asteroid_lost", params={
+        "player": state.name_of(fleet.owner), "cell": fleet.cell,
+        "ships": units_said([t for t, n in ships.items() for _ in range(n)])})
 
 
 def default_loss(fleet: Fleet, count: int, spare: bool = True) -> dict[str, int]:

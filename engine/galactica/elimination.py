@@ -25,7 +25,8 @@ def knock_out(state: GalacticaState) -> list[Event]:
         faction.out_cause = faction.last_loss or "conquest"
         faction.out_round = state.round
         for cell in list(state.casino):
-            state.casino[cell].pop(player, None)
+            stake = state.casino[cell].pop(player, None)
+            state.casino_bank += stake.pot if stake else 0  # the Bank keeps the pot of a faction gone
             if not state.casino[cell]:
                 del state.casino[cell]
         state.offers = [o for o in state.offers if player not in (o.frm, o.to)]

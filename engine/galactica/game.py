@@ -137,8 +137,8 @@ class Galactica(Game[GalacticaState]):
         assert fleet is not None
         if isinstance(action, a.Land):
             return ground_combat.land(state, fleet, action.tanks)
-        lose(state, fleet, {str(t): n for t, n in action.ships.items()})
-        return movement.go_on(state, fleet, now)
+        told = lose(state, fleet, {str(t): n for t, n in action.ships.items()})
+        return told + movement.go_on(state, fleet, now)
 
     def _after(self, state: GalacticaState, now: datetime) -> list[Event]:
         """Eliminations, the end of the game, and a turn whose player has just been knocked out."""

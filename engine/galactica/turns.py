@@ -92,7 +92,7 @@ def settle_open(state: GalacticaState, now: datetime) -> list[Event]:
             elif state.pending.kind == "land":
                 events += ground_combat.land(state, fleet, 0)
             else:
-                asteroids.lose(state, fleet, asteroids.default_loss(
+                events += asteroids.lose(state, fleet, asteroids.default_loss(
                     fleet, state.pending.count, state.settings.asteroids_spare_last_fighter))
                 events += movement.go_on(state, fleet, now)
         else:
