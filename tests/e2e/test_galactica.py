@@ -157,6 +157,8 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     # pictures: the galaxy, a planet board, the player's own stock; exact odds
     galaxy = await emulator.slash(P, "galactica map")
     assert any(m.images for m in [galaxy.message, *galaxy.followups])
+    full = await emulator.slash(P, "galactica map", full=True)
+    assert any(m.images for m in [full.message, *full.followups])
     board = await emulator.slash(P, "galactica planet", name="verdania")
     assert board.message.images
     stock = await emulator.slash(Q, "galactica me")

@@ -240,13 +240,15 @@ class GalacticaCog(commands.Cog):
 
     # ---- looking ----------------------------------------------------------------------------------
     @group.command(name=L("map", "cmd.gal.map"), description=L("The galaxy, for everyone", "cmd.gal.map.desc"))
-    async def map(self, interaction: discord.Interaction) -> None:
+    @app_commands.rename(full=L("full", "opt.gal.full"))
+    @app_commands.describe(full=L("The full-size map, with every name and ship type", "opt.gal.full.desc"))
+    async def map(self, interaction: discord.Interaction, full: bool = False) -> None:
         language = await channel_lang(interaction)  # a public post: the channel's language
         row, state = await here(interaction)
         await interaction.response.defer(thinking=True)
         headline = get_game(KIND).headline(state)
         await send(interaction, t(headline.key, language, **headline.params),
-                   file=await v.galaxy_file(row, state, language))
+                   file=await v.galaxy_file(row, state, language, full))
 
     @group.command(name=L("battle", "cmd.gal.battle"),
                    description=L("The latest battle, exchange by exchange", "cmd.gal.battle.desc"))

@@ -190,13 +190,15 @@ def _labels(language: str) -> dict[str, str] | None:
     return picture_labels(KIND, language)
 
 
-async def galaxy_file(row: GameRow, state: GalacticaState, language: str) -> discord.File:
-    from render.galactica import render_galaxy
+async def galaxy_file(row: GameRow, state: GalacticaState, language: str, full: bool = False) -> discord.File:
+    """The galaxy at chat size, or (`full`) the full map with every name and ship type."""
+    from render.galactica import render_galaxy, render_galaxy_full
 
     view = get_game(KIND).view(state, None)
     assert isinstance(view, GalacticaView)
-    data = await off_loop(painted, render_galaxy, view, _labels(language))
-    return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-v{row.version}.png")
+    data = await off_loop(painted, render_galaxy_full if full else render_galaxy, view, _labels(language))
+    size = "full" if full else "map"
+    return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-v{row.version}-{size}.png")
 
 
 async def stock_file(row: GameRow, state: GalacticaState, player: str, language: str) -> discord.File:
