@@ -165,3 +165,18 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     assert stock.ephemeral and stock.message.images
     odds = await emulator.slash(P, "galactica odds", torpedoes=1, enemy_fighters=1)
     assert odds.ephemeral and "1: " in odds.content and "/36" in odds.content
+
+
+async def test_the_designers_lab_from_discord(emulator: Any, araldo: Any) -> None:
+    """Moderators run the lab in the channel: two variants side by side, in words and as a chart."""
+    bob = emulator.user("bob")
+    refused = await emulator.slash(bob, "galactica lab", games=2)
+    assert refused.ephemeral and "moderatori" in refused.content
+    bad = await emulator.slash(emulator.owner, "galactica lab", variants="araldo nonsense")
+    assert bad.ephemeral and "nonsense" in bad.content
+    ran = await emulator.slash(emulator.owner, "galactica lab", games=2, seed=50, timeout=60)
+    posted = [ran.message, *ran.followups]
+    text = " ".join(m.content for m in posted)
+    assert not ran.ephemeral and "**araldo**" in text and "**literal**" in text
+    assert "per asteroidi" in text  # the literal reading loses a faction to the cards; Araldo's does not
+    assert any(m.images for m in posted)

@@ -77,3 +77,16 @@ def test_full_map_planet_and_stock_pictures() -> None:
     planet = next(p for p in view.planets if p.key == "vulcania")
     assert render_planet(planet).size == (700, 360)
     assert render_stock(view).size == (560, 360)
+
+
+def test_the_lab_chart() -> None:
+    from engine.galactica.lab import parse_variant, run_lab
+    from render.galactica import render_lab
+    from render.galactica.lab_chart import LINES
+
+    report = run_lab([parse_variant("araldo"), parse_variant("literal")], games=2, players=2, seed=50)
+    chart = render_lab(report, {"lab.title": "Laboratorio"})
+    assert chart.size == (1100, 760)
+    colours = {chart.getpixel((x, y)) for x in range(90, 530, 3) for y in range(150, 390, 3)}
+    assert LINES[0] in colours and LINES[1] in colours  # a line per variant
+    assert find_renderer("galactica", "lab") is render_lab

@@ -12,6 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.galactica import views as v
+from bot.cogs.galactica.lab import LAB_GAMES
+from bot.cogs.galactica.lab import run as run_lab_command
 from bot.cogs.galactica.texts import battle_text
 from bot.cogs.galactica.views import KIND
 from bot.cogs.options import option
@@ -274,6 +276,20 @@ class GalacticaCog(commands.Cog):
         f = state.factions[user]
         text = t("galactica.ui.me", language, ndri=f.ndri, fuel=f.fuel, metal=f.metal, stone=f.stone)
         await send(interaction, text, ephemeral=True, file=await v.stock_file(row, state, user, language))
+
+    @group.command(name=L("lab", "cmd.gal.lab"),
+                   description=L("Moderators: seeded autopilot games per setting variant, side by side",
+                                 "cmd.gal.lab.desc"))
+    @app_commands.rename(games=L("games", "opt.gal.games"), players=L("players", "opt.gal.players"),
+                         seed=L("seed", "opt.gal.seed"), variants=L("variants", "opt.gal.variants"),
+                         max_rounds=L("max_rounds", "opt.gal.max_rounds"))
+    @app_commands.describe(games=L("Games per variant", "opt.gal.games.desc"),
+                           variants=L("Presets (araldo, literal) or name:setting=value,... separated by spaces",
+                                      "opt.gal.variants.desc"))
+    async def lab(self, interaction: discord.Interaction, games: app_commands.Range[int, 1, LAB_GAMES] = 10,
+                  players: app_commands.Range[int, 2, 4] = 2, seed: app_commands.Range[int, 0, 2**31] = 1,
+                  variants: str = "araldo literal", max_rounds: app_commands.Range[int, 1, 200] = 60) -> None:
+        await run_lab_command(interaction, games, players, seed, variants, max_rounds)
 
     @group.command(name=L("odds", "cmd.gal.odds"),
                    description=L("Exact chances of one space exchange", "cmd.gal.odds.desc"))
