@@ -15,7 +15,7 @@ from engine.core import Event, RuleError
 from engine.core.datafiles import load_data
 from engine.galactica.fleets import check_ships, remove_ships, size
 from engine.galactica.models import Fleet, GalacticaState, Pending
-from engine.galactica.telling import units_said
+from engine.galactica.telling import said, units_said
 
 
 class AsteroidCard(BaseModel):
@@ -43,6 +43,7 @@ def cross(state: GalacticaState, fleet: Fleet, path_left: list[str]) -> list[Eve
         faction = state.factions[fleet.owner]
         setattr(faction, c.resource, getattr(faction, c.resource) + c.amount)
         return [Event(key="galactica.asteroid_bonus", params={"player": who, "resource": c.resource,
+                                                               "what": said(c.resource, c.amount),
                                                                "amount": c.amount, "cell": fleet.cell})]
     spare = state.settings.asteroids_spare_last_fighter
     count = min(c.ships, size(fleet) - 1) if spare else c.ships

@@ -57,6 +57,9 @@ class Galactica(Game[GalacticaState]):
     state_model = GalacticaState
     settings_model = GalacticaSettings
     action_model = a.GalacticaAction
+    # a trade offer's terms stay with its maker in /game log (the receiver reads them in its DM and
+    # panel), as the view keeps them between the two factions
+    private_actions = frozenset({"trade_offer"})
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> GalacticaState:
         rng = Rng(seed=seed)
@@ -191,6 +194,11 @@ class Galactica(Game[GalacticaState]):
         if state.battle is not None:
             return {s.player for s in (state.battle.attacker, state.battle.defender) if s.must_pick}
         return {turns.current(state)}
+
+    def owed(self, state: GalacticaState, player: str) -> list[Msg]:
+        from engine.galactica.calls import owed
+
+        return owed(state, player)
 
     def turn_deadline(self, state: GalacticaState) -> datetime | None:
         return state.deadline("turn")

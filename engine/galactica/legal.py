@@ -125,7 +125,7 @@ def _movement(state: GalacticaState, actor: str) -> list[BaseModel]:
                 far = [c for c in g.neighbours(step) if c != fleet.cell]
                 if far:
                     out.append(a.Move(fleet=fleet.cell, path=[step, far[len(far) // 2]]))
-        if len(fleet.ships) > 1 or fleet.ships.get("fighter", 0) > 1:
+        if fleet.ships.get("fighter") and (len(fleet.ships) > 1 or fleet.ships["fighter"] > 1):
             step = g.neighbours(fleet.cell)[0]
             out.append(a.Move(fleet=fleet.cell, path=[step], ships={"fighter": 1}, tanks=0))
     return out + _loads(state, actor)

@@ -82,7 +82,9 @@ def engage(state: GalacticaState, fleet: Fleet, from_cell: str, now: datetime) -
         state.battle = battle
         if attacker.must_pick or defender.must_pick:
             state.add_timer("battle", now + timedelta(minutes=state.settings.battle_minutes), cell=fleet.cell)
-            return events
+            from engine.galactica.calls import turn_ping
+
+            return events + [turn_ping(state, s.player, "battle") for s in (attacker, defender) if s.must_pick]
         events += fight(state)
         survivor = fleet_by_id(state, fleet.id)
         if survivor is None or survivor is not fleet or state.battle is not None:
@@ -103,7 +105,7 @@ def pick(state: GalacticaState, player: str, ships: dict[str, int]) -> list[Even
         raise RuleError("galactica.bad_line", size=lineup)
     side.line = [t for t in SHIP_TYPES for _ in range(ships.get(t, 0))]
     side.must_pick = False
-    events = [Event(key="galactica.line_picked", params={"player": state.name_of(player)}, to=[player])]
+    events = [Event(key="galactica.line_picked", params={"player": state.name_of(player)})]
     if battle.attacker.must_pick or battle.defender.must_pick:
         return events
     return events + resume(state, state.clock)

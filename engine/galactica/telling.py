@@ -34,6 +34,11 @@ def exchange_event(state: GalacticaState, n: int, ex: Exchange, ground: bool = F
         "pairs": pairings(ex.strikes, ex.blocks), "killed": units_said(ex.killed)})
 
 
+def said(kind: str, n: int) -> list[dict[str, object]]:
+    """One amount of one thing in each reader's words and plural: "1 Caccia", "3.000 Ndri"."""
+    return [{"key": f"galactica.n.{kind}", "params": {"count": n, "n": n}}]
+
+
 def goods_said(goods: Goods) -> list[dict[str, object]]:
     """What an offer moves, as sentences: "5.000 Ndri", "2 Torpediniere"; nothing at all reads "nessuno"."""
     return [{"key": f"galactica.n.{f}", "params": {"count": getattr(goods, f), "n": getattr(goods, f)}}

@@ -122,7 +122,8 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
 
     # the market: draw the top card and buy it
     drawn = await emulator.slash(Q, "galactica market-draw", fleet="F4")
-    assert "carta Mercato" in drawn.content
+    assert "pesca una carta Mercato" in drawn.content and "Ndri" not in drawn.content  # the card is Q's alone
+    assert any("La tua carta Mercato" in m.content for m in drawn.followups if m.ephemeral)
     bought = await emulator.slash(Q, "galactica market-deal", buy=True)
     assert "compra al Mercato" in bought.content
     assert (await state_of(araldo, row)).fleets[-2].ships.get("fighter", 0) >= 1
@@ -132,7 +133,7 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     must = await emulator.slash(Q, "galactica end-phase")
     assert must.ephemeral and "Casinò" in must.content
     bet = await emulator.slash(Q, "galactica casino-bet", fleet="F3", amount=1000)
-    assert "punta 1000 Ndri" in bet.content
+    assert "punta 1.000 Ndri" in bet.content
     offered = await emulator.slash(Q, "galactica offer", player=state.name_of(r), give_ndri=1000)
     assert "Offerta n. 1" in " ".join(m.content for m in [offered.message, *offered.followups])
     assert any("Offerta n. 1" in m.content for m in emulator.dms(R)), "trade-offer DM"

@@ -20,7 +20,7 @@ from bot.cogs.options import option
 from bot.i18n import t
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import channel_lang, game_here, lang, player_id, send, service_of
+from bot.ui import PANEL_OPENERS, channel_lang, game_here, lang, player_id, send, service_of
 from engine.core import RuleError, get_game
 from engine.galactica.models import GalacticaState
 from engine.galactica.odds import exchange_odds
@@ -72,6 +72,7 @@ class GalacticaCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(v.ActionSelect, v.TradeButton)
+        PANEL_OPENERS[KIND] = v.open_panel
 
     @group.command(name=L("panel", "cmd.gal.panel"), description=L("What you may do now, only for you",
                                                                    "cmd.gal.panel.desc"))

@@ -190,8 +190,14 @@ def test_a_faction_without_planets_or_fighters_can_rebuild() -> None:
     from engine.galactica.galaxy import grid
 
     step = grid().neighbours(fleet.cell)[0]
+    fleet = fleet_at(state, me, state.corners[me])  # apply worked on a copy
+    assert fleet is not None
+    fleet.ships = {"colony": 1, "torpedo": 1}
     legal = [a for a in GAME.legal_actions(state, me) if a.type == "move"]  # type: ignore[attr-defined]
     assert legal
+    for option in legal:  # every move offered is playable (no detachment of fighters it lacks)
+        GAME.apply(state.model_copy(deep=True), me, option, at(2))
+    fleet.ships = {"colony": 1}
     GAME.apply(state, me, {"type": "move", "fleet": fleet.cell, "path": [step]}, at(2))
     assert fleet_at(state, me, step) is not None
     strict = started(2, planetless_fleets_move=False)
