@@ -236,8 +236,8 @@ def _load(state: GalacticaState, player: str, raw_cell: str, tanks: int) -> list
         raise RuleError("galactica.cannot_carry", tanks=fleet.tanks + tanks)
     fleet.tanks += tanks
     planet.tanks -= tanks
-    return [Event(key="galactica.loaded", params={"player": state.name_of(player), "tanks": tanks,
-                                                  "planet": planets.card(key).name})]
+    return [Event(key="galactica.loaded" if tanks > 0 else "galactica.unloaded",
+                  params={"player": state.name_of(player), "tanks": abs(tanks), "planet": planets.card(key).name})]
 
 
 def _colonize(state: GalacticaState, player: str, raw_cell: str) -> list[Event]:
