@@ -39,6 +39,8 @@ LABELS: dict[str, str] = {
     "tanks": "tanks", "free": "free", "shipyard": "Shipyard", "tank_factory": "Tank factory",
     "treasury": "Treasury", "cannon": "Cannon", "turret": "Turret", "fighter": "Fighters",
     "torpedo": "Torpedo boats", "colony": "Colony ships", "tank": "Tanks", "out": "out",
+    "multipliers": "{fuel}·{metal}·{stone} P{productivity} E{economy}",
+    "multipliers_key": "a·b·c fuel, metal, stone x, P productivity x, E economy x",
 }
 
 
@@ -80,6 +82,7 @@ def _icon(draw: ImageDraw.ImageDraw, cell: CellView, xy: tuple[float, float], in
 def render_galaxy_full(view: GalacticaView, labels: dict[str, str] | None = None) -> Image.Image:
     w = words(labels)
     colour_of = {f.player: faction_colour(f.colour) for f in view.factions}
+    planet_of = {p.cell: p for p in view.planets}
     width = int(MARGIN * 2 + SIZE * 17 + 300)
     height = int(TOP + SIZE * 13.2 + MARGIN * 2)
     image = Image.new("RGB", (width, height), PAPER)
@@ -99,14 +102,17 @@ def render_galaxy_full(view: GalacticaView, labels: dict[str, str] | None = None
             draw.text((cx, cy - 14), cell.planet[:10], font=small, fill=ink, anchor="mm")
         elif cell.kind in ("asteroids", "market", "casino"):
             draw.text((cx, cy - 14), w[cell.kind], font=tiny, fill=ink, anchor="mm")
-        _icon(draw, cell, (cx - SIZE * 0.62, cy - 2), ink)
-        if cell.owner:  # the flag
-            fx, fy = cx - SIZE * 0.78, cy + SIZE * 0.05
-            draw.line((fx, fy, fx, fy + 16), fill=INK, width=2)
-            draw.polygon([(fx, fy), (fx + 12, fy + 4), (fx, fy + 8)], fill=colour_of.get(cell.owner, MUTED))
+        _icon(draw, cell, (cx + SIZE * 0.4, cy - SIZE * 0.6), ink)
+        if cell.owner:  # territory: the owner's ring inside the hex
+            draw.polygon(flat_hex_corners(center, SIZE - 6), outline=colour_of.get(cell.owner, MUTED), width=4)
+        planet = planet_of.get(cell.cell)
+        if planet is not None:  # the card's multipliers: raw materials, productivity, economy
+            mult = w["multipliers"].format(fuel=planet.fuel, metal=planet.metal, stone=planet.stone,
+                                           productivity=planet.productivity, economy=planet.economy)
+            draw.text((cx, cy - 1), mult, font=tiny, fill=ink, anchor="mm")
         for i, fleet in enumerate(cell.fleets[:3]):
             text = fleet_text(fleet.ships, fleet.tanks)
-            y = cy + 2 + i * 14
+            y = cy + 9 + i * 15
             colour = colour_of.get(fleet.owner, MUTED)
             box = draw.textbbox((cx, y), text, font=tiny, anchor="mt")
             draw.rectangle((box[0] - 3, box[1] - 1, box[2] + 3, box[3] + 1), fill=colour, outline=INK)
@@ -120,6 +126,7 @@ def render_galaxy_full(view: GalacticaView, labels: dict[str, str] | None = None
     items += [(c, w[k]) for k, c in PLANET_COLOURS.items()]
     y = draw_legend(draw, (x, y), items)
     draw.multiline_text((x, y + 16), w["fleet_key"].replace(", ", "\n"), font=small, fill=INK)
+    draw.multiline_text((x, y + 100), w["multipliers_key"].replace(", ", "\n"), font=small, fill=INK)
     return image
 
 
