@@ -14,10 +14,11 @@ from discord.ext import commands
 from bot.cogs.galactica import views as v
 from bot.cogs.galactica.lab import LAB_GAMES
 from bot.cogs.galactica.lab import run as run_lab_command
-from bot.cogs.galactica.texts import battle_text
+from bot.cogs.galactica.texts import battle_text, private_summary
 from bot.cogs.galactica.views import KIND
 from bot.cogs.options import option
 from bot.i18n import t
+from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, channel_lang, game_here, lang, player_id, send, service_of
@@ -73,6 +74,8 @@ class GalacticaCog(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(v.ActionSelect, v.TradeButton)
         PANEL_OPENERS[KIND] = v.open_panel
+        PRIVATE_SUMMARIES[KIND] = private_summary
+        PANEL_KINDS.add(KIND)
 
     @group.command(name=L("panel", "cmd.gal.panel"), description=L("What you may do now, only for you",
                                                                    "cmd.gal.panel.desc"))

@@ -1,8 +1,10 @@
-"""Imperium Galactica's texts read again on request: the latest battle, exchange by exchange."""
+"""Imperium Galactica's texts read again on request: the latest battle, exchange by exchange, and a
+player's private thread (their stock, what they owe, where the game stands)."""
 
 from __future__ import annotations
 
 from bot.i18n import t
+from engine.core import get_game
 from engine.galactica.models import GalacticaState
 from engine.galactica.planets import card
 from engine.galactica.telling import exchange_event, units_said
@@ -28,4 +30,20 @@ def battle_text(state: GalacticaState, language: str) -> str:
                    attacker=state.name_of(battle.attacker.player), defender=state.name_of(battle.defender.player),
                    attacker_lost=units_said(lost[battle.attacker.player]),
                    defender_lost=units_said(lost[battle.defender.player])))
+    return "\n".join(lines)
+
+
+def private_summary(state: GalacticaState, user: str, language: str) -> str:
+    """A player's private thread: their treasury and what they owe now, then the game's headline."""
+    game = get_game("galactica")
+    head = game.headline(state)
+    lines = []
+    faction = state.factions.get(user)
+    if faction is not None:
+        lines.append(t("galactica.ui.me", language, ndri=faction.ndri, fuel=faction.fuel, metal=faction.metal,
+                       stone=faction.stone))
+    owed = game.owed(state, user)
+    if owed:
+        lines.append(t("galactica.ui.owed", language, owed=[m.model_dump() for m in owed]))
+    lines.append(t(head.key, language, **head.params))
     return "\n".join(lines)

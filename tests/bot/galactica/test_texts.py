@@ -61,3 +61,15 @@ def test_every_logged_move_reads_in_words() -> None:
                 assert has(f"log.galactica.{action['type']}", language), action["type"]
                 text = describe_action("galactica", action, {}, language)
                 assert "`" not in text and "{" not in text and "[" not in text, (action, text)
+
+
+def test_private_thread_summary_says_stock_and_what_is_owed() -> None:
+    from bot.cogs.galactica.texts import private_summary
+    from tests.engine.galactica.helpers import cur, started
+
+    state = started(2)
+    me = cur(state)
+    text = private_summary(state, me, "it")
+    assert "Hai 50.000 Ndri" in text and "Ora devi: giocare la fase di produzione" in text
+    other = next(p for p in state.order if p != me)
+    assert "Ora devi" not in private_summary(state, other, "en") and "You have" in private_summary(state, other, "en")
