@@ -14,7 +14,7 @@ from engine.core import Event, RuleError
 from engine.galactica.exchange import settle
 from engine.galactica.models import Battle, Exchange, Fleet, GalacticaState, Pending, Side
 from engine.galactica.planets import card, defended, planet_at, take
-from engine.galactica.telling import exchange_event
+from engine.galactica.telling import exchange_event, keep
 
 MAX_EXCHANGES = 10_000
 
@@ -96,7 +96,7 @@ def ground_battle(state: GalacticaState, key: str, attacker: str, tanks: int) ->
         record.exchanges.append(ex)
         told.append(exchange_event(state, len(record.exchanges), ex, ground=True))
         strike = "defender" if strike == "attacker" else "attacker"
-    state.last_battle = record
+    keep(state, record)
     events = [*told, Event(key="galactica.ground_result", params={
         "attacker": state.name_of(attacker), "defender": state.name_of(defender), "planet": card(key).name,
         "attacker_lost": start[0] - tanks, "defender_lost": start[1] - planet.tanks + start[2] - turrets})]

@@ -19,7 +19,7 @@ from engine.galactica.fleets import fleet_by_id, fleets_at, join_own, merge, rem
 from engine.galactica.galaxy import tile_kind
 from engine.galactica.models import SHIP_TYPES, Battle, Exchange, Fleet, GalacticaState, Side
 from engine.galactica.planets import planet_at
-from engine.galactica.telling import exchange_event, units_said
+from engine.galactica.telling import exchange_event, keep, units_said
 
 STRIKE_ORDER: tuple[str, ...] = ("torpedo", "fighter", "colony")  # the line a side gets by default
 BLOCK_ORDER: tuple[str, ...] = ("colony", "torpedo", "fighter")
@@ -178,7 +178,7 @@ def fight(state: GalacticaState) -> list[Event]:
         battle.striker = "defender" if battle.striker == "attacker" else "attacker"
     _apply_losses(state, battle, lost)
     state.battle = None
-    state.last_battle = battle
+    keep(state, battle)
     attacker_left = sum(battle.attacker.units.values())
     defender_left = sum(battle.defender.units.values())
     winner = battle.attacker.player if not defender_left else battle.defender.player if not attacker_left else None

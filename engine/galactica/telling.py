@@ -4,9 +4,18 @@ units lost, so the channel reads a fight die by die (issue 27: battles were invi
 from __future__ import annotations
 
 from engine.core import Event
-from engine.galactica.models import GOODS, Exchange, GalacticaState, Goods
+from engine.galactica.models import GOODS, Battle, Exchange, GalacticaState, Goods
 
 UNIT_ORDER: tuple[str, ...] = ("fighter", "torpedo", "colony", "tank", "cannon", "turret")
+
+
+BATTLES_KEPT = 20  # enough to read back a war; a snapshot stays small
+
+
+def keep(state: GalacticaState, battle: Battle) -> None:
+    """The fight joins the game's history: the latest one marked on the map, the last few read again."""
+    state.last_battle = battle
+    state.battles = [*state.battles, battle][-BATTLES_KEPT:]
 
 
 def pairings(strikes: list[int], blocks: list[int]) -> str:

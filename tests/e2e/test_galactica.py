@@ -116,6 +116,8 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     again = await emulator.slash(R, "galactica battle")  # anyone reads the latest battle again
     assert not again.ephemeral and "Lotta di terra a Verdania" in again.content
     assert again.content.count("🪖 Scambio a terra") == len(ground.exchanges)
+    before = await emulator.slash(R, "galactica battle", back=2)  # the space battle before it
+    assert "Battaglia spaziale" in before.content and "⚔️ Scambio 1:" in before.content
     state = await state_of(araldo, row)
     if state.planets["verdania"].owner == q:
         assert any("Hai perso Verdania" in m.content for m in emulator.dms(P)), "planet-lost DM"

@@ -258,9 +258,11 @@ class GalacticaCog(commands.Cog):
 
     @group.command(name=L("battle", "cmd.gal.battle"),
                    description=L("The latest battle, exchange by exchange", "cmd.gal.battle.desc"))
-    async def battle(self, interaction: discord.Interaction) -> None:
+    @app_commands.rename(back=L("back", "opt.gal.back"))
+    @app_commands.describe(back=L("1 the latest battle, 2 the one before, ...", "opt.gal.back.desc"))
+    async def battle(self, interaction: discord.Interaction, back: app_commands.Range[int, 1, 20] = 1) -> None:
         _, state = await here(interaction)
-        await send(interaction, battle_text(state, await channel_lang(interaction)))
+        await send(interaction, battle_text(state, await channel_lang(interaction), back))
 
     @group.command(name=L("planet", "cmd.gal.planet"),
                    description=L("A planet's card and its 3x3 buildings", "cmd.gal.planet.desc"))

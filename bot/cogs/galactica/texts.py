@@ -10,11 +10,13 @@ from engine.galactica.planets import card
 from engine.galactica.telling import exchange_event, units_said
 
 
-def battle_text(state: GalacticaState, language: str) -> str:
-    """The latest battle told again, as the channel first read it (or that there has been none)."""
-    battle = state.last_battle
-    if battle is None:
+def battle_text(state: GalacticaState, language: str, back: int = 1) -> str:
+    """A battle told again as the channel first read it: the latest (`back` 1), the one before (2)..."""
+    if not state.battles:
         return t("galactica.ui.no_battle_yet", language)
+    if not 1 <= back <= len(state.battles):
+        return t("galactica.ui.battles_kept", language, count=len(state.battles))
+    battle = state.battles[-back]
     ground = battle.kind == "ground"
     where = card(battle.planet).name if ground and battle.planet else battle.cell
     lost = {battle.attacker.player: [], battle.defender.player: []}  # type: dict[str, list[str]]

@@ -281,3 +281,14 @@ def test_unit_trades_are_refused_whole() -> None:
         GAME.apply(off, me2, {"type": "trade_offer", "to": off.name_of(other2), "at": "F3",
                               "give": {"fighter": 1}, "want": {}}, at(1))
     assert err.value.code == "galactica.no_unit_trade"
+
+
+def test_the_latest_battles_stay_in_the_game() -> None:
+    from engine.galactica.models import Battle, Side
+    from engine.galactica.telling import BATTLES_KEPT, keep
+
+    state = started(2)
+    for n in range(BATTLES_KEPT + 3):
+        keep(state, Battle(cell=f"C{n % 7 + 1}", attacker=Side(player="a"), defender=Side(player="b")))
+    assert len(state.battles) == BATTLES_KEPT and state.last_battle == state.battles[-1]
+    assert state.battles[0].cell == f"C{3 % 7 + 1}"  # the oldest went first
