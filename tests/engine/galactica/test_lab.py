@@ -57,3 +57,28 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert [v["name"] for v in data["variants"]] == ["araldo"]
     assert main(["lab", "galactica", "--variant", "bogus"]) == 1
+
+
+def test_replays_tell_every_exchange(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m engine replay --events` prints each battle's exchanges, as the channel read them."""
+    from pathlib import Path
+
+    from engine.core import GameRecord
+    from tests.engine.galactica.helpers import T0, players
+    from tests.engine.galactica.test_play import play
+
+    for seed in range(1, 12):
+        config = {"max_rounds": 15, "start_ndri": 300_000}
+        state, log, _, _ = play(2, seed, [seed * 31 + i * 7 for i in range(40)], config)
+        if state.battles:
+            break
+    assert state.battles, "no battle in eleven games"
+    record = GameRecord(game="galactica", seed=seed, settings=config, created_at=T0, players=players(2), log=log)
+    path = Path(str(tmp_path)) / "game.json"
+    path.write_text(record.model_dump_json(), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(path), "--events"]) == 0
+    out = capsys.readouterr().out
+    told = sum(len(b.exchanges) for b in state.battles)
+    assert out.count("galactica.exchange ") + out.count("galactica.ground_exchange ") >= told > 0
+    assert '"strikes"' in out and '"pairs"' in out
