@@ -8,6 +8,7 @@ format specs: `{amount:money}` (integer cents -> "12,34 $" in Italian, "$12.34" 
 `{at:ts}` / `{at:rel}` / `{at:date}` (datetime or ISO string -> Discord timestamp, shown in each reader's own time zone),
 `{names:list}` (a list joined with commas), `{card:@spqrisiko.card.}` (a value, or each value of a
 list, translated through the catalog key `<prefix><value>`: engines pass stable ids, players read words),
+`{n:num}` (a whole number with the language's thousands separator: "50.000", "50,000"),
 `{count:#spqr.n.legionaries}` (a number with its noun, in the plural form the language's gettext
 rule picks from a plural catalog entry: "1 legionario", "3 legionari"). A message that is itself a
 plural entry picks its form by its `count` parameter.
@@ -26,7 +27,7 @@ from typing import Any
 
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
-from babel.numbers import format_currency
+from babel.numbers import format_currency, format_decimal
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 # each game's cog package carries its own catalogs, laid out like LOCALES_DIR
@@ -152,6 +153,8 @@ class _Formatter(string.Formatter):
             return self._word(prefix, value)
         if format_spec == "money":
             return money(int(value), self.lang)
+        if format_spec == "num":  # a whole number as the language groups thousands: 50.000 / 50,000
+            return format_decimal(int(value), locale=_CURRENCY_LOCALE.get(self.lang, "en_US"))
         if format_spec == "mention":  # a player id -> a Discord mention (the channel pings them)
             return f"<@{value}>"
         if format_spec in ("msgs", "msglines"):  # sentences an engine passed as {"key", "params"}

@@ -1,5 +1,6 @@
-"""`python -m engine schema GAME` and
-`python -m engine replay FILE [--until T] [--viewer ID] [--json] [--events]`.
+"""`python -m engine schema GAME`,
+`python -m engine replay FILE [--until T] [--viewer ID] [--json] [--events]` and
+`python -m engine lab galactica [--games N] [--players P] [--seed S] [--max-rounds R] [--variant V ...] [--json]`.
 
 Every failure is one line on stderr and exit code 1: a moderator auditing a dispute from an export
 gets a reason, never a traceback.
@@ -93,9 +94,20 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("--json", action="store_true", help="print the view as JSON")
     rep.add_argument("--events", action="store_true",
                      help="print what each entry and each fired timer did, instead of the view")
+    lab = sub.add_parser("lab", help="the designers' lab: seeded autopilot games per setting variant")
+    lab.add_argument("game", choices=["galactica"])
+    lab.add_argument("--games", type=int, default=20)
+    lab.add_argument("--players", type=int, default=2)
+    lab.add_argument("--seed", type=int, default=1)
+    lab.add_argument("--max-rounds", type=int, default=60)
+    lab.add_argument("--variant", action="append", default=[],
+                     help="a preset (araldo, literal) or name:key=value,... (default: araldo and literal)")
+    lab.add_argument("--json", action="store_true", help="the report as JSON (python -m render.galactica draws its chart)")
     args = parser.parse_args(argv)
 
     try:
+        if args.command == "lab":
+            return run_lab_cli(args)
         if args.command == "schema":
             game = get_game(args.game)
             print(json.dumps(game.action_schema(), indent=2, ensure_ascii=False))
@@ -130,6 +142,15 @@ def main(argv: list[str] | None = None) -> int:
         headline = game.headline(state)
         print(f"{game.meta.name} — {state.status} — {headline.key} {headline.params}")
         print(view.model_dump_json(indent=2))
+    return 0
+
+
+def run_lab_cli(args: argparse.Namespace) -> int:
+    from engine.galactica.lab import parse_variant, report_lines, run_lab
+
+    variants = [parse_variant(v) for v in (args.variant or ["araldo", "literal"])]
+    report = run_lab(variants, args.games, args.players, args.seed, args.max_rounds)
+    print(report.model_dump_json(indent=2) if args.json else "\n".join(report_lines(report)))
     return 0
 
 

@@ -103,6 +103,7 @@ class TradeOffer(Action):
     to: str
     give: Goods
     want: Goods
+    at: str | None = None  # the Casino cell where traded ships and tanks change hands
 
 
 class TradeAnswer(Action):

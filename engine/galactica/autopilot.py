@@ -62,7 +62,7 @@ def choose_action(state: GalacticaState, actor: str) -> BaseModel | None:
     if "land" in by_type:
         return max(by_type["land"], key=lambda o: o.tanks)  # type: ignore[attr-defined]
     if "lose_ships" in by_type:
-        return by_type["lose_ships"][-1]
+        return by_type["lose_ships"][0]
     if actor != turns.current(state):
         return None
     if "casino_leave" in by_type:

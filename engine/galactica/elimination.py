@@ -22,15 +22,19 @@ def knock_out(state: GalacticaState) -> list[Event]:
         if faction.out or planets_of(state, player) or fleets_of(state, player):
             continue
         faction.out = True
+        faction.out_cause = faction.last_loss or "conquest"
+        faction.out_round = state.round
         for cell in list(state.casino):
-            state.casino[cell].pop(player, None)
+            stake = state.casino[cell].pop(player, None)
+            state.casino_bank += stake.pot if stake else 0  # the Bank keeps the pot of a faction gone
             if not state.casino[cell]:
                 del state.casino[cell]
         state.offers = [o for o in state.offers if player not in (o.frm, o.to)]
         if state.market_offer is not None and state.market_offer.player == player:
             state.market_pile.append(state.market_offer.card)
             state.market_offer = None
-        events.append(Event(key="galactica.eliminated", params={"player": state.name_of(player)}))
+        events.append(Event(key="galactica.eliminated", params={"player": state.name_of(player),
+                                                                "cause": faction.out_cause}))
     return events
 
 

@@ -32,22 +32,26 @@ def defense_of(unit: str, settings: GalacticaSettings) -> int:
     return DEFENSE[unit]
 
 
-def rolls_of(unit: str, settings: GalacticaSettings) -> int:
-    return settings.fighter_strike_rolls if unit == "fighter" else 1
+def rolls_of(unit: str, settings: GalacticaSettings, double: bool = True) -> int:
+    """Dice a unit throws when it strikes: fighters more than once, but only when `double` (ruling:
+    in their own turn, i.e. on the attacking side, unless `defending_fighters_twice`)."""
+    return settings.fighter_strike_rolls if unit == "fighter" and double else 1
 
 
-def strike_dice(line: list[str], settings: GalacticaSettings) -> int:
-    return sum(rolls_of(u, settings) for u in line)
+def strike_dice(line: list[str], settings: GalacticaSettings, double: bool = True) -> int:
+    return sum(rolls_of(u, settings, double) for u in line)
 
 
 def settle(striker: list[str], receiver: list[str], striker_dice: list[int], receiver_dice: list[int],
-           settings: GalacticaSettings) -> tuple[list[int], list[int], list[int]]:
-    """(sorted strikes, sorted blocks, indexes into `receiver` of the units destroyed)."""
+           settings: GalacticaSettings, double: bool = True,
+           tank_bonus: int = 0) -> tuple[list[int], list[int], list[int]]:
+    """(sorted strikes, sorted blocks, indexes into `receiver` of the units destroyed). `tank_bonus` is
+    added to each striking tank's value (a defending planet's Turret backing its tanks)."""
     strikes: list[int] = []
     dice = iter(striker_dice)
     for unit in striker:
-        for _ in range(rolls_of(unit, settings)):
-            strikes.append(next(dice) * attack_of(unit, settings))
+        for _ in range(rolls_of(unit, settings, double)):
+            strikes.append(next(dice) * attack_of(unit, settings) + (tank_bonus if unit == "tank" else 0))
     strikes.sort(reverse=True)
     blocks = sorted(((d * defense_of(u, settings), i) for i, (u, d) in enumerate(zip(receiver, receiver_dice,
                                                                                       strict=True))),

@@ -57,6 +57,9 @@ class Galactica(Game[GalacticaState]):
     state_model = GalacticaState
     settings_model = GalacticaSettings
     action_model = a.GalacticaAction
+    # a trade offer's terms stay with its maker in /game log (the receiver reads them in its DM and
+    # panel), as the view keeps them between the two factions
+    private_actions = frozenset({"trade_offer"})
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> GalacticaState:
         rng = Rng(seed=seed)
@@ -73,9 +76,10 @@ class Galactica(Game[GalacticaState]):
         mpile = sorted(market_cards())
         state.rng.shuffle(mpile)
         state.market_pile = mpile
+        for corner in CORNERS:  # ruling: all four corners start face up, taken or not (rulebook §2)
+            state.board[corner] = START_TILE
         for player, corner in zip(players, corners, strict=False):
             state.corners[player.id] = corner
-            state.board[corner] = START_TILE
             state.factions[player.id] = Faction(ndri=settings.start_ndri)
             ships = {"fighter": settings.start_fighters, "colony": settings.start_colony_ships}
             new_fleet(state, player.id, corner, ships)
@@ -118,7 +122,7 @@ class Galactica(Game[GalacticaState]):
             a.Move: lambda s, p, x, now: movement.move(s, p, x.fleet, x.path, x.ships, x.tanks, now),
             a.Colonize: lambda s, p, x, now: _colonize(s, p, x.fleet),
             a.Build: lambda s, p, x, now: buildings.build(s, p, x.planet, x.slot, x.building),
-            a.TradeOffer: lambda s, p, x, now: trade.offer(s, p, x.to, x.give, x.want),
+            a.TradeOffer: lambda s, p, x, now: trade.offer(s, p, x.to, x.give, x.want, x.at),
             a.MarketDraw: lambda s, p, x, now: market.draw(s, p, x.fleet),
             a.MarketDecide: lambda s, p, x, now: market.decide(s, p, x.buy),
             a.MarketRaw: lambda s, p, x, now: market.raw(s, p, x.fleet, x.resource, x.amount),
@@ -136,8 +140,8 @@ class Galactica(Game[GalacticaState]):
         assert fleet is not None
         if isinstance(action, a.Land):
             return ground_combat.land(state, fleet, action.tanks)
-        lose(state, fleet, {str(t): n for t, n in action.ships.items()})
-        return movement.go_on(state, fleet, now)
+        told = lose(state, fleet, {str(t): n for t, n in action.ships.items()})
+        return told + movement.go_on(state, fleet, now)
 
     def _after(self, state: GalacticaState, now: datetime) -> list[Event]:
         """Eliminations, the end of the game, and a turn whose player has just been knocked out."""
@@ -164,6 +168,7 @@ class Galactica(Game[GalacticaState]):
 
     def on_kick(self, state: GalacticaState, player: str, now: datetime) -> list[Event]:
         """A kicked faction leaves the galaxy: its fleets and planets' flags go."""
+        state.factions[player].last_loss = "kicked"
         state.fleets = [f for f in state.fleets if f.owner != player]
         for planet in state.planets.values():
             if planet.owner == player:
@@ -189,6 +194,11 @@ class Galactica(Game[GalacticaState]):
         if state.battle is not None:
             return {s.player for s in (state.battle.attacker, state.battle.defender) if s.must_pick}
         return {turns.current(state)}
+
+    def owed(self, state: GalacticaState, player: str) -> list[Msg]:
+        from engine.galactica.calls import owed
+
+        return owed(state, player)
 
     def turn_deadline(self, state: GalacticaState) -> datetime | None:
         return state.deadline("turn")
@@ -226,8 +236,8 @@ def _load(state: GalacticaState, player: str, raw_cell: str, tanks: int) -> list
         raise RuleError("galactica.cannot_carry", tanks=fleet.tanks + tanks)
     fleet.tanks += tanks
     planet.tanks -= tanks
-    return [Event(key="galactica.loaded", params={"player": state.name_of(player), "tanks": tanks,
-                                                  "planet": planets.card(key).name})]
+    return [Event(key="galactica.loaded" if tanks > 0 else "galactica.unloaded",
+                  params={"player": state.name_of(player), "tanks": abs(tanks), "planet": planets.card(key).name})]
 
 
 def _colonize(state: GalacticaState, player: str, raw_cell: str) -> list[Event]:

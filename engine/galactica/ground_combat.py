@@ -4,15 +4,17 @@ Once a planet's space defences are gone, an undefended planet (no tanks, no turr
 fleet with at least one torpedo boat. A defended one can be assaulted with the tanks the fleet
 carries (2 per torpedo boat, 3 per colony ship): up to three dice a side, tanks 1x; the planet's
 turrets (2x) join only while fewer than two tanks defend, two dice for the tanks and one for a
-turret, and tanks fall first. The conqueror keeps the buildings and the surviving tanks land.
+turret, and tanks fall first; while a Turret stands, each defending tank's strike gets +1 (ruling of
+§7, `turret_tank_bonus`). The conqueror keeps the buildings and the surviving tanks land.
 """
 
 from __future__ import annotations
 
 from engine.core import Event, RuleError
 from engine.galactica.exchange import settle
-from engine.galactica.models import Fleet, GalacticaState, Pending
+from engine.galactica.models import Battle, Exchange, Fleet, GalacticaState, Pending, Side
 from engine.galactica.planets import card, defended, planet_at, take
+from engine.galactica.telling import exchange_event, keep
 
 MAX_EXCHANGES = 10_000
 
@@ -64,24 +66,38 @@ def ground_battle(state: GalacticaState, key: str, attacker: str, tanks: int) ->
     turrets = planet.buildings.count("turret")
     start = (tanks, planet.tanks, turrets)
     strike = "attacker"
+    record = Battle(kind="ground", cell=planet.cell, planet=key, attacker=Side(player=attacker, units={"tank": tanks}),
+                    defender=Side(player=defender, units={"tank": planet.tanks, "turret": turrets}))
+    told: list[Event] = []
     for _ in range(MAX_EXCHANGES):
         if tanks == 0 or planet.tanks + turrets == 0:
             break
         a_line = ["tank"] * min(s.lineup, tanks)
         d_line = defender_line(planet.tanks, turrets, s.lineup)
         if strike == "attacker":
-            _, _, killed = settle(a_line, d_line, state.rng.dice(len(a_line)), state.rng.dice(len(d_line)), s)
-            for i in killed:
-                if d_line[i] == "tank":
+            rolls, blocks_rolled = state.rng.dice(len(a_line)), state.rng.dice(len(d_line))
+            strikes, blocks, killed = settle(a_line, d_line, rolls, blocks_rolled, s)
+            dead = [d_line[i] for i in killed]
+            for unit in dead:
+                if unit == "tank":
                     planet.tanks -= 1
                 else:
                     turrets -= 1
                     planet.buildings[planet.buildings.index("turret")] = None
+            ex = Exchange(striker=attacker, receiver=defender, rolls=rolls, block_rolls=blocks_rolled,
+                          strikes=strikes, blocks=blocks, killed=dead)
         else:
-            _, _, killed = settle(d_line, a_line, state.rng.dice(len(d_line)), state.rng.dice(len(a_line)), s)
+            bonus = s.turret_tank_bonus if turrets else 0  # ruling: a standing Turret backs the tanks
+            rolls, blocks_rolled = state.rng.dice(len(d_line)), state.rng.dice(len(a_line))
+            strikes, blocks, killed = settle(d_line, a_line, rolls, blocks_rolled, s, tank_bonus=bonus)
             tanks -= len(killed)
+            ex = Exchange(striker=defender, receiver=attacker, rolls=rolls, block_rolls=blocks_rolled,
+                          strikes=strikes, blocks=blocks, killed=["tank"] * len(killed))
+        record.exchanges.append(ex)
+        told.append(exchange_event(state, len(record.exchanges), ex, ground=True))
         strike = "defender" if strike == "attacker" else "attacker"
-    events = [Event(key="galactica.ground_result", params={
+    keep(state, record)
+    events = [*told, Event(key="galactica.ground_result", params={
         "attacker": state.name_of(attacker), "defender": state.name_of(defender), "planet": card(key).name,
         "attacker_lost": start[0] - tanks, "defender_lost": start[1] - planet.tanks + start[2] - turrets})]
     if tanks and planet.tanks + turrets == 0:
@@ -94,6 +110,8 @@ def conquer(state: GalacticaState, key: str, player: str, tanks: int) -> list[Ev
     loser = planet.owner
     take(state, key, player)
     planet.tanks = tanks
+    if loser is not None:
+        state.factions[loser].last_loss = "conquest"
     events = [Event(key="galactica.conquered", params={"player": state.name_of(player), "planet": card(key).name})]
     if loser is not None:
         events.append(Event(key="galactica.planet_lost", params={"planet": card(key).name,

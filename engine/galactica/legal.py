@@ -13,6 +13,7 @@ from engine.galactica.fleets import capacity, fleets_of, units_owned
 from engine.galactica.galaxy import grid, tile_kind
 from engine.galactica.market import market_cards
 from engine.galactica.models import BUILDINGS, SHIP_TYPES, GalacticaState, Goods, Side
+from engine.galactica.movement import may_fly
 from engine.galactica.planets import active, card, planet_at, planets_of
 from engine.galactica.production import COST as UNIT_COST
 from engine.galactica.production import FACTORY
@@ -54,14 +55,9 @@ def legal_actions(state: GalacticaState, actor: str) -> list[BaseModel]:
             return out
         if pending.kind == "land":
             return out + [a.Land(tanks=n) for n in sorted({0, 1, fleet.tanks})]
-        picks = []
-        for t in SHIP_TYPES:
-            if fleet.ships.get(t, 0) >= pending.count:
-                picks.append({t: pending.count})
-        from engine.galactica.asteroids import default_loss
+        from engine.galactica.asteroids import choices
 
-        picks.append(default_loss(fleet, pending.count))
-        unique = [p for i, p in enumerate(picks) if p not in picks[:i]]
+        unique = choices(fleet, pending.count, state.settings.asteroids_spare_last_fighter)[:8]
         return out + [a.LoseShips(ships=p) for p in unique]  # type: ignore[arg-type]
     if state.phase == "production":
         out += _production(state, actor)
@@ -121,7 +117,7 @@ def _movement(state: GalacticaState, actor: str) -> list[BaseModel]:
         key = planet_at(state, fleet.cell)
         if key is not None and state.planets[key].owner is None and fleet.ships.get("colony"):
             out.append(a.Colonize(fleet=fleet.cell))
-        if fleet.moved or (state.settings.fleet_needs_fighter and not fleet.ships.get("fighter")):
+        if fleet.moved or not may_fly(state, actor, fleet.ships):
             continue
         for step in g.neighbours(fleet.cell):
             out.append(a.Move(fleet=fleet.cell, path=[step]))
@@ -129,7 +125,7 @@ def _movement(state: GalacticaState, actor: str) -> list[BaseModel]:
                 far = [c for c in g.neighbours(step) if c != fleet.cell]
                 if far:
                     out.append(a.Move(fleet=fleet.cell, path=[step, far[len(far) // 2]]))
-        if len(fleet.ships) > 1 or fleet.ships.get("fighter", 0) > 1:
+        if fleet.ships.get("fighter") and (len(fleet.ships) > 1 or fleet.ships["fighter"] > 1):
             step = g.neighbours(fleet.cell)[0]
             out.append(a.Move(fleet=fleet.cell, path=[step], ships={"fighter": 1}, tanks=0))
     return out + _loads(state, actor)

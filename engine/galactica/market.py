@@ -17,6 +17,7 @@ from engine.core.datafiles import load_data
 from engine.galactica.fleets import add_ships, capacity, check_limit, fleet_at, own_fleet
 from engine.galactica.galaxy import tile_kind
 from engine.galactica.models import Fleet, GalacticaState, MarketOffer
+from engine.galactica.telling import said
 
 
 class MarketCard(BaseModel):
@@ -50,8 +51,11 @@ def draw(state: GalacticaState, player: str, raw_cell: str) -> list[Event]:
     state.market_offer = MarketOffer(player=player, card=card_id, cell=fleet.cell)
     state.market_draws += 1
     c = market_cards()[card_id]
-    return [Event(key="galactica.market_card", params={"player": state.name_of(player), "unit": c.unit,
-                                                       "quantity": c.quantity, "price": c.price})]
+    # the card is the drawer's alone until bought, as the view keeps it: the channel hears only the draw
+    return [Event(key="galactica.market_drawn", params={"player": state.name_of(player)}),
+            Event(key="galactica.market_card", params={"player": state.name_of(player), "unit": c.unit,
+                                                       "what": said(c.unit, c.quantity),
+                                                       "quantity": c.quantity, "price": c.price}, to=[player])]
 
 
 def decide(state: GalacticaState, player: str, buy: bool) -> list[Event]:
@@ -74,8 +78,11 @@ def decide(state: GalacticaState, player: str, buy: bool) -> list[Event]:
             add_ships(state, player, offer.cell, {c.unit: c.quantity})
         faction.ndri -= c.price
     discard(state)
-    key = "galactica.market_bought" if buy else "galactica.market_passed"
-    return [Event(key=key, params={"player": name, "unit": c.unit, "quantity": c.quantity, "price": c.price})]
+    if not buy:  # a card passed on stays secret
+        return [Event(key="galactica.market_passed", params={"player": name})]
+    return [Event(key="galactica.market_bought", params={"player": name, "unit": c.unit, "quantity": c.quantity,
+                                                         "what": said(c.unit, c.quantity),
+                                                         "price": c.price})]
 
 
 def discard(state: GalacticaState) -> None:
@@ -104,4 +111,5 @@ def raw(state: GalacticaState, player: str, raw_cell: str, resource: str, amount
     setattr(faction, resource, have + amount)
     key = "galactica.raw_bought" if amount > 0 else "galactica.raw_sold"
     return [Event(key=key, params={"player": state.name_of(player), "resource": resource, "amount": abs(amount),
+                                   "what": said(resource, abs(amount)),
                                    "ndri": price})]

@@ -36,6 +36,8 @@ class GalacticaSettings(CoreSettings):
     fighter_fleet_speed: int = Field(default=2, ge=1, le=6)
     fleet_speed: int = Field(default=1, ge=1, le=6)
     fighter_strike_rolls: int = Field(default=2, ge=1, le=3)
+    defending_fighters_twice: bool = False  # ruling: fighters strike twice only in their own (attacking) turn
+    turret_tank_bonus: int = Field(default=1, ge=0, le=6)  # ruling: a standing Turret adds this to defending tanks' strikes
     lineup: int = Field(default=3, ge=1, le=6)
     cannon_multiplier: int = Field(default=2, ge=1, le=6)
     turret_multiplier: int = Field(default=2, ge=1, le=6)
@@ -48,6 +50,9 @@ class GalacticaSettings(CoreSettings):
     max_colony_ships: int = Field(default=5, ge=0, le=200)
     max_tanks: int = Field(default=50, ge=0, le=500)
     buildings_per_planet_turn: int = Field(default=1, ge=1, le=9)
+    asteroids_spare_last_fighter: bool = True  # ruling: an asteroid card never takes a fleet's last fighter
+    planetless_fleets_move: bool = True  # ruling: a faction with no planet moves fleets without fighters
+    trade_units: bool = True  # ruling of §9 phase 4: ships and tanks change hands too, at a Casino
 
 
 class Faction(BaseModel):
@@ -57,6 +62,9 @@ class Faction(BaseModel):
     stone: int = 0
     out: bool = False
     missed: int = 0  # turns in a row that timed out
+    last_loss: str = ""  # what last took a ship or a planet: asteroid, battle, ground, conquest
+    out_cause: str = ""  # what knocked the faction out (the lab counts eliminations by cause)
+    out_round: int = 0
 
 
 class Fleet(BaseModel):
@@ -100,9 +108,14 @@ class Battle(BaseModel):
 
 
 class Exchange(BaseModel):
+    """One exchange of fire, kept so the battle can be told and read again."""
+
     striker: str  # player
-    strikes: list[int]
-    blocks: list[int]
+    receiver: str = ""  # player
+    rolls: list[int] = Field(default_factory=list)  # the striker's dice as thrown
+    block_rolls: list[int] = Field(default_factory=list)  # the receiver's dice as thrown
+    strikes: list[int]  # dice x Attack, high to low
+    blocks: list[int]  # dice x Defense, high to low
     killed: list[str]  # unit types lost by the receiving side
 
 
@@ -128,9 +141,22 @@ class Goods(Action):
     fuel: int = Field(default=0, ge=0)
     metal: int = Field(default=0, ge=0)
     stone: int = Field(default=0, ge=0)
+    fighter: int = Field(default=0, ge=0)  # units change hands at a Casino (ruling of §9 phase 4)
+    torpedo: int = Field(default=0, ge=0)
+    colony: int = Field(default=0, ge=0)
+    tank: int = Field(default=0, ge=0)
 
     def empty(self) -> bool:
-        return not (self.ndri or self.fuel or self.metal or self.stone)
+        return not any(getattr(self, f) for f in GOODS)
+
+    def ships(self) -> dict[str, int]:
+        return {t: getattr(self, t) for t in SHIP_TYPES if getattr(self, t)}
+
+    def has_units(self) -> bool:
+        return bool(self.ships() or self.tank)
+
+
+GOODS: tuple[str, ...] = ("ndri", "fuel", "metal", "stone", "fighter", "torpedo", "colony", "tank")
 
 
 class Offer(BaseModel):
@@ -139,6 +165,7 @@ class Offer(BaseModel):
     to: str
     give: Goods
     want: Goods
+    cell: str = ""  # the Casino where ships and tanks change hands (empty: none do)
 
 
 class MarketOffer(BaseModel):
@@ -174,6 +201,9 @@ class GalacticaState(GameState):
     battle: Battle | None = None
     pending: Pending | None = None
     acted: bool = False  # the current player did something this turn (timeouts count otherwise)
+    last_battle: Battle | None = None  # the latest fight, exchange by exchange (told, and marked on the map)
+    battles: list[Battle] = Field(default_factory=list)  # the latest fights, newest last (/galactica battle)
+    last_move: list[str] = Field(default_factory=list)  # cells of the latest move, start first
 
 
 Battle.model_rebuild()

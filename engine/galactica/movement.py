@@ -46,7 +46,7 @@ def move(state: GalacticaState, player: str, raw_fleet: str, raw_path: list[str]
     check_ships(fleet, part)
     if not part:
         raise RuleError("galactica.empty_detachment")
-    if state.settings.fleet_needs_fighter and not part.get("fighter"):
+    if not may_fly(state, player, part):
         raise RuleError("galactica.needs_fighter")
     whole = part == fleet.ships
     carried = fleet.tanks if whole and tanks is None else (tanks or 0)
@@ -62,7 +62,20 @@ def move(state: GalacticaState, player: str, raw_fleet: str, raw_path: list[str]
         fleet.tanks -= carried
         fleet = new_fleet(state, player, fleet.cell, part, carried)
     fleet.moved = True
+    state.last_move = [fleet.cell, *path]
     return walk(state, fleet, path, now)
+
+
+def may_fly(state: GalacticaState, player: str, ships: dict[str, int]) -> bool:
+    """A fleet needs a fighter to move, except (ruling, `planetless_fleets_move`) for a faction left
+    with no planet and no fighter at all: its ships may still go and find a planet, so it can rebuild."""
+    from engine.galactica.fleets import units_owned
+    from engine.galactica.planets import planets_of
+
+    if not state.settings.fleet_needs_fighter or ships.get("fighter"):
+        return True
+    return (state.settings.planetless_fleets_move and not planets_of(state, player)
+            and not units_owned(state, player, "fighter"))
 
 
 def walk(state: GalacticaState, fleet: Fleet, path: list[str], now: datetime) -> list[Event]:

@@ -12,6 +12,7 @@ from engine.core import Event, RuleError
 from engine.galactica.fleets import add_ships, check_limit, fleets_at
 from engine.galactica.models import RESOURCES, GalacticaState
 from engine.galactica.planets import active, card, own_planet, planets_of
+from engine.galactica.telling import said
 
 COST: dict[str, tuple[int, int, int]] = {  # Ndri, fuel, metal
     "fighter": (5_000, 1, 1),
@@ -42,7 +43,9 @@ def collect(state: GalacticaState, player: str) -> list[Event]:
         setattr(faction, r, getattr(faction, r) + total[r])
     if not any(total.values()):
         return []
-    return [Event(key="galactica.collected", params={"player": state.name_of(player), **total})]
+    got = [m for k, n in total.items() if n for m in said(k, n)]
+    params: dict[str, object] = {"player": state.name_of(player), "what": got, **total}
+    return [Event(key="galactica.collected", params=params)]
 
 
 def produce(state: GalacticaState, player: str, planet_name: str, unit: str, count: int) -> list[Event]:
@@ -68,4 +71,5 @@ def produce(state: GalacticaState, player: str, planet_name: str, unit: str, cou
     else:
         add_ships(state, player, planet.cell, {unit: made})
     return [Event(key="galactica.produced", params={"player": state.name_of(player), "planet": name, "unit": unit,
+                                                    "what": said(unit, made),
                                                     "count": made})]

@@ -31,6 +31,11 @@ class GameResult(BaseModel):
     winner_seats: list[int]  # positions in turn order
     casino_bank: int  # what the Interstellar Bank made (negative: what players won)
     casino_stakes: int  # how many stakes were settled
+    casino_bets: int = 0  # how many bets were placed
+    eliminations: list[tuple[str, int]] = []  # (cause, round) of each faction knocked out
+    first_battle_round: int = 0  # the first round two factions met in battle (0: never)
+    ndri: list[float] = []  # per round: the mean Ndri of the factions still in
+    raw: list[float] = []  # per round: the mean raw materials (fuel + metal + stone) of the factions still in
 
 
 class Report(BaseModel):
@@ -46,34 +51,41 @@ class Report(BaseModel):
     results: list[GameResult]
 
 
-def play_one(game: Galactica, players: int, seed: int, settings: dict[str, int]) -> GameResult:
+def play_one(game: Galactica, players: int, seed: int, settings: dict[str, object]) -> GameResult:
     people = [Player(id=str(9001 + i), name=f"Bot {i + 1}") for i in range(players)]
     state: GalacticaState = game.setup(game.parse_settings(settings), people, seed, T0)
     now = T0
-    moves = 0
-    stakes = 0
+    moves = stakes = bets = first_battle = 0
+    ndri: list[float] = []
+    raw: list[float] = []
     for _ in range(MAX_MOVES):
         if state.status != "active":
             break
         now += timedelta(minutes=1)
-        game.advance(state, now)
-        if state.status != "active":
-            break
-        acted = False
-        for actor in sorted(game.awaiting(state)):
-            action = choose_action(state, actor)
-            if action is None:
-                continue
-            events = game.apply(state, actor, action, now)
-            stakes += sum(1 for e in events if e.key in ("galactica.casino_won", "galactica.casino_lost"))
-            moves += 1
-            acted = True
-            break
-        if not acted:  # nobody can move: let the deadline pass
-            now += timedelta(hours=state.settings.turn_hours)
+        events = game.advance(state, now)
+        if state.status == "active":
+            for actor in sorted(game.awaiting(state)):
+                action = choose_action(state, actor)
+                if action is None:
+                    continue
+                events += game.apply(state, actor, action, now)
+                moves += 1
+                break
+            else:  # nobody can move: let the deadline pass
+                now += timedelta(hours=state.settings.turn_hours)
+        stakes += sum(1 for e in events if e.key in ("galactica.casino_won", "galactica.casino_lost"))
+        bets += sum(1 for e in events if e.key == "galactica.casino_bet")
+        if not first_battle and any(e.key in ("galactica.battle", "galactica.ground_result") for e in events):
+            first_battle = state.round
+        while len(ndri) < state.round:  # a round has begun: the treasuries as it begins
+            alive = [f for f in state.factions.values() if not f.out] or list(state.factions.values())
+            ndri.append(round(sum(f.ndri for f in alive) / len(alive), 1))
+            raw.append(round(sum(f.fuel + f.metal + f.stone for f in alive) / len(alive), 2))
     seats = [state.order.index(w) for w in state.winners if w in state.order]
+    out = sorted(((f.out_cause, f.out_round) for f in state.factions.values() if f.out), key=lambda c: c[1])
     return GameResult(seed=seed, rounds=state.round, moves=moves, end_reason=state.end_reason or "unfinished",
-                      winner_seats=seats, casino_bank=state.casino_bank, casino_stakes=stakes)
+                      winner_seats=seats, casino_bank=state.casino_bank, casino_stakes=stakes, casino_bets=bets,
+                      eliminations=out, first_battle_round=first_battle, ndri=ndri, raw=raw)
 
 
 def simulate(games: int, players: int, seed: int = 1, max_rounds: int = 60) -> Report:

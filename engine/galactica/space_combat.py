@@ -19,6 +19,7 @@ from engine.galactica.fleets import fleet_by_id, fleets_at, join_own, merge, rem
 from engine.galactica.galaxy import tile_kind
 from engine.galactica.models import SHIP_TYPES, Battle, Exchange, Fleet, GalacticaState, Side
 from engine.galactica.planets import planet_at
+from engine.galactica.telling import exchange_event, keep, units_said
 
 STRIKE_ORDER: tuple[str, ...] = ("torpedo", "fighter", "colony")  # the line a side gets by default
 BLOCK_ORDER: tuple[str, ...] = ("colony", "torpedo", "fighter")
@@ -81,7 +82,9 @@ def engage(state: GalacticaState, fleet: Fleet, from_cell: str, now: datetime) -
         state.battle = battle
         if attacker.must_pick or defender.must_pick:
             state.add_timer("battle", now + timedelta(minutes=state.settings.battle_minutes), cell=fleet.cell)
-            return events
+            from engine.galactica.calls import turn_ping
+
+            return events + [turn_ping(state, s.player, "battle") for s in (attacker, defender) if s.must_pick]
         events += fight(state)
         survivor = fleet_by_id(state, fleet.id)
         if survivor is None or survivor is not fleet or state.battle is not None:
@@ -102,7 +105,7 @@ def pick(state: GalacticaState, player: str, ships: dict[str, int]) -> list[Even
         raise RuleError("galactica.bad_line", size=lineup)
     side.line = [t for t in SHIP_TYPES for _ in range(ships.get(t, 0))]
     side.must_pick = False
-    events = [Event(key="galactica.line_picked", params={"player": state.name_of(player)}, to=[player])]
+    events = [Event(key="galactica.line_picked", params={"player": state.name_of(player)})]
     if battle.attacker.must_pick or battle.defender.must_pick:
         return events
     return events + resume(state, state.clock)
@@ -156,11 +159,15 @@ def fight(state: GalacticaState) -> list[Event]:
         striker, receiver = ((battle.attacker, battle.defender) if battle.striker == "attacker"
                              else (battle.defender, battle.attacker))
         s_line, r_line = line_of(striker, s.lineup), line_of(receiver, s.lineup)
-        s_dice = state.rng.dice(strike_dice(s_line, s))
+        double = striker is battle.attacker or s.defending_fighters_twice
+        s_dice = state.rng.dice(strike_dice(s_line, s, double))
         r_dice = state.rng.dice(len(r_line))
-        strikes, blocks, killed = settle(s_line, r_line, s_dice, r_dice, s)
+        strikes, blocks, killed = settle(s_line, r_line, s_dice, r_dice, s, double)
         dead = [r_line[i] for i in killed]
-        battle.exchanges.append(Exchange(striker=striker.player, strikes=strikes, blocks=blocks, killed=dead))
+        exchange = Exchange(striker=striker.player, receiver=receiver.player, rolls=s_dice, block_rolls=r_dice,
+                            strikes=strikes, blocks=blocks, killed=dead)
+        battle.exchanges.append(exchange)
+        events.append(exchange_event(state, len(battle.exchanges), exchange))
         for unit in dead:
             receiver.units[unit] -= 1
             if unit in receiver.line:
@@ -171,13 +178,15 @@ def fight(state: GalacticaState) -> list[Event]:
         battle.striker = "defender" if battle.striker == "attacker" else "attacker"
     _apply_losses(state, battle, lost)
     state.battle = None
+    keep(state, battle)
     attacker_left = sum(battle.attacker.units.values())
     defender_left = sum(battle.defender.units.values())
     winner = battle.attacker.player if not defender_left else battle.defender.player if not attacker_left else None
     events.append(Event(key="galactica.battle_result", params={
         "attacker": state.name_of(battle.attacker.player), "defender": state.name_of(battle.defender.player),
         "cell": battle.cell, "exchanges": len(battle.exchanges),
-        "attacker_lost": _count(lost[battle.attacker.player]), "defender_lost": _count(lost[battle.defender.player]),
+        "attacker_lost": units_said(_flat(lost[battle.attacker.player])),
+        "defender_lost": units_said(_flat(lost[battle.defender.player])),
         "winner": state.name_of(winner) if winner else "-"}))
     if winner is None:
         fleet = fleet_by_id(state, battle.attacker.fleet or "")
@@ -191,8 +200,8 @@ def fight(state: GalacticaState) -> list[Event]:
     return events
 
 
-def _count(units: dict[str, int]) -> int:
-    return sum(units.values())
+def _flat(units: dict[str, int]) -> list[str]:
+    return [t for t, n in units.items() for _ in range(n)]
 
 
 def _apply_losses(state: GalacticaState, battle: Battle, lost: dict[str, dict[str, int]]) -> None:
@@ -200,6 +209,8 @@ def _apply_losses(state: GalacticaState, battle: Battle, lost: dict[str, dict[st
         losses = lost[side.player]
         ships = {t: n for t, n in losses.items() if t in SHIP_TYPES}
         fleet = fleet_by_id(state, side.fleet) if side.fleet else None
+        if losses:
+            state.factions[side.player].last_loss = "battle"
         if fleet is not None and ships:
             remove_ships(state, fleet, ships)
         cannons = losses.get("cannon", 0)

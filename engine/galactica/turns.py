@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from engine.core import Event, RuleError
-from engine.galactica import asteroids, casino, ground_combat, market, movement, space_combat, trade
+from engine.galactica import asteroids, calls, casino, ground_combat, market, movement, space_combat, trade
 from engine.galactica.fleets import fleet_by_id, fleets_of
 from engine.galactica.models import PHASES, GalacticaState
 from engine.galactica.production import collect
@@ -28,7 +28,8 @@ def roll_for_order(state: GalacticaState, now: datetime) -> list[Event]:
     state.add_timer("turn", now + timedelta(hours=state.settings.turn_hours), player=state.starter)
     return [Event(key="galactica.order_rolled", params={
         "rolls": [f"{state.name_of(p)} {r}" for p, r in rolls.items()], "player": state.name_of(state.starter)}),
-        Event(key="galactica.choose_direction", params={}, to=[state.starter], notify="turn")]
+        Event(key="galactica.choose_direction", params={}, to=[state.starter], notify="turn"),
+        calls.turn_ping(state, state.starter)]
 
 
 def choose_direction(state: GalacticaState, player: str, direction: str, now: datetime) -> list[Event]:
@@ -63,7 +64,8 @@ def start_turn(state: GalacticaState, now: datetime) -> list[Event]:
     state.add_timer("turn", now + timedelta(hours=state.settings.turn_hours), player=player)
     events = [Event(key="galactica.turn", params={"player": state.name_of(player), "round": state.round},
                     to=[player], notify="turn")]
-    return events + collect(state, player)
+    events += collect(state, player)
+    return [*events, calls.turn_ping(state, player)]
 
 
 def end_phase(state: GalacticaState, player: str, now: datetime) -> list[Event]:
@@ -74,8 +76,10 @@ def end_phase(state: GalacticaState, player: str, now: datetime) -> list[Event]:
         if owed is not None:
             raise RuleError("galactica.must_play_casino", cell=owed)
         return end_turn(state, now)
+    done = state.phase
     state.phase = PHASES[PHASES.index(state.phase) + 1]  # type: ignore[assignment]
-    return [Event(key="galactica.phase", params={"phase": state.phase}, to=[player])]
+    return [Event(key="galactica.phase_done", params={"player": state.name_of(player), "done": done,
+                                                      "phase": state.phase})]
 
 
 def settle_open(state: GalacticaState, now: datetime) -> list[Event]:
@@ -92,7 +96,8 @@ def settle_open(state: GalacticaState, now: datetime) -> list[Event]:
             elif state.pending.kind == "land":
                 events += ground_combat.land(state, fleet, 0)
             else:
-                asteroids.lose(state, fleet, asteroids.default_loss(fleet, state.pending.count))
+                events += asteroids.lose(state, fleet, asteroids.default_loss(
+                    fleet, state.pending.count, state.settings.asteroids_spare_last_fighter))
                 events += movement.go_on(state, fleet, now)
         else:
             break
@@ -112,6 +117,8 @@ def end_turn(state: GalacticaState, now: datetime, *, timed_out: bool = False) -
             events.append(Event(key="galactica.missed_turns", params={"player": state.name_of(player),
                                                                       "count": faction.missed},
                                 notify="moderators"))
+    if not timed_out:
+        events.append(Event(key="galactica.turn_done", params={"player": state.name_of(player)}))
     return events + next_turn(state, now)
 
 

@@ -125,6 +125,8 @@ class GalacticaView(BaseModel):
     offers: list[OfferView] = Field(default_factory=list)
     market_card: MarketCardView | None = None
     me: str | None = None
+    last_move: list[str] = Field(default_factory=list)  # cells of the latest move, start first
+    last_battle: str | None = None  # the cell of the latest battle
 
 
 def build_view(state: GalacticaState, viewer: str | None) -> GalacticaView:
@@ -172,7 +174,8 @@ def build_view(state: GalacticaState, viewer: str | None) -> GalacticaView:
         casino=[StakeView(cell=c, player=p, name=state.name_of(p), pot=s.pot, status=s.status)
                 for c, table in sorted(state.casino.items()) for p, s in sorted(table.items())],
         casino_bank=state.casino_bank, battle=battle, pending=state.pending.kind if state.pending else None,
-        tiles_left=len(state.tile_pile), market_left=len(state.market_pile), me=viewer)
+        tiles_left=len(state.tile_pile), market_left=len(state.market_pile), me=viewer,
+        last_move=list(state.last_move), last_battle=state.last_battle.cell if state.last_battle else None)
     if viewer is not None:
         view.offers = [OfferView(id=o.id, frm=o.frm, frm_name=state.name_of(o.frm), to=o.to,
                                  to_name=state.name_of(o.to), give=o.give, want=o.want)

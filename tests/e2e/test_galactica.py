@@ -96,16 +96,36 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     texts = " ".join(m.content for m in [fought.message, *fought.followups])
     assert "Battaglia in" in texts
     state = await state_of(araldo, row)
+    # told die by die: every exchange's dice as thrown, the pairings and the ships lost, in the channel
+    told = state.last_battle
+    assert told is not None and told.exchanges
+    for n, ex in enumerate(told.exchanges, 1):
+        line = next(x for x in texts.split("\n") if x.startswith(f"⚔️ Scambio {n}:"))
+        assert "·".join(map(str, ex.rolls)) in line and "·".join(map(str, ex.block_rolls)) in line, line
+        for unit in ex.killed:
+            assert {"fighter": "Caccia", "torpedo": "Torpedinier", "colony": "Nav"}[unit] in line, line
+        if not ex.killed:
+            assert "perde: nessuno" in line
+    assert "perde 1 Caccia" in texts  # P's only fighter over Verdania
     assert state.pending is not None and state.pending.kind == "land", texts
     landed = await emulator.slash(Q, "galactica land", tanks=6)
     assert "Lotta di terra su Verdania" in landed.content
+    ground = (await state_of(araldo, row)).last_battle
+    assert ground is not None and ground.kind == "ground"
+    assert all(f"🪖 Scambio a terra {n}:" in landed.content for n in range(1, len(ground.exchanges) + 1))
+    again = await emulator.slash(R, "galactica battle")  # anyone reads the latest battle again
+    assert not again.ephemeral and "Lotta di terra a Verdania" in again.content
+    assert again.content.count("🪖 Scambio a terra") == len(ground.exchanges)
+    before = await emulator.slash(R, "galactica battle", back=2)  # the space battle before it
+    assert "Battaglia spaziale" in before.content and "⚔️ Scambio 1:" in before.content
     state = await state_of(araldo, row)
     if state.planets["verdania"].owner == q:
         assert any("Hai perso Verdania" in m.content for m in emulator.dms(P)), "planet-lost DM"
 
     # the market: draw the top card and buy it
     drawn = await emulator.slash(Q, "galactica market-draw", fleet="F4")
-    assert "carta Mercato" in drawn.content
+    assert "pesca una carta Mercato" in drawn.content and "Ndri" not in drawn.content  # the card is Q's alone
+    assert any("La tua carta Mercato" in m.content for m in drawn.followups if m.ephemeral)
     bought = await emulator.slash(Q, "galactica market-deal", buy=True)
     assert "compra al Mercato" in bought.content
     assert (await state_of(araldo, row)).fleets[-2].ships.get("fighter", 0) >= 1
@@ -115,7 +135,7 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     must = await emulator.slash(Q, "galactica end-phase")
     assert must.ephemeral and "Casinò" in must.content
     bet = await emulator.slash(Q, "galactica casino-bet", fleet="F3", amount=1000)
-    assert "punta 1000 Ndri" in bet.content
+    assert "punta 1.000 Ndri" in bet.content
     offered = await emulator.slash(Q, "galactica offer", player=state.name_of(r), give_ndri=1000)
     assert "Offerta n. 1" in " ".join(m.content for m in [offered.message, *offered.followups])
     assert any("Offerta n. 1" in m.content for m in emulator.dms(R)), "trade-offer DM"
@@ -140,9 +160,26 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     # pictures: the galaxy, a planet board, the player's own stock; exact odds
     galaxy = await emulator.slash(P, "galactica map")
     assert any(m.images for m in [galaxy.message, *galaxy.followups])
+    full = await emulator.slash(P, "galactica map", full=True)
+    assert any(m.images for m in [full.message, *full.followups])
     board = await emulator.slash(P, "galactica planet", name="verdania")
     assert board.message.images
     stock = await emulator.slash(Q, "galactica me")
     assert stock.ephemeral and stock.message.images
     odds = await emulator.slash(P, "galactica odds", torpedoes=1, enemy_fighters=1)
     assert odds.ephemeral and "1: " in odds.content and "/36" in odds.content
+
+
+async def test_the_designers_lab_from_discord(emulator: Any, araldo: Any) -> None:
+    """Moderators run the lab in the channel: two variants side by side, in words and as a chart."""
+    bob = emulator.user("bob")
+    refused = await emulator.slash(bob, "galactica lab", games=2)
+    assert refused.ephemeral and "moderatori" in refused.content
+    bad = await emulator.slash(emulator.owner, "galactica lab", variants="araldo nonsense")
+    assert bad.ephemeral and "nonsense" in bad.content
+    ran = await emulator.slash(emulator.owner, "galactica lab", games=2, seed=50, timeout=60)
+    posted = [ran.message, *ran.followups]
+    text = " ".join(m.content for m in posted)
+    assert not ran.ephemeral and "**araldo**" in text and "**literal**" in text
+    assert "per asteroidi" in text  # the literal reading loses a faction to the cards; Araldo's does not
+    assert any(m.images for m in posted)

@@ -1,29 +1,92 @@
-"""The galaxy, a planet board and a stock picture render from the views, in the reader's words."""
+"""The galaxy at chat size, the full map, a planet board and a stock picture render from the views, in
+the reader's words; faction colours stay clear of every terrain colour."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engine.galactica import GAME
-from render.common import find_renderer, to_png
-from render.galactica import render_galaxy, render_planet, render_stock
-from tests.engine.galactica.helpers import cur, give_planet, started
+from engine.galactica.fleets import new_fleet
+from engine.galactica.models import Battle, Side
+from render.common import find_renderer, flat_hex_center, to_png
+from render.galactica import (
+    FACTIONS,
+    ORIGIN,
+    SIZE,
+    TERRAIN,
+    UNEXPLORED,
+    WIDTH,
+    contrast,
+    faction_colour,
+    render_galaxy,
+    render_galaxy_full,
+    render_planet,
+    render_stock,
+)
+from render.galactica.palette import MIN_CONTRAST
+from tests.engine.galactica.helpers import cur, give_planet, place, started
 
 
-def test_pictures_render_from_views() -> None:
-    state = started(3)
+def test_faction_colours_never_near_terrain_or_each_other() -> None:
+    """Issue 27: a player's light blue was the Ice tiles', an orange the Market's gold."""
+    terrain = [*TERRAIN.values(), UNEXPLORED]
+    for f in FACTIONS:
+        assert min(contrast(f, t) for t in terrain) >= MIN_CONTRAST, f
+    for a, b in combinations(FACTIONS, 2):
+        assert contrast(a, b) >= MIN_CONTRAST, (a, b)
+    assert contrast((150, 205, 235), TERRAIN["ice"]) > 0  # the measure tells colours apart at all
+    assert contrast((86, 180, 233), (150, 205, 235)) < MIN_CONTRAST  # and catches the old clash
+
+
+def _staged() -> tuple[object, str]:
+    state = started(4)
     me = cur(state)
     give_planet(state, me, "F4", "vulcania", "shipyard", "turret")
-    view = GAME.view(state, me)
-    assert find_renderer("galactica", "board") is not None and find_renderer("galactica", "stock") is not None
-    galaxy = render_galaxy(view, {"round": "Giro {round}"})
-    assert galaxy.width > 1000 and galaxy.height > 600
-    # an explored start corner is not the unexplored grey; an unexplored cell is
-    from render.common import flat_hex_center
-    from render.galactica import MARGIN, SIZE, TOP, UNEXPLORED
+    place(state, "G3", "casino-1")
+    new_fleet(state, state.order[1], "G3", {"fighter": 2, "torpedo": 3})
+    new_fleet(state, me, "F4", {"torpedo": 4}, tanks=3)
+    state.last_move = ["A1", "B1", "B2"]
+    state.last_battle = Battle(cell="E4", attacker=Side(player=me), defender=Side(player=state.order[1]))
+    return state, me
 
-    origin = (MARGIN + SIZE, TOP + SIZE)
-    x, y = flat_hex_center(5, 1, SIZE, origin)
-    assert galaxy.getpixel((int(x), int(y + 20))) == UNEXPLORED
+
+def test_the_chat_size_map_shows_owners_sizes_and_whose_turn() -> None:
+    state, me = _staged()
+    view = GAME.view(state, None)  # type: ignore[arg-type]
+    assert find_renderer("galactica", "board") is render_galaxy
+    assert find_renderer("galactica", "full") is render_galaxy_full
+    galaxy = render_galaxy(view, {"map.turn": "Tocca a: {player}"})
+    assert 900 <= galaxy.width <= 1200  # shown at ~550 px, its 22-24 px labels read at 11-13 px
+    assert galaxy.width == WIDTH
+    seat = {f.player: f.colour for f in view.factions}
+    x, y = flat_hex_center(6, 2, SIZE, ORIGIN)  # G3: the second player's fleet chip in its colour
+    chip = [galaxy.getpixel((int(x + dx), int(y + 16))) for dx in range(-25, 25)]
+    assert faction_colour(seat[state.order[1]]) in chip  # type: ignore[attr-defined]
+    x, y = flat_hex_center(5, 3, SIZE, ORIGIN)  # F4: my planet, ringed in my colour
+    ring = [galaxy.getpixel((int(x + SIZE - 8 + d), int(y))) for d in range(-4, 4)]
+    assert faction_colour(seat[me]) in ring
+    x, y = flat_hex_center(5, 1, SIZE, ORIGIN)
+    assert galaxy.getpixel((int(x), int(y))) == UNEXPLORED
+    assert to_png(galaxy)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_full_map_planet_and_stock_pictures() -> None:
+    state, me = _staged()
+    view = GAME.view(state, me)  # type: ignore[arg-type]
+    assert render_galaxy_full(view, {"round": "Giro {round}"}).width > 1000
     planet = next(p for p in view.planets if p.key == "vulcania")
     assert render_planet(planet).size == (700, 360)
     assert render_stock(view).size == (560, 360)
-    assert to_png(galaxy)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_lab_chart() -> None:
+    from engine.galactica.lab import parse_variant, run_lab
+    from render.galactica import render_lab
+    from render.galactica.lab_chart import LINES
+
+    report = run_lab([parse_variant("araldo"), parse_variant("literal")], games=2, players=2, seed=50)
+    chart = render_lab(report, {"lab.title": "Laboratorio"})
+    assert chart.size == (1100, 760)
+    colours = {chart.getpixel((x, y)) for x in range(90, 530, 3) for y in range(150, 390, 3)}
+    assert LINES[0] in colours and LINES[1] in colours  # a line per variant
+    assert find_renderer("galactica", "lab") is render_lab

@@ -12,12 +12,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.galactica import views as v
+from bot.cogs.galactica.lab import LAB_GAMES
+from bot.cogs.galactica.lab import run as run_lab_command
+from bot.cogs.galactica.texts import battle_text, private_summary
 from bot.cogs.galactica.views import KIND
 from bot.cogs.options import option
 from bot.i18n import t
+from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import game_here, lang, player_id, send, service_of
+from bot.ui import PANEL_OPENERS, channel_lang, game_here, lang, player_id, send, service_of
 from engine.core import RuleError, get_game
 from engine.galactica.models import GalacticaState
 from engine.galactica.odds import exchange_odds
@@ -29,6 +33,9 @@ BUILDINGS = [app_commands.Choice(name=L(n, f"galactica.building.{k}"), value=k)
              for k, n in (("shipyard", "Shipyard"), ("tank_factory", "Tank Factory"), ("treasury", "Treasury"),
                           ("cannon", "Interstellar Cannon"), ("turret", "Ground Turret"))]
 RESOURCES = [app_commands.Choice(name=L(n, f"galactica.resource.{n}"), value=n) for n in ("fuel", "metal", "stone")]
+# the offer's options, in the order of engine.galactica.models.GOODS
+GOODS = ("ndri", "fuel", "metal", "stone", "fighters", "torpedoes", "colony_ships", "tanks")
+FIELDS = ("ndri", "fuel", "metal", "stone", "fighter", "torpedo", "colony", "tank")
 SHIPS = {"fighters": L("fighters", "opt.gal.fighters"), "torpedoes": L("torpedoes", "opt.gal.torpedoes"),
          "colony_ships": L("colony_ships", "opt.gal.colony_ships")}
 
@@ -66,6 +73,9 @@ class GalacticaCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(v.ActionSelect, v.TradeButton)
+        PANEL_OPENERS[KIND] = v.open_panel
+        PRIVATE_SUMMARIES[KIND] = private_summary
+        PANEL_KINDS.add(KIND)
 
     @group.command(name=L("panel", "cmd.gal.panel"), description=L("What you may do now, only for you",
                                                                    "cmd.gal.panel.desc"))
@@ -207,22 +217,27 @@ class GalacticaCog(commands.Cog):
         await play(interaction, {"type": "casino_leave", "fleet": fleet})
 
     @group.command(name=L("offer", "cmd.gal.offer"),
-                   description=L("Trade: offer Ndri and raw materials to a faction", "cmd.gal.offer.desc"))
-    @app_commands.rename(player=L("player", "opt.gal.player"), give_ndri=L("give_ndri", "opt.gal.give_ndri"),
-                         give_fuel=L("give_fuel", "opt.gal.give_fuel"), give_metal=L("give_metal", "opt.gal.give_metal"),
-                         give_stone=L("give_stone", "opt.gal.give_stone"), want_ndri=L("want_ndri", "opt.gal.want_ndri"),
-                         want_fuel=L("want_fuel", "opt.gal.want_fuel"), want_metal=L("want_metal", "opt.gal.want_metal"),
-                         want_stone=L("want_stone", "opt.gal.want_stone"))
+                   description=L("Trade: offer Ndri, raw materials, ships or tanks to a faction", "cmd.gal.offer.desc"))
+    @app_commands.rename(player=L("player", "opt.gal.player"), **{f"{w}_{g}": L(f"{w}_{g}", f"opt.gal.{w}_{g}")
+                                                                    for w in ("give", "want") for g in GOODS},
+                         at=L("at", "opt.gal.at"))
+    @app_commands.describe(at=L("The Casino cell where ships and tanks change hands", "opt.gal.at.desc"))
     @app_commands.autocomplete(player=v.rivals)
     async def offer(self, interaction: discord.Interaction, player: str,
                     give_ndri: app_commands.Range[int, 0, 10_000_000] = 0, give_fuel: app_commands.Range[int, 0, 999] = 0,
                     give_metal: app_commands.Range[int, 0, 999] = 0, give_stone: app_commands.Range[int, 0, 999] = 0,
+                    give_fighters: app_commands.Range[int, 0, 99] = 0, give_torpedoes: app_commands.Range[int, 0, 99] = 0,
+                    give_colony_ships: app_commands.Range[int, 0, 99] = 0, give_tanks: app_commands.Range[int, 0, 99] = 0,
                     want_ndri: app_commands.Range[int, 0, 10_000_000] = 0, want_fuel: app_commands.Range[int, 0, 999] = 0,
-                    want_metal: app_commands.Range[int, 0, 999] = 0,
-                    want_stone: app_commands.Range[int, 0, 999] = 0) -> None:
-        await play(interaction, {"type": "trade_offer", "to": player,
-                                 "give": {"ndri": give_ndri, "fuel": give_fuel, "metal": give_metal, "stone": give_stone},
-                                 "want": {"ndri": want_ndri, "fuel": want_fuel, "metal": want_metal, "stone": want_stone}})
+                    want_metal: app_commands.Range[int, 0, 999] = 0, want_stone: app_commands.Range[int, 0, 999] = 0,
+                    want_fighters: app_commands.Range[int, 0, 99] = 0, want_torpedoes: app_commands.Range[int, 0, 99] = 0,
+                    want_colony_ships: app_commands.Range[int, 0, 99] = 0, want_tanks: app_commands.Range[int, 0, 99] = 0,
+                    at: str | None = None) -> None:
+        give = [give_ndri, give_fuel, give_metal, give_stone, give_fighters, give_torpedoes, give_colony_ships, give_tanks]
+        want = [want_ndri, want_fuel, want_metal, want_stone, want_fighters, want_torpedoes, want_colony_ships, want_tanks]
+        await play(interaction, {"type": "trade_offer", "to": player, "at": at,
+                                 "give": dict(zip(FIELDS, give, strict=True)),
+                                 "want": dict(zip(FIELDS, want, strict=True))})
 
     @group.command(name=L("end-phase", "cmd.gal.end_phase"),
                    description=L("Close this phase (after building: end the turn)", "cmd.gal.end_phase.desc"))
@@ -231,13 +246,23 @@ class GalacticaCog(commands.Cog):
 
     # ---- looking ----------------------------------------------------------------------------------
     @group.command(name=L("map", "cmd.gal.map"), description=L("The galaxy, for everyone", "cmd.gal.map.desc"))
-    async def map(self, interaction: discord.Interaction) -> None:
-        language = lang(interaction)
+    @app_commands.rename(full=L("full", "opt.gal.full"))
+    @app_commands.describe(full=L("The full-size map, with every name and ship type", "opt.gal.full.desc"))
+    async def map(self, interaction: discord.Interaction, full: bool = False) -> None:
+        language = await channel_lang(interaction)  # a public post: the channel's language
         row, state = await here(interaction)
         await interaction.response.defer(thinking=True)
         headline = get_game(KIND).headline(state)
         await send(interaction, t(headline.key, language, **headline.params),
-                   file=await v.galaxy_file(row, state, language))
+                   file=await v.galaxy_file(row, state, language, full))
+
+    @group.command(name=L("battle", "cmd.gal.battle"),
+                   description=L("The latest battle, exchange by exchange", "cmd.gal.battle.desc"))
+    @app_commands.rename(back=L("back", "opt.gal.back"))
+    @app_commands.describe(back=L("1 the latest battle, 2 the one before, ...", "opt.gal.back.desc"))
+    async def battle(self, interaction: discord.Interaction, back: app_commands.Range[int, 1, 20] = 1) -> None:
+        _, state = await here(interaction)
+        await send(interaction, battle_text(state, await channel_lang(interaction), back))
 
     @group.command(name=L("planet", "cmd.gal.planet"),
                    description=L("A planet's card and its 3x3 buildings", "cmd.gal.planet.desc"))
@@ -246,7 +271,7 @@ class GalacticaCog(commands.Cog):
     @app_commands.autocomplete(name=v.any_planet)
     async def planet(self, interaction: discord.Interaction, name: str) -> None:
         row, state = await here(interaction)
-        file = await v.planet_file(row, state, name, lang(interaction))
+        file = await v.planet_file(row, state, name, await channel_lang(interaction))
         await send(interaction, name, file=file)
 
     @group.command(name=L("me", "cmd.gal.me"), description=L("Your stock, only for you", "cmd.gal.me.desc"))
@@ -257,6 +282,20 @@ class GalacticaCog(commands.Cog):
         f = state.factions[user]
         text = t("galactica.ui.me", language, ndri=f.ndri, fuel=f.fuel, metal=f.metal, stone=f.stone)
         await send(interaction, text, ephemeral=True, file=await v.stock_file(row, state, user, language))
+
+    @group.command(name=L("lab", "cmd.gal.lab"),
+                   description=L("Moderators: seeded autopilot games per setting variant, side by side",
+                                 "cmd.gal.lab.desc"))
+    @app_commands.rename(games=L("games", "opt.gal.games"), players=L("players", "opt.gal.players"),
+                         seed=L("seed", "opt.gal.seed"), variants=L("variants", "opt.gal.variants"),
+                         max_rounds=L("max_rounds", "opt.gal.max_rounds"))
+    @app_commands.describe(games=L("Games per variant", "opt.gal.games.desc"),
+                           variants=L("Presets (araldo, literal) or name:setting=value,... separated by spaces",
+                                      "opt.gal.variants.desc"))
+    async def lab(self, interaction: discord.Interaction, games: app_commands.Range[int, 1, LAB_GAMES] = 10,
+                  players: app_commands.Range[int, 2, 4] = 2, seed: app_commands.Range[int, 0, 2**31] = 1,
+                  variants: str = "araldo literal", max_rounds: app_commands.Range[int, 1, 200] = 60) -> None:
+        await run_lab_command(interaction, games, players, seed, variants, max_rounds)
 
     @group.command(name=L("odds", "cmd.gal.odds"),
                    description=L("Exact chances of one space exchange", "cmd.gal.odds.desc"))

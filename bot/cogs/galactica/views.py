@@ -24,7 +24,7 @@ from bot.painters import off_loop, painted
 from bot.pictures import picture_labels
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import lang, render_events, send, service_of, spend_buttons
+from bot.ui import channel_lang, lang, panel_button, render_events, send, service_of, spend_buttons
 from engine.core import RuleError, get_game
 from engine.core.names import name_key
 from engine.galactica.models import GalacticaState
@@ -44,9 +44,7 @@ def describe(action: BaseModel, state: GalacticaState, language: str) -> str:
     params: dict[str, Any] = {}
     for k, v in data.items():
         if isinstance(v, dict):
-            params[k] = ", ".join(f"{t(f'galactica.unit.{u}', language)} {n}" for u, n in v.items() if n) \
-                if k in ("ships",) else ", ".join(f"{n} {t(f'galactica.resource.{r}', language)}"
-                                                  for r, n in v.items() if n)
+            params[k] = _goods(v, language)
         elif isinstance(v, list):
             params[k] = " → ".join(v)
         else:
@@ -149,8 +147,18 @@ def panel(row: GameRow, state: GalacticaState, player: str, language: str) -> tu
     return "\n".join(lines), (view if view.children else None)
 
 
+async def open_panel(interaction: discord.Interaction, row: GameRow) -> None:
+    """The turn call's button: whoever clicks gets their own panel of what they may do now."""
+    state = service_of(interaction).load_state(row)
+    assert isinstance(state, GalacticaState)
+    text, view = panel(row, state, str(interaction.user.id), lang(interaction))
+    await send(interaction, text, ephemeral=True, view=view)
+
+
 def _goods(goods: dict[str, int], language: str) -> str:
-    return ", ".join(f"{n} {t(f'galactica.resource.{r}', language)}" for r, n in goods.items() if n) or "-"
+    """Ndri, raw materials, ships, tanks as the reader says them: "5.000 Ndri, 2 Torpediniere"."""
+    return ", ".join(t(f"galactica.n.{k}", language, count=n, n=n) for k, n in goods.items() if n) \
+        or t("core.none", language)
 
 
 async def pick_click(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
@@ -172,11 +180,15 @@ async def pick_click(interaction: discord.Interaction, game_id: int, version: in
 
 
 async def answer(interaction: discord.Interaction, result: ActResult) -> None:
-    """Public events in the channel, the actor's own privately, then the actor's fresh panel."""
+    """Public events in the channel's language (a turn call with the button that opens the called
+    player's panel), the actor's own privately in theirs, then the actor's fresh panel."""
     language = lang(interaction)
+    channel = await channel_lang(interaction)
     user = str(interaction.user.id)
-    public, private = render_events(result.events, language, viewer=user)
-    await send(interaction, public or t("core.done", language))
+    public, _ = render_events(result.events, channel, viewer=user)
+    _, private = render_events(result.events, language, viewer=user)
+    button = panel_button(result.game, [ev for ev in result.events if ev.to is None], channel)
+    await send(interaction, public or t("core.done", channel), view=button)
     state = result.state
     if isinstance(state, GalacticaState) and state.status == "active":
         text, view = panel(result.game, state, user, language)
@@ -190,13 +202,15 @@ def _labels(language: str) -> dict[str, str] | None:
     return picture_labels(KIND, language)
 
 
-async def galaxy_file(row: GameRow, state: GalacticaState, language: str) -> discord.File:
-    from render.galactica import render_galaxy
+async def galaxy_file(row: GameRow, state: GalacticaState, language: str, full: bool = False) -> discord.File:
+    """The galaxy at chat size, or (`full`) the full map with every name and ship type."""
+    from render.galactica import render_galaxy, render_galaxy_full
 
     view = get_game(KIND).view(state, None)
     assert isinstance(view, GalacticaView)
-    data = await off_loop(painted, render_galaxy, view, _labels(language))
-    return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-v{row.version}.png")
+    data = await off_loop(painted, render_galaxy_full if full else render_galaxy, view, _labels(language))
+    size = "full" if full else "map"
+    return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-v{row.version}-{size}.png")
 
 
 async def stock_file(row: GameRow, state: GalacticaState, player: str, language: str) -> discord.File:

@@ -172,7 +172,12 @@ def test_trade_offer_accept_refuse() -> None:
     state.factions[other].stone = 3
     events = GAME.apply(state, me, {"type": "trade_offer", "to": state.name_of(other),
                                     "give": {"ndri": 4_000}, "want": {"stone": 2}}, at(1))
-    assert events[0].to == [me, other] and events[0].notify == "action"
+    told = {e.key: e for e in events}
+    secret = told["galactica.trade_offered"]  # the terms: to the two factions alone
+    assert secret.to == [me, other] and secret.notify == "action" and secret.params["give"]
+    assert told["galactica.trade_offer_made"].to is None  # the channel hears only that an offer was made
+    assert "give" not in told["galactica.trade_offer_made"].params
+    assert not GAME.log_visible({"type": "trade_offer", "to": "x"}, me, other + "x")  # /game log keeps it
     offer = state.offers[0].id
     with pytest.raises(RuleError):
         GAME.apply(state, me, {"type": "trade_answer", "offer": offer, "accept": True}, at(2))

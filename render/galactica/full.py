@@ -1,4 +1,5 @@
-"""Imperium Galactica pictures: the galaxy, a planet's board, a faction's stock.
+"""Imperium Galactica's full-size pictures: the whole galaxy with every name and ship type (on
+request), a planet's board, a faction's stock.
 
 Renderers take the game's view (and the reader's words, `galactica.label.*`); they never see the
 state. Flat-top hexes in odd-q columns, drawn with render.common's hex helpers.
@@ -19,20 +20,15 @@ from render.common import (
     flat_hex_center,
     flat_hex_corners,
     font,
-    player_colour,
     renderer,
 )
+from render.galactica.palette import TERRAIN, UNEXPLORED, faction_colour
 
 SIZE = 46
 MARGIN = 30
 TOP = 90
-KIND_COLOURS: dict[str, tuple[int, int, int]] = {
-    "space": (28, 32, 62), "asteroids": (112, 104, 96), "market": (196, 160, 40), "casino": (128, 64, 150),
-}
-PLANET_COLOURS: dict[str, tuple[int, int, int]] = {
-    "fire": (214, 84, 36), "ice": (150, 205, 235), "earth": (70, 160, 80), "rock": (140, 110, 80),
-}
-UNEXPLORED = (70, 70, 76)
+KIND_COLOURS: dict[str, tuple[int, int, int]] = {k: TERRAIN[k] for k in ("space", "asteroids", "market", "casino")}
+PLANET_COLOURS: dict[str, tuple[int, int, int]] = {k: TERRAIN[k] for k in ("fire", "ice", "earth", "rock")}
 SHORT = {"fighter": "C", "torpedo": "T", "colony": "N"}
 LABELS: dict[str, str] = {
     "title": "Imperium Galactica", "round": "Round {round}", "unexplored": "unexplored", "space": "space",
@@ -43,6 +39,8 @@ LABELS: dict[str, str] = {
     "tanks": "tanks", "free": "free", "shipyard": "Shipyard", "tank_factory": "Tank factory",
     "treasury": "Treasury", "cannon": "Cannon", "turret": "Turret", "fighter": "Fighters",
     "torpedo": "Torpedo boats", "colony": "Colony ships", "tank": "Tanks", "out": "out",
+    "multipliers": "{fuel}·{metal}·{stone} P{productivity} E{economy}",
+    "multipliers_key": "a·b·c fuel, metal, stone x, P productivity x, E economy x",
 }
 
 
@@ -80,17 +78,18 @@ def _icon(draw: ImageDraw.ImageDraw, cell: CellView, xy: tuple[float, float], in
             draw.ellipse((x + dx - 1, y + dy - 1, x + dx + 1, y + dy + 1), fill=ink)
 
 
-@renderer("galactica", "board")
-def render_galaxy(view: GalacticaView, labels: dict[str, str] | None = None) -> Image.Image:
+@renderer("galactica", "full")
+def render_galaxy_full(view: GalacticaView, labels: dict[str, str] | None = None) -> Image.Image:
     w = words(labels)
-    colour_of = {f.player: player_colour(f.colour) for f in view.factions}
+    colour_of = {f.player: faction_colour(f.colour) for f in view.factions}
+    planet_of = {p.cell: p for p in view.planets}
     width = int(MARGIN * 2 + SIZE * 17 + 300)
     height = int(TOP + SIZE * 13.2 + MARGIN * 2)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw_title(draw, (MARGIN, 20), w["title"], w["round"].replace("{round}", str(view.round)))
     origin = (MARGIN + SIZE, TOP + SIZE)
-    small, tiny = font(12), font(10)
+    small, tiny = font(14), font(13)
     for cell in view.cells:
         center = flat_hex_center(cell.col, cell.row, SIZE, origin)
         fill = _cell_fill(cell)
@@ -103,27 +102,31 @@ def render_galaxy(view: GalacticaView, labels: dict[str, str] | None = None) -> 
             draw.text((cx, cy - 14), cell.planet[:10], font=small, fill=ink, anchor="mm")
         elif cell.kind in ("asteroids", "market", "casino"):
             draw.text((cx, cy - 14), w[cell.kind], font=tiny, fill=ink, anchor="mm")
-        _icon(draw, cell, (cx - SIZE * 0.62, cy - 2), ink)
-        if cell.owner:  # the flag
-            fx, fy = cx + SIZE * 0.35, cy - SIZE * 0.62
-            draw.line((fx, fy, fx, fy + 16), fill=INK, width=2)
-            draw.polygon([(fx, fy), (fx + 12, fy + 4), (fx, fy + 8)], fill=colour_of.get(cell.owner, MUTED))
+        _icon(draw, cell, (cx + SIZE * 0.4, cy - SIZE * 0.6), ink)
+        if cell.owner:  # territory: the owner's ring inside the hex
+            draw.polygon(flat_hex_corners(center, SIZE - 6), outline=colour_of.get(cell.owner, MUTED), width=4)
+        planet = planet_of.get(cell.cell)
+        if planet is not None:  # the card's multipliers: raw materials, productivity, economy
+            mult = w["multipliers"].format(fuel=planet.fuel, metal=planet.metal, stone=planet.stone,
+                                           productivity=planet.productivity, economy=planet.economy)
+            draw.text((cx, cy - 1), mult, font=tiny, fill=ink, anchor="mm")
         for i, fleet in enumerate(cell.fleets[:3]):
             text = fleet_text(fleet.ships, fleet.tanks)
-            y = cy + 2 + i * 14
+            y = cy + 9 + i * 15
             colour = colour_of.get(fleet.owner, MUTED)
             box = draw.textbbox((cx, y), text, font=tiny, anchor="mt")
             draw.rectangle((box[0] - 3, box[1] - 1, box[2] + 3, box[3] + 1), fill=colour, outline=INK)
             draw.text((cx, y), text, font=tiny, fill=contrast_ink(colour), anchor="mt")
     x = int(MARGIN * 2 + SIZE * 17)
     y = TOP
-    y = draw_legend(draw, (x, y), [(player_colour(f.colour), f.name + (f" ({w['out']})" if f.out else ""))
+    y = draw_legend(draw, (x, y), [(faction_colour(f.colour), f.name + (f" ({w['out']})" if f.out else ""))
                                    for f in view.factions])
     y += 16
     items = [(UNEXPLORED, w["unexplored"])] + [(c, w[k]) for k, c in KIND_COLOURS.items()]
     items += [(c, w[k]) for k, c in PLANET_COLOURS.items()]
     y = draw_legend(draw, (x, y), items)
     draw.multiline_text((x, y + 16), w["fleet_key"].replace(", ", "\n"), font=small, fill=INK)
+    draw.multiline_text((x, y + 100), w["multipliers_key"].replace(", ", "\n"), font=small, fill=INK)
     return image
 
 
@@ -165,7 +168,7 @@ def render_stock(view: GalacticaView, labels: dict[str, str] | None = None) -> I
         draw_title(draw, (20, 20), w["stock"])
         return image
     y = draw_title(draw, (20, 16), f"{w['stock']}: {me.name}")
-    draw.rectangle((20, y, 40, y + 20), fill=player_colour(me.colour), outline=INK)
+    draw.rectangle((20, y, 40, y + 20), fill=faction_colour(me.colour), outline=INK)
     rows = [(w["ndri"], me.ndri), (w["fuel"], me.fuel), (w["metal"], me.metal), (w["stone"], me.stone)]
     rows += [(w[u], n) for u, n in me.units.items()]
     for i, (name, n) in enumerate(rows):
