@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from datetime import datetime
 from typing import Any, Literal
 
@@ -34,6 +35,7 @@ from bot.records import Records
 from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
 from engine.core import Event, Player, RuleError, get_game
 
+log = logging.getLogger(__name__)
 __all__ = ["ActResult", "Conflict", "GameService", "Listener", "Planner", "Update", "utcnow"]
 
 
@@ -202,7 +204,17 @@ class GameService(Records, Preferences):
             raise RuleError("core.game_over")
         parsed = game.parse_action(data)
         now = max(self.clock(), state.clock)
-        events = game.advance(state, now)
+        try:
+            events = game.advance(state, now)
+        except RuleError:
+            raise
+        except Exception:
+            # a due deadline whose rules fail (the scheduler tells the moderators): a moderator's move
+            # plays on the state before it (their /mod force drops it), a player's is refused in words
+            log.exception("game %s: a due deadline failed before a move of %s", row.id, actor)
+            if not (moderator and str(getattr(parsed, "type", "")).startswith("mod_")):
+                raise RuleError("core.game_faulty") from None
+            state, events = self.load_state(row), []
         try:
             # the state was loaded for this move alone: a refusal discards it, so no protective copy
             events += game.apply(state, actor, parsed, now, moderator=moderator, scratch=True)
@@ -242,6 +254,15 @@ class GameService(Records, Preferences):
                 raise RuleError("core.busy")
         await self._emit(Update(row, state, events, "tick"))
         return ActResult(row, state, events)
+
+    async def tell_moderators(self, game_id: int, event: Event) -> None:
+        """Say something to a game's moderators in its channel outside any move (its deadline's
+        rules failing): an outbox row, delivered like every other."""
+        row = await self.get(game_id)
+        outbox = self._plan(Update(row, None, [event], "mod"))
+        async with self.db.transaction() as s:
+            s.add_all(outbox)
+        self._outbox_written(outbox)
 
     # ---- people ------------------------------------------------------------------------------
     async def set_away(self, user_id: str, until: datetime | None) -> list[ActResult]:

@@ -271,6 +271,8 @@ class Game(Generic[S]):
         return finish_game(state, winners, reason)
 
     def _away(self, state: S, actor: str, until: datetime | None, now: datetime) -> list[Event]:
+        if until is not None and until.utcoffset() is None:
+            raise RuleError("core.away_needs_offset")  # a naive time is no moment: whose midnight?
         if until is not None and until <= now:
             raise RuleError("core.away_in_past")
         if until is None:
@@ -320,9 +322,17 @@ class Game(Generic[S]):
             if timer is None:
                 raise RuleError("core.no_deadline")
             state.timers.remove(timer)
-            events = [Event(key="core.mod.forced", params=params)]
-            events.extend(self.on_timer(state, timer, now))
-            return events
+            # fired on a copy: a deadline whose own rule fails (a game's bug) is dropped instead, so a
+            # moderator can always move a stuck game on
+            trial = state.model_copy(deep=True)
+            try:
+                fired = self.on_timer(trial, timer, now)
+            except RuleError:
+                raise
+            except Exception:
+                return [Event(key="core.mod.forced_broken", params=params)]
+            _commit(state, trial)
+            return [Event(key="core.mod.forced", params=params), *fired]
         if isinstance(action, ModKick):
             seat = state.player(action.player)
             if seat is None or seat.left:
