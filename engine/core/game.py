@@ -84,6 +84,11 @@ class Game(Generic[S]):
         turn ping and the reminder. Empty by default."""
         return []
 
+    def first_steps(self, state: S, player: str) -> list[Msg]:
+        """What `player` should do first, said under the start: what they owe, else their panel (if any move)."""
+        moves = [a for a in self.legal_actions(state, player) if not isinstance(a, Away)]
+        return self.owed(state, player) or ([Msg(key="core.first.panel")] if moves else [])
+
     def view(self, state: S, viewer: str | None) -> BaseModel:
         raise NotImplementedError
 
@@ -271,8 +276,8 @@ class Game(Generic[S]):
         return finish_game(state, winners, reason)
 
     def _away(self, state: S, actor: str, until: datetime | None, now: datetime) -> list[Event]:
-        if until is not None and until.utcoffset() is None:
-            raise RuleError("core.away_needs_offset")  # a naive time is no moment: whose midnight?
+        if until is not None and until.utcoffset() is None:  # a naive time is no moment: whose midnight?
+            raise RuleError("core.away_needs_offset")
         if until is not None and until <= now:
             raise RuleError("core.away_in_past")
         if until is None:
@@ -322,14 +327,12 @@ class Game(Generic[S]):
             if timer is None:
                 raise RuleError("core.no_deadline")
             state.timers.remove(timer)
-            # fired on a copy: a deadline whose own rule fails (a game's bug) is dropped instead, so a
-            # moderator can always move a stuck game on
-            trial = state.model_copy(deep=True)
+            trial = state.model_copy(deep=True)  # a deadline whose rule fails (a bug) is dropped instead
             try:
                 fired = self.on_timer(trial, timer, now)
             except RuleError:
                 raise
-            except Exception:
+            except Exception:  # so a moderator can always move a stuck game on
                 return [Event(key="core.mod.forced_broken", params=params)]
             _commit(state, trial)
             return [Event(key="core.mod.forced", params=params), *fired]

@@ -207,13 +207,13 @@ class Table:
         opened = await self.emu.click(self.user_of(pid), button[0], custom_id=button[1])
         shown = [m for m in opened.messages if m.ephemeral]
         live = [c for m in shown for c in m.all_components if c.get("type") in (2, 3) and not c.get("disabled")]
-        if not shown or (game.legal_actions(state, pid) and not live):
+        if not shown or (moves(game, state, pid) and not live):
             self.problems["panel"].append(f"{name}'s panel offers no move: {[m.content[:80] for m in shown]}")
         for msg in shown:
             said = language_of(msg.content + "\n" + "\n".join(msg.button_labels))
             if said is not None and said != LANGS[name]:
                 self.problems["language"].append(f"{name}'s panel in {said}: {msg.content[:80]!r}")
-        idle = [u for u in self.users.values() if u.id != pid and not game.legal_actions(state, u.id)]
+        idle = [u for u in self.users.values() if u.id != pid and not moves(game, state, u.id)]
         if idle:  # a player with no legal move is offered none
             other = await self.emu.click(idle[0], button[0], custom_id=button[1])
             offered = [c for m in other.messages if m.ephemeral for c in m.all_components
@@ -260,6 +260,11 @@ class Table:
             if len(summary.split()) < 8:
                 self.problems["rules_log"].append(f"/game rules for {name} gives no summary: {text[:120]!r}")
             self.problems["text"] += wording_problems(text, LANGS[name])
+            helped = await self.emu.slash(user, "help", options={"game": self.kind})
+            said = "\n".join(m.content for m in helped.messages)
+            if t("core.help.howto", LANGS[name]) not in said:
+                self.problems["rules_log"].append(f"/help for {name} has no how-to for the game: {said[:120]!r}")
+            self.problems["text"] += wording_problems(said, LANGS[name])
             log = await self.emu.slash(user, "game log")
             lines = [line for m in log.messages for line in m.content.split("\n")]
             seqs = [int(m.group(1)) for line in lines if (m := re.match(r"`#(\d+)`", line))]
@@ -288,6 +293,11 @@ class Table:
         only_it, only_en = len(values & (it - en)), len(values & (en - it))
         if only_it != only_en:
             self.pictures.append("it" if only_it > only_en else "en")
+
+
+def moves(game: Any, state: Any, pid: str) -> list[Any]:
+    """The player's legal moves, the absence every player may always declare left aside."""
+    return [a for a in game.legal_actions(state, pid) if getattr(a, "type", "") != "core_away"]
 
 
 @contextlib.asynccontextmanager

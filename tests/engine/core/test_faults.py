@@ -52,3 +52,10 @@ def test_forcing_a_healthy_deadline_still_fires_it() -> None:
     state = new_game()
     events = GAME.apply(state, "9", {"type": "mod_force"}, T0, moderator=True)
     assert events[0].key == "core.mod.forced" and state.total == 1 and state.turn == 1
+
+
+def test_first_steps_default_to_what_is_owed_or_the_panel() -> None:
+    state = new_game()
+    on_turn, waiting = state.players[0].id, state.players[1].id
+    assert [m.key for m in GAME.first_steps(state, on_turn)] == ["core.first.panel"]  # Corsa owes no words
+    assert GAME.first_steps(state, waiting) == []
