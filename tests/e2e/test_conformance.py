@@ -10,7 +10,8 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
 - panel: the turn call opens the called player's panel, which offers moves; a player with no legal
   move is offered none;
 - privacy: a move only its actor's view shows is posted nowhere, DMed to nobody else, and `/game log`
-  keeps it from the others.
+  keeps it from the others; a number a player's view hides (a drawn card's price, an offer's terms, a
+  secret number) appears in no channel post, no DM to them and no line of their `/game log`.
 
 Each game is played once (its demo) and every check reads that play. A (game, check) pair known to
 fail is marked xfail(strict): fixing the game turns it into an XPASS, and its mark is removed.
@@ -37,6 +38,7 @@ KNOWN: dict[tuple[str, str], str] = {
     ("nomic", "text"): "issue 25: /game rules shows game.nomic.summary; /game log shows Python reprs",
     ("nomic", "rules_log"): "issue 25: no rules summary; /game log shows engine data (no log.nomic.* words)",
     ("nomic", "panel"): "issue 25: nobody is called in the channel, so no panel opens from a call",
+    ("nomic", "privacy"): "issue 25: /game log shows every player a gladiator_train's new magic number",
     ("highfrontier", "language"): "issue 25: the turn line and /hf market's picture in the actor's language",
     ("highfrontier", "calls"): "issue 25: awaiting() stays empty, so nobody is ever called",
     ("highfrontier", "words"): "issue 25: a deal offer is answered in the channel with a bare Done.",
@@ -50,7 +52,8 @@ KNOWN: dict[tuple[str, str], str] = {
     ("galactica", "text"): "issue 25: /game rules shows game.galactica.summary",
     ("galactica", "rules_log"): "issue 25: no rules summary; /game log shows engine data (no log.galactica.*)",
     ("galactica", "panel"): "issue 25: no call carries the button that opens the player's panel",
-    ("galactica", "privacy"): "issue 25: trade_offer's give/want in /game log for every player; the offer posted",
+    ("galactica", "privacy"): "issue 25: trade_offer's give/want in /game log for every player, the offer "
+                              "posted; market_draw's card (unit, quantity, price) posted in the channel",
 }
 
 _PLAYED: dict[str, dict[str, list[str]]] = {}

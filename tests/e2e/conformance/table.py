@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -19,7 +20,9 @@ from bot.main import AraldoBot
 from engine.core import get_game
 from tests.conftest import FakeClock
 from tests.e2e.conformance.checks import bare_done, language_of, wording_problems
+from tests.e2e.conformance.secrets import found_in, hidden_from
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
+from tests.e2e.staging import rig
 from tests.emulator import Emulator
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
 from tests.emulator.models import Message, User
@@ -44,6 +47,7 @@ class Table:
         self.game_id: int | None = None
         self._seen: dict[str, tuple[str, int]] = {}
         self.hidden: list[tuple[int, str]] = []  # (log seq, player) a move the player may not read
+        self.secrets: list[tuple[int, str, set[Any]]] = []  # (log seq, player, what their view hides)
         self.calls_clicked: set[str] = set()
         self.ever_awaited = False
         self.pictures: list[str] = []  # languages of the pictures drawn during the current step
@@ -87,6 +91,10 @@ class Table:
     async def modal(self, user: User, opened: Any, values: dict[str, Any]) -> Any:
         return await self.step(user, lambda: self.emu.submit_modal(user, opened, values))
 
+    async def rig(self, change: Callable[[Any], Any]) -> None:
+        """Stage a position (tests/e2e/staging.py) before the next moves: no message, no check."""
+        await rig(self.bot, self.game_id, change)
+
     async def wait_until(self, moment: datetime) -> None:
         """The clock moves to `moment`; what fell due fires, as the scheduler's alarm would."""
         async def wake() -> None:
@@ -106,8 +114,9 @@ class Table:
         game = get_game(self.kind)
         views = {pid: game.view(state, pid).model_dump(mode="json") for pid in (p.id for p in state.players)}
         views[None] = game.view(state, None).model_dump(mode="json")
+        rows = await self.bot.service.log_rows(self.game_id)
         return {"row": row, "state": state, "awaiting": set(game.awaiting(state)) if state.status == "active" else set(),
-                "views": views, "log": len(await self.bot.service.log_rows(self.game_id))}
+                "views": views, "log": len(rows), "last": json.loads(rows[-1].action_json) if rows else {}}
 
     def _new_messages(self) -> list[Message]:
         """Messages the bot wrote or edited since the last look."""
@@ -230,7 +239,21 @@ class Table:
         if before is None or actor is None or after["row"].version == before["row"].version:
             return
         views0, views1 = before["views"], after["views"]
-        if actor.id not in views1 or views0[actor.id] == views1[actor.id] or views0[None] != views1[None]:
+        if actor.id not in views1:
+            return
+        grew = after["log"] == before["log"] + 1
+        for pid in (p for p in views1 if p not in (None, actor.id)):
+            secret = hidden_from(views0[actor.id], views1[actor.id], views1[None], views1[pid])
+            if grew:  # what the move itself carries and no view of theirs shows (a training's magic number)
+                secret |= hidden_from({}, after["last"], views1[None], views1[pid])
+            for msg in new:
+                dm = msg.channel.type == 1 and msg.channel.recipients[0].id == pid
+                if (dm or (not msg.ephemeral and msg.channel.type != 1)) and (told := found_in(msg.content, secret)):
+                    self.problems["privacy"].append(f"{self._where(msg)} gives away {told} that only "
+                                                    f"{actor.username}'s view shows: {msg.content[:120]!r}")
+            if secret and grew:
+                self.secrets.append((after["log"], pid, secret))
+        if views0[actor.id] == views1[actor.id] or views0[None] != views1[None]:
             return
         blind = [pid for pid in views1 if pid not in (None, actor.id) and views0.get(pid) == views1[pid]]
         if not blind:
@@ -274,6 +297,11 @@ class Table:
                 if re.search(r"— `[a-z_]+`", line):
                     self.problems["rules_log"].append(f"/game log shows engine data: {line[:120]!r}")
                 self.problems["text"] += wording_problems(line, LANGS[name])
+            for seq, pid, secret in self.secrets:
+                entry = next((line for line in lines if line.startswith(f"`#{seq}`")), "")
+                if pid == user.id and (told := found_in(entry, secret)):
+                    self.problems["privacy"].append(f"/game log tells {name} {told}, which their view hides: "
+                                                    f"{entry[:120]!r}")
             private = t("core.log_private", LANGS[name])
             for seq, pid in self.hidden:
                 if pid != user.id:

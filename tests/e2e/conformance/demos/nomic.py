@@ -1,4 +1,4 @@
-"""DecameroNomic: Alice is Queen and Scribe; a gladiator, Erin's letter through the modal, Bob and
+"""DecameroNomic: Alice is Queen and Scribe; a gladiator bought and trained, Erin's letter through the modal, Bob and
 Erin answer it with the vote panel, the Giornata ends."""
 
 from __future__ import annotations
@@ -26,3 +26,5 @@ async def play(table: Any) -> None:
     await table.slash(alice, "nomic treasury")
     await table.slash(erin, "nomic treasury")
     await table.wait_until((await table.state()).deadline("giornata"))
+    # Giornata 2: Maximus may go to school; his new magic number stays secret until the next rollover
+    await table.slash(bob, "nomic gladiator train", name="Maximus", magic="12345")
