@@ -58,9 +58,8 @@ def load_record(path: str) -> GameRecord:
     twice = sorted({p for p in ids if ids.count(p) > 1})
     if twice:
         raise CliError(f"players: listed more than once: {', '.join(twice)}")
-    for index, entry in enumerate(record.log):
-        if not entry.moderator and entry.actor not in ids:
-            raise CliError(f"entry {index}: actor {entry.actor} is not among the players")
+    # an actor missing from the starting seats may be seated later by a logged action (a DecameroNomic
+    # newcomer, admitted by the Scribe): the replay itself says so when one never is
     return record
 
 
@@ -116,7 +115,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except ReplayError as exc:
-        print(f"entry {exc.index}: {exc.error.code} {exc.error.params}", file=sys.stderr)
+        entry = record.log[exc.index]
+        if exc.error.code == "core.not_a_player" and not entry.moderator:
+            print(f"error: entry {exc.index}: actor {entry.actor} is not among the players", file=sys.stderr)
+        else:
+            print(f"entry {exc.index}: {exc.error.code} {exc.error.params}", file=sys.stderr)
         return 1
     except RuleError as exc:
         print(f"error: {exc.code} {exc.params}", file=sys.stderr)

@@ -130,3 +130,36 @@ def test_events_tell_what_each_entry_and_timer_did(tmp_path, capsys) -> None:
     assert " entry 0 " in out
     code, out, _ = run(tmp_path, capsys, recorded("spqrisiko"), "--events")
     assert code == 0 and "spqrisiko.attack" in out and "spqrisiko.landing" in out
+
+
+def test_a_player_seated_mid_game_replays(tmp_path, capsys) -> None:
+    """A DecameroNomic newcomer admitted by the Scribe plays from the next Giornata: the export's
+    starting seats leave them out (joined_later), and the replay seats them again."""
+    from engine.nomic import GAME as NOMIC
+    from tests.engine.nomic.helpers import T0 as N0
+    from tests.engine.nomic.helpers import A, B, act, new_game
+
+    state = new_game()
+    moves = [(A, {"type": "scribe_admit", "user": "2001", "name": "Nuovo"}),
+             (B, {"type": "propose", "proposals": [{"kind": "enact", "title": "Filler", "text": "Nothing."}]})]
+    log = []
+    for actor, action in moves:
+        act(state, actor, action)
+        log.append(LogEntry(at=state.clock, actor=actor, action=action))
+    end = state.deadline("giornata")
+    NOMIC.advance(state, end)
+    give = {"type": "give", "to": "Anna", "amount": 10}
+    act(state, "2001", give, end)
+    log.append(LogEntry(at=end, actor="2001", action=give))
+    seated = [Player(id=p.id, name=p.name) for p in state.players if p.id not in NOMIC.joined_later(state)]
+    assert "2001" not in {p.id for p in seated}
+    path = tmp_path / "nomic.json"
+    path.write_text(GameRecord(game="nomic", seed=7, settings={}, created_at=N0, players=seated,
+                               log=log, advanced_to=end).model_dump_json())
+    assert main(["replay", str(path), "--json", "--viewer", "2001"]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    stranger = tmp_path / "stranger.json"
+    stranger.write_text(GameRecord(game="nomic", seed=7, settings={}, created_at=N0, players=seated,
+                                   log=[LogEntry(at=N0, actor="999", action=give)]).model_dump_json())
+    assert main(["replay", str(stranger)]) == 1
+    assert "actor 999 is not among the players" in capsys.readouterr().err
