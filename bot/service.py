@@ -33,6 +33,7 @@ from bot.gamestore import (
 from bot.preferences import Preferences
 from bot.records import Records
 from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
+from bot.turn_calls import awaited, calls
 from engine.core import Event, Player, RuleError, get_game
 
 log = logging.getLogger(__name__)
@@ -204,6 +205,7 @@ class GameService(Records, Preferences):
             raise RuleError("core.game_over")
         parsed = game.parse_action(data)
         now = max(self.clock(), state.clock)
+        before = awaited(game, state)
         try:
             events = game.advance(state, now)
         except RuleError:
@@ -222,6 +224,7 @@ class GameService(Records, Preferences):
             if interaction_id and await self._seen(interaction_id):  # a retry of a move already made
                 raise RuleError("core.already_applied") from None
             raise
+        events += calls(game, state, before, events, now)  # whoever must act now, called in the channel
         saved = await self._save(row, game, state, now, entry=Logged(
             actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")), interaction_id=interaction_id,
             at=now, moderator=moderator),
@@ -242,9 +245,11 @@ class GameService(Records, Preferences):
                 if row.next_deadline is None or row.next_deadline > now:  # the game's own "next due"
                     return ActResult(row, state, [])
                 before = game.dump_state(state)
+                owing = awaited(game, state)
                 events = game.advance(state, now)
                 if not events and _same_but_clock(before, game.dump_state(state)):
                     return ActResult(row, self.load_state(row), [])
+                events += calls(game, state, owing, events, now)
                 try:
                     row = await self._save(row, game, state, now, entry=None, told=Update(row, state, events, "tick"))
                 except Conflict:

@@ -91,7 +91,8 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
         for player in state.players:
             steps = [m.model_dump() for m in game.first_steps(state, player.id)]
             if player.id in awaiting:
-                pings.append(t("core.turn_ping", language, who=player.id, deadline=res.game.turn_deadline,
+                key = "core.turn_ping" if res.game.turn_deadline is not None else "core.turn_call"
+                pings.append(t(key, language, who=player.id, deadline=res.game.turn_deadline,
                                owed=steps or [{"key": "core.first.panel"}]))
             elif steps:
                 others.append(t("core.first_steps", language, who=player.id, steps=steps))

@@ -1,4 +1,5 @@
-"""Impero: a company founded, a node bought, a private transfer, and the turn end."""
+"""Impero: a company founded, a node bought, private transfers until Erin has no operation points
+left, and the turn end, which must call her again."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ async def play(table: Any) -> None:
     if nodes:
         await table.slash(erin, "impero buy-node", company="Telco", node=nodes[0]["value"])
     await table.slash(bob, "impero offer", to=alice, amount="5")
+    for _ in range(3):  # Erin spends her last operation points: the next turn must call her again
+        await table.slash(erin, "impero offer", to=bob, amount="1")
     await table.slash(alice, "impero me")
     await table.wait_until(GAME.turn_ends(await table.state()))
     await table.slash(alice, "game status")
