@@ -201,9 +201,12 @@ class Table:
             owed = game.owed(state, pid)
             if owed and t(owed[0].key, "it", **owed[0].params) not in text:
                 self.problems["calls"].append(f"{name}'s call does not say what they owe: {text[:120]!r}")
-            if name not in self.calls_clicked:
+            has_button = any(PANEL_ID.match(str(b.get("custom_id"))) for m in calls for b in m.buttons)
+            if name not in self.calls_clicked:  # the first call of each player is clicked
                 self.calls_clicked.add(name)
                 await self._open_panel(calls, pid, state)
+            elif not has_button:
+                self.problems["panel"].append(f"{name}'s call carries no button to open their panel: {text[:80]!r}")
 
     async def _open_panel(self, calls: list[Message], pid: str, state: Any) -> None:
         button = next(((m, b["custom_id"]) for m in calls for b in m.buttons if PANEL_ID.match(str(b.get("custom_id")))),
