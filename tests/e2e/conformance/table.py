@@ -275,6 +275,8 @@ class Table:
 
     # ---- (e) and the log's privacy, at the end ----------------------------------------------------
     async def check_rules_and_log(self) -> None:
+        erin = self.users["erin"]  # the table's state, asked by the en-US player, is the channel's
+        await self.step(erin, lambda: self.emu.slash(erin, "game status"))
         if not self.calls_clicked:
             self.problems["panel"].append("no player was ever called in the channel: no panel to open")
         if not self.ever_awaited:
