@@ -23,7 +23,7 @@ from tests.e2e.conformance.checks import bare_done, language_of, wording_problem
 from tests.e2e.conformance.secrets import found_in, hidden_from
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.e2e.staging import rig
-from tests.emulator import Emulator
+from tests.emulator import Emulator, point_discord_py_at
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
 from tests.emulator.models import Message, User
 
@@ -340,8 +340,6 @@ async def table(tmp_path: Path, extensions: tuple[str, ...] = ("tests.fixtures.t
     emu = Emulator.with_default_world(token=TEST_TOKEN)
     emu.add_user("erin", display_name="Erin", locale="en-US")
     await emu.start()
-    from tests.emulator import point_discord_py_at
-
     restore = point_discord_py_at(emu.base_url)
     try:
         bot = AraldoBot(bot_settings(emu, tmp_path), extra_extensions=extensions, clock=clock)
