@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import logging
 import secrets
+from typing import Any
 
 import discord
 
@@ -68,7 +69,7 @@ class DiscordMessenger:
         return True
 
     async def post(self, channel_id: str, content: str, file: Attachment | None = None,
-                   nonce: str | None = None) -> None:
+                   nonce: str | None = None, panel: tuple[int, str] | None = None) -> None:
         nonce = nonce or secrets.token_hex(8)
         if self.client.is_closed():
             raise ClientClosed
@@ -78,11 +79,15 @@ class DiscordMessenger:
             raise Undeliverable(f"channel {channel_id} cannot receive messages")
         mentions = discord.AllowedMentions(users=True)
         attachment = to_file(file)
+        extra: dict[str, Any] = {}
+        if panel is not None:  # a call to play: whoever is called opens their panel from it
+            extra["view"] = discord.ui.View(timeout=None)
+            extra["view"].add_item(OpenPanelButton(*panel))
         try:
             if attachment is not None:
-                await channel.send(content, allowed_mentions=mentions, file=attachment, nonce=nonce)
+                await channel.send(content, allowed_mentions=mentions, file=attachment, nonce=nonce, **extra)
             else:
-                await channel.send(content, allowed_mentions=mentions, nonce=nonce)
+                await channel.send(content, allowed_mentions=mentions, nonce=nonce, **extra)
         except (discord.NotFound, discord.Forbidden) as exc:
             raise Undeliverable(f"channel {channel_id}: {exc}") from None
 

@@ -31,6 +31,7 @@ from bot.letters import compose, private_text, state_or_none, wants_state
 from bot.pictures import Attachment
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread, loaded
+from bot.turn_calls import CALL_KEYS
 from engine.core import get_game
 
 log = logging.getLogger(__name__)
@@ -57,8 +58,9 @@ class Messenger(Protocol):
         """Send a DM; False if the user does not accept DMs. Raises if it may work later."""
 
     async def post(self, channel_id: str, content: str, file: Attachment | None = None,
-                   nonce: str | None = None) -> None:
-        """Post in a channel. Raises Undeliverable if it never will, anything else if it may later."""
+                   nonce: str | None = None, panel: tuple[int, str] | None = None) -> None:
+        """Post in a channel (with the "My panel" button of game `panel[0]`, labelled `panel[1]`).
+        Raises Undeliverable if it never will, anything else if it may later."""
 
     async def open_private_thread(self, channel_id: str, user_id: str, title: str) -> str | None:
         """A private thread of the channel with the player added; None if Discord refuses it."""
@@ -309,8 +311,15 @@ class Notifier:
         else:  # words only: written here, cheaper than the trip to the worker thread and back
             letter = compose(game, r, payload, lang, role, channel)
         nonce = f"a{r.id}."
+        # a deadline that calls players (bot/turn_calls.py) puts the "My panel" button under its post
+        calling = r.what == "announce" and game.kind in PANEL_KINDS and game.id is not None \
+            and any(e.get("key") in CALL_KEYS for e in payload.get("events", []))
         for i, (text, file) in enumerate(letter.posts):
-            await self.messenger.post(r.channel_id, text, file, nonce=f"{nonce}{i}")
+            if calling and i == len(letter.posts) - 1:
+                await self.messenger.post(r.channel_id, text, file, nonce=f"{nonce}{i}",
+                                          panel=(game.id or 0, t("core.button.panel", lang)))
+            else:
+                await self.messenger.post(r.channel_id, text, file, nonce=f"{nonce}{i}")
         if letter.dm is None or r.recipient is None:
             return
         refused = not await self.messenger.dm(r.recipient, letter.dm, letter.dm_file, nonce=f"{nonce}d")

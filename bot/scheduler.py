@@ -20,11 +20,14 @@ from apscheduler.triggers.date import DateTrigger
 
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, OutboxRow
-from engine.core import RuleError, get_game
+from engine.core import Event, RuleError, get_game
 
 log = logging.getLogger(__name__)
 RESUME_CONCURRENCY = 8  # games woken at once at startup: enough to overlap I/O, few enough to stay fair
 RESUME_HORIZON = timedelta(minutes=5)  # alarms this close are set before the overdue games are woken
+# a game whose tick fails (its rules raise on a due deadline) is tried again after 1, 2, 4... minutes,
+# at most an hour apart; its moderators are told at the first failure, not at every retry
+RETRY_FIRST, RETRY_MAX = timedelta(minutes=1), timedelta(hours=1)
 
 # the reminders to send (outbox rows), written in the transaction that claims the reminder
 ReminderPlanner = Callable[[GameRow, list[str], datetime], list[OutboxRow]]
@@ -53,6 +56,7 @@ class DeadlineScheduler:
             timezone=UTC, job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1})
         self.closed = False
         self._alarms: dict[int, datetime] = {}  # game -> when its job rings
+        self.failures: dict[int, int] = {}  # game -> ticks failed in a row
         service.listeners.append(self._on_update)
 
     def start(self) -> None:
@@ -168,9 +172,25 @@ class DeadlineScheduler:
                 self.schedule(row)
         except RuleError as exc:
             log.warning("tick of game %s refused: %s", game_id, exc.code)
+        except Exception as exc:
+            failures = self.failures[game_id] = self.failures.get(game_id, 0) + 1
+            delay = min(RETRY_MAX, RETRY_FIRST * 2 ** min(failures - 1, 10))
+            log.exception("tick of game %s failed (%d in a row); retrying in %s", game_id, failures, delay)
+            if failures == 1:
+                await self._tell_fault(game_id, exc)
+            self._set_alarm(game_id, self.service.clock() + delay)
+        else:
+            self.failures.pop(game_id, None)
+
+    async def _tell_fault(self, game_id: int, exc: BaseException) -> None:
+        """The moderators hear, in the game's channel, that its deadline fails and what they can do."""
+        try:
+            row = await self.service.get(game_id)
+            await self.service.tell_moderators(game_id, Event(
+                key="core.game_fault", notify="moderators",
+                params={"game": get_game(row.kind).meta.name, "id": game_id, "error": type(exc).__name__}))
         except Exception:
-            log.exception("tick of game %s failed; retrying in a minute", game_id)
-            self._set_alarm(game_id, self.service.clock() + timedelta(minutes=1))
+            log.exception("could not tell the moderators of game %s about its fault", game_id)
 
     async def _maybe_remind(self, row: GameRow) -> None:
         deadline = row.turn_deadline

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from datetime import datetime
 from typing import Any, Literal
 
@@ -32,8 +33,10 @@ from bot.gamestore import (
 from bot.preferences import Preferences
 from bot.records import Records
 from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
+from bot.turn_calls import awaited, calls
 from engine.core import Event, Player, RuleError, get_game
 
+log = logging.getLogger(__name__)
 __all__ = ["ActResult", "Conflict", "GameService", "Listener", "Planner", "Update", "utcnow"]
 
 
@@ -202,7 +205,18 @@ class GameService(Records, Preferences):
             raise RuleError("core.game_over")
         parsed = game.parse_action(data)
         now = max(self.clock(), state.clock)
-        events = game.advance(state, now)
+        before = awaited(game, state)
+        try:
+            events = game.advance(state, now)
+        except RuleError:
+            raise
+        except Exception:
+            # a due deadline whose rules fail (the scheduler tells the moderators): a moderator's move
+            # plays on the state before it (their /mod force drops it), a player's is refused in words
+            log.exception("game %s: a due deadline failed before a move of %s", row.id, actor)
+            if not (moderator and str(getattr(parsed, "type", "")).startswith("mod_")):
+                raise RuleError("core.game_faulty") from None
+            state, events = self.load_state(row), []
         try:
             # the state was loaded for this move alone: a refusal discards it, so no protective copy
             events += game.apply(state, actor, parsed, now, moderator=moderator, scratch=True)
@@ -210,6 +224,7 @@ class GameService(Records, Preferences):
             if interaction_id and await self._seen(interaction_id):  # a retry of a move already made
                 raise RuleError("core.already_applied") from None
             raise
+        events += calls(game, state, before, events, now)  # whoever must act now, called in the channel
         saved = await self._save(row, game, state, now, entry=Logged(
             actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")), interaction_id=interaction_id,
             at=now, moderator=moderator),
@@ -230,9 +245,11 @@ class GameService(Records, Preferences):
                 if row.next_deadline is None or row.next_deadline > now:  # the game's own "next due"
                     return ActResult(row, state, [])
                 before = game.dump_state(state)
+                owing = awaited(game, state)
                 events = game.advance(state, now)
                 if not events and _same_but_clock(before, game.dump_state(state)):
                     return ActResult(row, self.load_state(row), [])
+                events += calls(game, state, owing, events, now)
                 try:
                     row = await self._save(row, game, state, now, entry=None, told=Update(row, state, events, "tick"))
                 except Conflict:
@@ -242,6 +259,15 @@ class GameService(Records, Preferences):
                 raise RuleError("core.busy")
         await self._emit(Update(row, state, events, "tick"))
         return ActResult(row, state, events)
+
+    async def tell_moderators(self, game_id: int, event: Event) -> None:
+        """Say something to a game's moderators in its channel outside any move (its deadline's
+        rules failing): an outbox row, delivered like every other."""
+        row = await self.get(game_id)
+        outbox = self._plan(Update(row, None, [event], "mod"))
+        async with self.db.transaction() as s:
+            s.add_all(outbox)
+        self._outbox_written(outbox)
 
     # ---- people ------------------------------------------------------------------------------
     async def set_away(self, user_id: str, until: datetime | None) -> list[ActResult]:

@@ -17,6 +17,7 @@ from bot.i18n import channel_language, t
 from bot.pictures import board_attachment, chunks, has_picture
 from bot.service import ActResult, GameService
 from bot.storage.models import GameRow
+from bot.turn_calls import CALL_KEYS
 from engine.core import Event, GameState, RuleError, get_game
 
 
@@ -207,7 +208,7 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]]
 
 def panel_button(row: GameRow, events: list[Event], language: str) -> discord.ui.View | None:
     """The "open my panel" button, under a message that calls a player to play."""
-    if row.id is None or row.kind not in PANEL_OPENERS or not any(ev.key == "core.turn_ping" for ev in events):
+    if row.id is None or row.kind not in PANEL_OPENERS or not any(ev.key in CALL_KEYS for ev in events):
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(OpenPanelButton(row.id, t("core.button.panel", language)))

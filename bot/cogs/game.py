@@ -136,7 +136,7 @@ class GameCog(commands.Cog):
         if page > pages:
             raise RuleError("core.no_such_page", pages=pages)
         end = len(rows) - (page - 1) * LOG_PAGE
-        shown = rows[max(0, end - LOG_PAGE):end]
+        shown = rows[max(0, end - LOG_PAGE):end][::-1]  # newest first, as page 1 is the newest page
         lines = [t("core.log_title", language, page=page, pages=pages, count=len(rows)),
                  *await described_moves(svc, row, shown, language, viewer=str(interaction.user.id), stamped=True)]
         if not shown:

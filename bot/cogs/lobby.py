@@ -84,11 +84,22 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
             t("core.started", language, game=game.meta.name, players=[f"<@{p.id}>" for p in state.players]),
             t(headline.key, language, **headline.params),
         ]
-        # whoever must act first is called, with what they owe, the deadline and the command to use
-        pings = [t("core.turn_ping", language, who=pid, owed=[m.model_dump() for m in owed],
-                   deadline=res.game.turn_deadline)
-                 for pid in sorted(game.awaiting(state)) if (owed := game.owed(state, pid))]
-        text = "\n".join(lines + (pings or [deadline_text(res.game.turn_deadline, language)]))
+        # each player is told what to do first: whoever must act is called, with what they owe, the
+        # deadline and the command to use; the others what they may do meanwhile, or to wait
+        awaiting = game.awaiting(state)
+        pings, others = [], []
+        for player in state.players:
+            steps = [m.model_dump() for m in game.first_steps(state, player.id)]
+            if player.id in awaiting:
+                key = "core.turn_ping" if res.game.turn_deadline is not None else "core.turn_call"
+                pings.append(t(key, language, who=player.id, deadline=res.game.turn_deadline,
+                               owed=steps or [{"key": "core.first.panel"}]))
+            elif steps:
+                others.append(t("core.first_steps", language, who=player.id, steps=steps))
+            else:
+                others.append(t("core.first_wait", language, who=player.id))
+        told = pings + others + [t("core.first_help", language)]
+        text = "\n".join(lines + ([] if pings else [deadline_text(res.game.turn_deadline, language)]) + told)
         view = panel_button(res.game, [Event(key="core.turn_ping")], language) if pings else None
         await send(interaction, text, file=file_of(await board_attachment(res.game, state, None, lang=language)),
                    view=view)

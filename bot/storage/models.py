@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Column, Index, Integer, Text, UniqueConstraint
-from sqlalchemy.orm import instrumentation
+from sqlalchemy.orm import configure_mappers, instrumentation
 from sqlmodel import Field, SQLModel
 
 from bot.storage.types import UTCDateTime
@@ -155,10 +155,23 @@ class PrivateThread(SQLModel, table=True):
 Table = TypeVar("Table", bound=SQLModel)
 
 
+_MAPPERS_READY = False
+
+
+def _configure_mappers() -> None:
+    """Mappers are configured by SQLAlchemy's first query or constructor; a row built here before
+    either (a fresh process whose first call reads a game) would have no attribute state."""
+    global _MAPPERS_READY
+    configure_mappers()
+    _MAPPERS_READY = True
+
+
 def loaded(table: type[Table], values: Mapping[Any, Any]) -> Table:
     """A row object from every column's value, already valid (just read from its table, or copied
     from another row). SQLModel's constructor checks and instruments the fields one by one, about
     70 µs a row; a move made two of them on the event loop. This sets them at once."""
+    if not _MAPPERS_READY:
+        _configure_mappers()
     row: Table = instrumentation.manager_of_class(table).new_instance()
     row.__dict__.update(values)
     object.__setattr__(row, "__pydantic_fields_set__", set(values))

@@ -84,6 +84,11 @@ class Game(Generic[S]):
         turn ping and the reminder. Empty by default."""
         return []
 
+    def first_steps(self, state: S, player: str) -> list[Msg]:
+        """What `player` should do first, said under the start: what they owe, else their panel (if any move)."""
+        moves = [a for a in self.legal_actions(state, player) if not isinstance(a, Away)]
+        return self.owed(state, player) or ([Msg(key="core.first.panel")] if moves else [])
+
     def view(self, state: S, viewer: str | None) -> BaseModel:
         raise NotImplementedError
 
@@ -271,6 +276,8 @@ class Game(Generic[S]):
         return finish_game(state, winners, reason)
 
     def _away(self, state: S, actor: str, until: datetime | None, now: datetime) -> list[Event]:
+        if until is not None and until.utcoffset() is None:  # a naive time is no moment: whose midnight?
+            raise RuleError("core.away_needs_offset")
         if until is not None and until <= now:
             raise RuleError("core.away_in_past")
         if until is None:
@@ -320,9 +327,15 @@ class Game(Generic[S]):
             if timer is None:
                 raise RuleError("core.no_deadline")
             state.timers.remove(timer)
-            events = [Event(key="core.mod.forced", params=params)]
-            events.extend(self.on_timer(state, timer, now))
-            return events
+            trial = state.model_copy(deep=True)  # a deadline whose rule fails (a bug) is dropped instead
+            try:
+                fired = self.on_timer(trial, timer, now)
+            except RuleError:
+                raise
+            except Exception:  # so a moderator can always move a stuck game on
+                return [Event(key="core.mod.forced_broken", params=params)]
+            _commit(state, trial)
+            return [Event(key="core.mod.forced", params=params), *fired]
         if isinstance(action, ModKick):
             seat = state.player(action.player)
             if seat is None or seat.left:

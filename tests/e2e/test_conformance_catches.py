@@ -1,0 +1,36 @@
+"""The conformance suite catches what it is for: Corsa, the test game, tells the next player only by
+DM, so with the platform's call in the channel switched off nobody is called; and a bot whose public
+answers take the actor's language instead of the server's is caught by the language check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.service
+import bot.ui
+from tests.e2e.test_conformance import play
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_a_game_that_forgets_to_call_the_next_player_fails(tmp_path: Path, monkeypatch: Any) -> None:
+    # Corsa tells the next player by DM only; without the platform's call (bot/turn_calls.py) the
+    # channel never names them
+    monkeypatch.setattr(bot.service, "calls", lambda *args: [])
+    found = await play("corsa", tmp_path)
+    assert any("must act now and the channel does not call them" in p for p in found["calls"]), found["calls"]
+    assert found["language"] == [] and found["words"] == [] and found["text"] == []
+
+
+async def test_a_game_that_posts_in_the_actors_language_fails(tmp_path: Path, monkeypatch: Any) -> None:
+    async def actors_language(interaction: Any) -> str:
+        return bot.ui.lang(interaction)
+
+    monkeypatch.setattr(bot.ui, "channel_lang", actors_language)
+    found = await play("corsa", tmp_path)
+    # Erin's lobby and start, posted in her English in the Italian server
+    assert any(p.startswith("public message in en, for a reader of it") and "Corsa" in p
+               for p in found["language"]), found["language"]
