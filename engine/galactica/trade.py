@@ -34,9 +34,9 @@ def offer(state: GalacticaState, player: str, to_raw: str, give: Goods, want: Go
         raise RuleError("galactica.trade_no_fleet", player=state.name_of(player), cell=made.cell)
     state.offer_seq += 1
     state.offers.append(made)
-    return [Event(key="galactica.trade_offer_made", params={"player": state.name_of(player), "to": state.name_of(to),
-                                                            "offer": state.offer_seq}),
-            Event(key="galactica.trade_offered", params={"player": state.name_of(player), "to": state.name_of(to),
+    # only the two parties learn of an offer (the bystanders' views do not show it), so the channel
+    # hears nothing until it is accepted
+    return [Event(key="galactica.trade_offered", params={"player": state.name_of(player), "to": state.name_of(to),
                                                          "offer": state.offer_seq, **_words(give, want)},
                   to=[player, to], notify="action")]
 

@@ -33,11 +33,6 @@ pytestmark = pytest.mark.e2e
 GAMES = tuple(module.rsplit(".", 1)[1] for module in BUILTIN_GAMES)
 # (game, check) -> what fails today; each is a defect of that game's own code (issue 25)
 KNOWN: dict[tuple[str, str], str] = {
-    ("nomic", "language"): "issue 25: /nomic treasury, the chart and a letter's post in the actor's language",
-    ("nomic", "text"): "issue 25: /game rules shows game.nomic.summary; /game log shows Python reprs",
-    ("nomic", "rules_log"): "issue 25: no rules summary; /game log shows engine data (no log.nomic.* words)",
-    ("nomic", "panel"): "issue 25: the call under a letter carries no button to open the voter's panel",
-    ("nomic", "privacy"): "issue 25: /game log shows every player a gladiator_train's new magic number",
     ("highfrontier", "language"): "issue 25: the turn line and /hf market's picture in the actor's language",
     ("highfrontier", "calls"): "issue 25: awaiting() stays empty, so nobody is ever called",
     ("highfrontier", "words"): "issue 25: a deal offer is answered in the channel with a bare Done.",
@@ -45,13 +40,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("highfrontier", "rules_log"): "issue 25: no rules summary; /game log shows engine data (no log.highfrontier.*)",
     ("highfrontier", "panel"): "issue 25: no call in the channel, so no panel opens from one",
     ("highfrontier", "privacy"): "issue 25: a deal's terms in /game log for every player; the offer posted",
-    ("galactica", "language"): "issue 25: /galactica map's picture and the moves' posts in the actor's language",
-    ("galactica", "words"): "issue 25: moves answered with a bare Fatto./Done.",
-    ("galactica", "text"): "issue 25: /game rules shows game.galactica.summary",
-    ("galactica", "rules_log"): "issue 25: no rules summary; /game log shows engine data (no log.galactica.*)",
-    ("galactica", "panel"): "issue 25: no call carries the button that opens the player's panel",
-    ("galactica", "privacy"): "issue 25: trade_offer's give/want in /game log for every player, the offer "
-                              "posted; market_draw's card (unit, quantity, price) posted in the channel",
 }
 
 _PLAYED: dict[str, dict[str, list[str]]] = {}

@@ -188,13 +188,14 @@ async def answer(interaction: discord.Interaction, result: ActResult) -> None:
     public, _ = render_events(result.events, channel, viewer=user)
     _, private = render_events(result.events, language, viewer=user)
     button = panel_button(result.game, [ev for ev in result.events if ev.to is None], channel)
-    await send(interaction, public or t("core.done", channel), view=button)
+    if public:  # a move nobody else may see (a trade offer) is answered to its maker alone
+        await send(interaction, public, view=button)
     state = result.state
     if isinstance(state, GalacticaState) and state.status == "active":
         text, view = panel(result.game, state, user, language)
         await send(interaction, "\n".join(x for x in (private, text) if x), ephemeral=True, view=view)
-    elif private:
-        await send(interaction, private, ephemeral=True)
+    elif private or not public:
+        await send(interaction, private or t("core.done", language), ephemeral=True)
 
 
 # ---- pictures -------------------------------------------------------------------------------------

@@ -13,9 +13,12 @@ from bot.cogs.nomic import views as v
 from bot.cogs.nomic.desk import scribe_desk
 from bot.cogs.nomic.play import KIND, act_here, here, nomic_state, play, public_view
 from bot.i18n import t
+from bot.notifier import PANEL_KINDS
 from bot.pictures import board_attachment
+from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import (
+    PANEL_OPENERS,
     answer_modal,
     channel_lang,
     file_of,
@@ -44,6 +47,14 @@ scribe = app_commands.Group(name="scribe", description=L("The Humble Scribe's de
                             parent=group)
 
 
+async def open_panel(interaction: discord.Interaction, row: GameRow) -> None:
+    """The player's own panel, from /nomic panel or the button under a call."""
+    assert row.id is not None
+    state = nomic_state(service_of(interaction).load_state(row))
+    text, view = v.private_panel(row.id, state, player_id(interaction, state), lang(interaction))
+    await send(interaction, text, ephemeral=True, view=view)
+
+
 class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
     group = group
 
@@ -53,6 +64,8 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(lawform.ChangePick, lawform.NewLawButton, v.AdmitButton, v.ActButton,
                                    vote.LetterButton, v.RulesPage, vote.VoteButton, vote.VoteSelect)
+        PANEL_OPENERS[KIND] = open_panel  # the "My panel" button under a call opens /nomic panel
+        PANEL_KINDS.add(KIND)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -211,10 +224,8 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
 
     @group.command(name=L("panel", "cmd.nomic.panel"), description=L("What you may do now", "cmd.nomic.panel.desc"))
     async def panel(self, interaction: discord.Interaction) -> None:
-        game_id, state = await here(interaction)
-        user = player_id(interaction, state)
-        text, view = v.private_panel(game_id, state, user, lang(interaction))
-        await send(interaction, text, ephemeral=True, view=view)
+        row = await game_here(interaction, KIND)
+        await open_panel(interaction, row)
 
     # ---- gladiators ------------------------------------------------------------------------------------
     @gladiator.command(name=L("buy", "cmd.nomic.gladiator.buy"), description=L("Buy a gladiator",

@@ -43,6 +43,7 @@ class Table:
         self.users = {name: emu.user(name) for name in LANGS}
         self.lang_of = {u.id: LANGS[name] for name, u in self.users.items()}
         self.problems: dict[str, list[str]] = {c: [] for c in CHECKS}
+        self.typed: list[str] = []  # texts the players wrote in forms, quoted back by the bot
         self.kind = ""
         self.game_id: int | None = None
         self._seen: dict[str, tuple[str, int]] = {}
@@ -89,6 +90,8 @@ class Table:
         return await self.step(user, lambda: self.emu.select(user, message, values))
 
     async def modal(self, user: User, opened: Any, values: dict[str, Any]) -> Any:
+        # what a player writes (a law's text) is theirs, in whatever language: not the bot's words
+        self.typed.extend(str(v) for v in values.values() if isinstance(v, str) and len(v) > 3)
         return await self.step(user, lambda: self.emu.submit_modal(user, opened, values))
 
     async def rig(self, change: Callable[[Any], Any]) -> None:
@@ -158,12 +161,17 @@ class Table:
             return f"DM to {msg.channel.recipients[0].username}"
         return "ephemeral" if msg.ephemeral else "public"
 
+    def _unquoted(self, text: str) -> str:
+        for typed in self.typed:
+            text = text.replace(typed, " ")
+        return text
+
     def _check_messages(self, new: list[Message], actor: User | None) -> None:
         for msg in new:
             want = self._reader(msg)
             texts = [msg.content, *(str(e.get("title", "")) + "\n" + str(e.get("description", "")) for e in msg.embeds)]
             texts += [label for label in msg.button_labels if label]
-            said = language_of("\n".join(texts))
+            said = language_of(self._unquoted("\n".join(texts)))
             if said is not None and said != want:
                 self.problems["language"].append(f"{self._where(msg)} message in {said}, for a reader of {want}: "
                                                  f"{msg.content[:100]!r}")

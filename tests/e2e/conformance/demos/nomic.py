@@ -10,7 +10,9 @@ async def play(table: Any) -> None:
     await table.open("nomic", "king=Alice scribe=Alice")
     erin, alice, bob = table.users["erin"], table.users["alice"], table.users["bob"]
     await table.slash(bob, "nomic gladiator buy", name="Maximus", magic="12341")
-    opened = await table.slash(erin, "nomic propose", kind="enact")
+    # the law form asks first what the law changes in the game ("t": words only), then its text
+    asked = await table.slash(erin, "nomic propose", kind="enact")
+    opened = asked if asked.modal else await table.select(erin, asked, ["t"])
     sent = await table.modal(erin, opened, {"title": "Cortesia", "text": "Si saluta il Re ogni mattina."})
     state = await table.state()
     assert state.letters, [m.content for m in sent.messages]
