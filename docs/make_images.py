@@ -1,19 +1,21 @@
-"""Draw the README's pictures from seeded sessions: `python -m docs.make_images` writes
-docs/images/spqrisiko.png and docs/images/impero.png.
+"""Draw the README's pictures from seeded sessions: `python -m docs.make_images` writes one picture
+per game into docs/images/ (`python -m docs.make_images nomic` draws one game's only).
 
-Each game is set up from a fixed seed and played by its own legal moves (the SPQRisiko greedy bot,
-Impero's legal_actions picked by a seeded draw) on a simulated clock, then drawn in Italian, as a
-channel would see it. Same code, same pictures: run it again after changing a renderer.
+Each game is set up from a fixed seed and played by its own legal moves (the SPQRisiko and Galactica
+autopilots, the others' legal_actions picked by a seeded draw) on a simulated clock, then drawn in
+Italian, as a channel would see it. Same code, same pictures: run it again after changing a renderer.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.pictures import picture_labels
 from engine.core import Player, get_game
+from engine.galactica.autopilot import choose_action as galactica_move
 from engine.spqrisiko.ai import choose_action
 from render.common import render_png
 
@@ -61,9 +63,71 @@ def impero(seed: int = 2026, steps: int = 120) -> bytes:
     return data
 
 
+def drawn(kind: str, state: object) -> bytes:
+    game = get_game(kind)
+    data = render_png(kind, game.view(state, None), "board", picture_labels(kind, "it"))
+    assert data is not None
+    return data
+
+
+def randomly_played(kind: str, seed: int, steps: int, settings: dict[str, object], seats: int,
+                    minutes: int = 30, skip: tuple[str, ...] = ()) -> object:
+    """A game played by a seeded draw among every seat's legal actions (but those of the types
+    `skip` names), its clock moving on."""
+    game = get_game(kind)
+    state = game.setup(game.parse_settings(settings), [p.model_copy() for p in PEOPLE[:seats]], seed, T0)
+    draw = random.Random(seed)
+    now = T0
+    for _ in range(steps):
+        now += timedelta(minutes=minutes)
+        game.advance(state, now)
+        if state.status != "active":
+            break
+        for player in list(state.players):
+            moves = [a for a in game.legal_actions(state, player.id) if not getattr(a, "type", "").startswith(skip)]
+            if moves:
+                try:
+                    game.apply(state, player.id, draw.choice(moves), now)
+                except Exception:  # a move made stale by the one before it: the next draw will do
+                    continue
+    return state
+
+
+def nomic(seed: int = 2026) -> bytes:
+    # the Scribe's corrections and gifts between players left out: a table as it usually plays
+    return drawn("nomic", randomly_played("nomic", seed, 120, {}, 4, minutes=24 * 60, skip=("scribe_", "give")))
+
+
+def highfrontier(seed: int = 2026) -> bytes:
+    return drawn("highfrontier", randomly_played("highfrontier", seed, 160, {}, 3, minutes=60))
+
+
+def galactica(seed: int = 2026, steps: int = 120) -> bytes:
+    game = get_game("galactica")
+    state = game.setup(game.parse_settings({}), [p.model_copy() for p in PEOPLE[:3]], seed, T0)
+    now = T0
+    for _ in range(steps):
+        if state.status != "active":
+            break
+        now += timedelta(minutes=10)
+        game.advance(state, now)
+        for pid in sorted(game.awaiting(state)):
+            move = galactica_move(state, pid)
+            if move is not None:
+                game.apply(state, pid, move, now)
+                break
+    return drawn("galactica", state)
+
+
+PICTURES = {"spqrisiko": spqrisiko, "impero": impero, "nomic": nomic, "highfrontier": highfrontier,
+            "galactica": galactica}
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
-    for name, draw in (("spqrisiko", spqrisiko), ("impero", impero)):
+    for name, draw in PICTURES.items():
+        if len(sys.argv) > 1 and name not in sys.argv[1:]:
+            continue
         path = OUT / f"{name}.png"
         path.write_bytes(draw())
         print(path)
