@@ -99,6 +99,15 @@ class Rest(AppRoutes, InteractionRoutes, ChannelRoutes, GuildRoutes):
         fault = emu.faults.check(request.method, path)
         if fault is not None:
             return fault
+        limits = emu.rate_limits.take(request.method, path)
+        if limits.refused is not None:
+            return limits.refused
+        response = await self._route_to_handler(request, path, body)
+        response.headers.update(limits.headers)
+        return response
+
+    async def _route_to_handler(self, request: web.Request, path: str, body: Body) -> web.StreamResponse:
+        emu = self.emu
         found = next(
             (
                 (h, m)
