@@ -128,7 +128,8 @@ class Fidelity:
             self._validators[pointer] = Draft202012Validator(schema, registry=self.registry)
         return self._validators[pointer]
 
-    def check(self, method: str, path: str, status: int, request: Any, response: Any) -> list[Mismatch]:
+    def check(self, method: str, path: str, status: int, request: Any, response: Any,
+              query: dict[str, str] | None = None) -> list[Mismatch]:
         """What in this exchange breaks the description (an empty list when nothing does). A 5xx is
         outside it: Discord describes no server failure, the emulator answers one only as a fault a
         test asked for."""
@@ -140,7 +141,7 @@ class Fidelity:
         operation = self.spec["paths"][template].get(method.lower())
         if operation is None:
             return [Mismatch(method, template, status, "route", "", "no such method for this path")]
-        found: list[Mismatch] = []
+        found = self._query_errors(method, template, status, query or {})
         op_pointer = _pointer("paths", template, method.lower())
         if request is not None and status < 400 and "requestBody" in operation:
             content = self._resolve(operation["requestBody"]).get("content", {})
@@ -166,6 +167,30 @@ class Fidelity:
                               "response")
         return found
 
+    def _query_errors(self, method: str, template: str, status: int, query: dict[str, str]) -> list[Mismatch]:
+        """Each query parameter must be one the operation declares, its value of the declared type."""
+        declared: dict[str, str] = {}
+        for where in (("paths", template), ("paths", template, method.lower())):
+            for i, param in enumerate(_walk(self.spec, _pointer(*where)).get("parameters", [])):
+                if self._resolve(param).get("in") == "query":
+                    declared[self._resolve(param)["name"]] = _pointer(*where, "parameters", str(i), "schema")
+        found = []
+        for name, raw in query.items():
+            if name not in declared:
+                found.append(Mismatch(method, template, status, "query", name, "not a parameter of this operation"))
+                continue
+            # a query string is text: read it as the boolean (Discord takes true/false and 1/0, and
+            # discord.py sends 1/0) or the number it spells, else as text
+            readings: list[Any] = [raw]
+            if raw.lower() in ("true", "false", "1", "0"):
+                readings.append(raw.lower() in ("true", "1"))
+            if raw.lstrip("-").isdigit():
+                readings.append(int(raw))
+            errors = [list(self._validator(declared[name]).iter_errors(v)) for v in readings]
+            if all(errors):
+                found.append(Mismatch(method, template, status, "query", name, _explain(errors[-1][0]).message[:300]))
+        return found
+
     def _errors(
         self, pointer: str, instance: Any, method: str, template: str, status: int, where: str
     ) -> list[Mismatch]:
@@ -180,7 +205,7 @@ class Fidelity:
         """Check recorded exchanges (tests.emulator.httputil.RequestRecord) that have a JSON answer or none."""
         found: list[Mismatch] = []
         for rec in records:
-            found += self.check(rec.method, rec.path, rec.status, rec.body, rec.response)
+            found += self.check(rec.method, rec.path, rec.status, rec.body, rec.response, rec.query)
         return found
 
 

@@ -143,3 +143,13 @@ async def test_interaction_metadata_and_callback_resources(emulator: Emulator, b
     assert deferred.response_type == 5
     last = next(r for r in reversed(emulator.requests) if r.path.endswith("/callback"))
     assert last.body["type"] == 5 and "resource" not in last.response
+
+
+@needs_spec
+def test_checker_reads_query_parameters() -> None:
+    checker = fidelity.load_checker()
+    assert checker.check("GET", "/channels/1/messages", 200, None, [], {"limit": "50", "before": "123"}) == []
+    [unknown] = checker.check("GET", "/channels/1/messages", 200, None, [], {"colour": "red"})
+    assert unknown.where == "query" and unknown.at == "colour"
+    [too_many] = checker.check("GET", "/channels/1/messages", 200, None, [], {"limit": "500"})
+    assert too_many.at == "limit"
