@@ -129,7 +129,7 @@ class Fidelity:
         return self._validators[pointer]
 
     def check(self, method: str, path: str, status: int, request: Any, response: Any,
-              query: dict[str, str] | None = None) -> list[Mismatch]:
+              query: dict[str, str] | None = None, headers: dict[str, str] | None = None) -> list[Mismatch]:
         """What in this exchange breaks the description (an empty list when nothing does). A 5xx is
         outside it: Discord describes no server failure, the emulator answers one only as a fault a
         test asked for."""
@@ -153,6 +153,8 @@ class Fidelity:
         if key is None:
             return [*found, Mismatch(method, template, status, "response", "", "status not in the description")]
         answer = self._resolve(responses[key])
+        if headers is not None:
+            found += self._header_errors(answer, headers, method, template, status)
         schema = answer.get("content", {}).get("application/json", {}).get("schema")
         if schema is None:
             if response is not None:
@@ -201,11 +203,31 @@ class Fidelity:
             out.append(Mismatch(method, template, status, where, at, deepest.message[:300]))
         return out
 
+    def _header_errors(
+        self, answer: dict[str, Any], headers: dict[str, str], method: str, template: str, status: int
+    ) -> list[Mismatch]:
+        """The headers the description declares for this answer (the X-RateLimit-* of a bucket): each
+        sent with a value of its type, and all of them on a success, as Discord sends them."""
+        found = []
+        sent = {k.lower(): v for k, v in headers.items()}
+        for name, spec in answer.get("headers", {}).items():
+            kind = self._resolve(spec).get("schema", {}).get("type")
+            value = sent.get(name.lower())
+            if value is None:
+                if 200 <= status < 300:
+                    found.append(Mismatch(method, template, status, "headers", name, "missing"))
+                continue
+            try:
+                {"integer": int, "number": float}.get(kind, str)(value)
+            except ValueError:
+                found.append(Mismatch(method, template, status, "headers", name, f"{value!r} is not of type {kind!r}"))
+        return found
+
     def check_all(self, records: Iterable[Any]) -> list[Mismatch]:
         """Check recorded exchanges (tests.emulator.httputil.RequestRecord) that have a JSON answer or none."""
         found: list[Mismatch] = []
         for rec in records:
-            found += self.check(rec.method, rec.path, rec.status, rec.body, rec.response, rec.query)
+            found += self.check(rec.method, rec.path, rec.status, rec.body, rec.response, rec.query, rec.headers)
         return found
 
 

@@ -153,3 +153,17 @@ def test_checker_reads_query_parameters() -> None:
     assert unknown.where == "query" and unknown.at == "colour"
     [too_many] = checker.check("GET", "/channels/1/messages", 200, None, [], {"limit": "500"})
     assert too_many.at == "limit"
+
+
+@needs_spec
+async def test_checker_wants_the_rate_limit_headers_on_a_success(emulator: Emulator, api: Any) -> None:
+    checker = fidelity.load_checker()
+    await post(api, emulator, {"content": "ciao"})
+    record = emulator.requests[-1]
+    assert checker.check_all([record]) == []
+    headers = {k: v for k, v in record.headers.items() if k != "X-RateLimit-Bucket"}
+    [missing] = checker.check(record.method, record.path, 200, record.body, record.response, {}, headers)
+    assert (missing.where, missing.at) == ("headers", "X-RateLimit-Bucket")
+    headers = {**record.headers, "X-RateLimit-Remaining": "many"}
+    [wrong] = checker.check(record.method, record.path, 200, record.body, record.response, {}, headers)
+    assert wrong.at == "X-RateLimit-Remaining"
