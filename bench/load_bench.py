@@ -14,8 +14,11 @@ Scenarios, in order, on one database:
              and moves answered in words (`--workload`). Before each, the machine's speed of the
              moment (`machine_speed`: a fixed piece of Python, the test game's board alone): a shared
              virtual machine is not always as fast, and two sessions' machines differ.
-  deadlines  200 games whose turn deadlines all fall within the same 10 s: lateness of each firing
-             (tick committed) and of its last notification (outbox row marked sent).
+  deadlines  200 games (two players of their own each) whose turn deadlines all fall within the same
+             10 s, with the emulator enforcing Discord's own rate limits (5 posts every 5 s per
+             channel or DM channel, 50 requests a second in all): lateness of each firing (tick
+             committed) and of its last notification (outbox row marked sent), how long the queue
+             took to drain, and the 429s Discord gave (discord.py waits on the X-RateLimit headers).
   restart    the bot is stopped, OVERDUE background games get deadlines in the past, a new bot
              starts: time from its start to each overdue deadline firing, and how often each fired.
   shutdown   Discord (the emulator) goes away, then the bot is closed: how long close() takes.
@@ -273,14 +276,16 @@ async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], ch
             fired[upd.game.id] = (datetime.now(UTC) - due[upd.game.id]).total_seconds()
 
     svc.listeners.append(heard)
-    a, b = users[0], users[1]
     gids = []
-    for channel in channels[:BURST]:
+    for i, channel in enumerate(channels[:BURST]):
+        a, b = users[2 * i], users[2 * i + 1]  # every table its own players, as on a real server
         await svc.create(kind="corsa", guild_id=str(emu.guild.id), channel_id=str(channel.id), creator_id=str(a.id),
                          creator_name=a.username, settings={"target": 1000, "turn_hours": 24, "reminder_minutes": 0})
         await svc.join(str(channel.id), str(b.id), b.username)
         gids.append((await svc.start(str(channel.id), str(a.id))).game.id)
     await settle_outbox(bot.db)
+    emu.rate_limits.use_discord_limits()
+    refused_before, requests_before = dict(emu.rate_limits.refused), len(emu.requests)
     window_start = datetime.now(UTC) + timedelta(seconds=3)
     rng = random.Random(200)
     async with bot.db.transaction() as s:
@@ -300,6 +305,8 @@ async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], ch
     while len(fired) < len(gids) and time.monotonic() < end:
         await asyncio.sleep(0.2)
     await settle_outbox(bot.db)
+    emu.rate_limits.use_generous_limits()
+    burst_requests = emu.requests[requests_before:]
     async with bot.db.sessions() as s:
         rows = list((await s.execute(select(OutboxRow).where(OutboxRow.created_at >= marker)
                                      .where(OutboxRow.game_id.in_(gids)))).scalars())  # type: ignore[union-attr]
@@ -311,10 +318,31 @@ async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], ch
     svc.listeners.remove(heard)
     lost = sum(1 for r in rows if r.sent_at is None or r.error is not None)
     told = sum(1 for r in rows if r.what == "announce")
-    return {"deadlines": len(gids), "fired": len(fired), "p50_s": pct(list(fired.values()), 0.5),
+    sent = [r for r in rows if r.sent_at is not None]
+    # the queue: from the first row the burst wrote to the last one Discord accepted
+    drain = (max(r.sent_at for r in sent) - min(r.created_at for r in rows)).total_seconds() if sent else float("nan")
+    posted = [r for r in burst_requests if r.method == "POST" and r.path.endswith("/messages")]
+    return {"rate_limits": "discord", "drain_s": drain,
+            "posts_and_dms": sum(1 for r in posted if r.status == 200),
+            "refused_429": {k: v - refused_before.get(k, 0) for k, v in emu.rate_limits.refused.items()
+                            if v - refused_before.get(k, 0)},
+            "requests": len(burst_requests),
+            "peak_requests_per_s": _peak_rate(burst_requests),
+            "deadlines": len(gids), "fired": len(fired), "p50_s": pct(list(fired.values()), 0.5),
             "p99_s": pct(list(fired.values()), 0.99), "max_s": max(fired.values(), default=float("nan")),
             "notifications": len(rows), "announced_games": told, "lost": lost,
             "told_p99_s": pct(list(delivered.values()), 0.99), "told_max_s": max(delivered.values(), default=float("nan"))}
+
+
+def _peak_rate(records: list[Any]) -> int:
+    """The most requests that reached "Discord" within any one second."""
+    times = sorted(r.at for r in records)
+    best, first = 0, 0
+    for last, t in enumerate(times):
+        while t - times[first] >= 1.0:
+            first += 1
+        best = max(best, last - first + 1)
+    return best
 
 
 # ---- the run ----------------------------------------------------------------------------------
@@ -406,7 +434,7 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int, pla
     results: dict[str, Any] = {"games": games, "database": "sqlite" if url.startswith("sqlite") else "postgresql"}
     try:
         need = max(ks) if ks else 1
-        users = [emu.add_user(f"p{i}") for i in range(2 * need)]
+        users = [emu.add_user(f"p{i}") for i in range(2 * max(need, BURST))]
         channels = [emu.add_channel(emu.guild, f"act-{i}") for i in range(max(need, BURST))]
         # each players scenario plays in channels of its own: a game another process ended a moment
         # ago never sits in a channel the bot is asked about (see docs/architecture.md, the cache)

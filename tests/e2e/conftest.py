@@ -10,6 +10,7 @@ import pytest
 from bot.main import AraldoBot
 from bot.settings import Settings
 from tests.e2e.transcript import problems
+from tests.emulator import fidelity
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
 
 TOP_COMMANDS = ("game", "mod", "notify", "away", "corsa", "spqr", "impero", "nomic", "hf", "galactica")
@@ -38,8 +39,13 @@ async def araldo(emulator: Any, tmp_path: Any) -> AsyncIterator[AraldoBot]:
 @pytest.fixture
 async def emulator(emulator: Any, request: Any) -> AsyncIterator[Any]:
     """The emulator of every e2e session, checked at the end: everything the bot wrote anywhere
-    (channels, threads, DMs, ephemeral replies) passes the transcript check (tests/e2e/transcript.py)."""
+    (channels, threads, DMs, ephemeral replies) passes the transcript check (tests/e2e/transcript.py),
+    and every request and answer of the session matches Discord's OpenAPI description
+    (tests/emulator/fidelity.py; skipped where the description is absent)."""
     yield emulator
+    if fidelity.spec_available():
+        mismatches = fidelity.load_checker().check_all(emulator.requests)
+        assert mismatches == [], "answers Discord would not give:\n" + "\n".join(map(str, mismatches[:20]))
     bot_id = emulator.bot_user.id
     written = [m for ch in list(emulator.channels.values()) for m in emulator._channel_messages(ch)
                if m.author.id == bot_id]

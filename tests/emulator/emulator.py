@@ -22,6 +22,7 @@ from .messages import MessageStore
 from .models import Attachment, Channel, Guild, Message, Snowflakes, User
 from .patching import gateway_url_for
 from .players import Players
+from .ratelimits import RateLimits
 from .rest import DiscordError, RequestRecord, Rest
 from .world import World
 
@@ -56,6 +57,7 @@ class Emulator(World, MessageStore, Commands, Players):
         self.host, self.port = host, port
         self.snowflakes = Snowflakes()
         self.faults = Faults()
+        self.rate_limits = RateLimits()  # generous unless a test calls rate_limits.use_discord_limits()
         self.gateway = Gateway(self)
         self.rest = Rest(self)
 

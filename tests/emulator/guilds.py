@@ -60,6 +60,12 @@ class User:
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
+            "flags": 0,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+            "collectibles": None,
+            "primary_guild": None,
         }
 
     @property
@@ -165,6 +171,7 @@ class Member:
             "user": self.user.payload(),
             "nick": self.nick,
             "avatar": None,
+            "banner": None,
             "roles": [r.id for r in self.roles],
             "joined_at": iso(self.joined),
             "premium_since": None,
@@ -241,4 +248,15 @@ class Guild:
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
+            "home_header": None,
+            "region": "deprecated",
+            "widget_enabled": False,
+            "widget_channel_id": None,
+            "max_presences": None,
+            "max_members": 25_000_000,
+            "max_stage_video_channel_users": 50,
+            "max_video_channel_users": 25,
+            "safety_alerts_channel_id": None,
+            "nsfw": False,
+            "incidents_data": None,
         }

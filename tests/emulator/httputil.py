@@ -54,8 +54,21 @@ class Body:
 
 @dataclass
 class RequestRecord:
+    """One exchange as it went over the wire: the bot's request and the emulator's answer."""
+
     method: str
     path: str
     status: int
-    body: Any
+    body: Any  # the request's JSON (payload_json of a multipart upload), or None
     at: float = field(default_factory=time.monotonic)
+    query: dict[str, str] = field(default_factory=dict)
+    response: Any = None  # the answer's JSON body, or None (204, non-JSON)
+    headers: dict[str, str] = field(default_factory=dict)  # the answer's headers
+
+
+def response_json(response: web.StreamResponse) -> Any:
+    """The JSON body of an answer built with json_response, else None."""
+    body = getattr(response, "body", None)
+    if response.content_type != "application/json" or not isinstance(body, bytes | bytearray) or not body:
+        return None
+    return json.loads(body)

@@ -25,6 +25,7 @@ class Interaction:
     guild: Guild | None
     payload: dict[str, Any]
     message: Message | None = None  # the message a component lives on
+    trigger: Interaction | None = None  # for a modal submit: the interaction that opened the modal
     created: float = field(default_factory=time.monotonic)
     response_type: int | None = None
     original: Message | None = None

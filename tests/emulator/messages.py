@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import interactions as ix
+from .echo import PERM_MENTION_EVERYONE, Mentions, check_allowed_mentions, numbered_components, parse_mentions
 from .httputil import UploadedFile
 from .interactions import Interaction
 from .models import (
@@ -33,6 +34,7 @@ class MessageStore:
         return self.guilds.get(channel.guild_id) if channel.guild_id else None
 
     def _message_payload(self, msg: Message) -> dict[str, Any]:
+        pings = self._mentions_in(msg)
         data: dict[str, Any] = {
             "id": msg.id,
             "channel_id": msg.channel.id,
@@ -41,9 +43,9 @@ class MessageStore:
             "timestamp": iso(_snowflake_time(msg.id)),
             "edited_timestamp": msg.payload.get("edited_timestamp"),
             "tts": bool(msg.payload.get("tts")),
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": pings.everyone,
+            "mentions": [self._user_by_id(uid).payload() for uid in pings.users],
+            "mention_roles": pings.roles,
             "attachments": [a.payload() for a in msg.attachments],
             "embeds": msg.embeds,
             "components": msg.components,
@@ -53,6 +55,8 @@ class MessageStore:
         }
         if msg.channel.guild_id:
             data["guild_id"] = msg.channel.guild_id
+        if msg.payload.get("nonce") is not None:
+            data["nonce"] = msg.payload["nonce"]
         if msg.payload.get("message_reference"):
             data["message_reference"] = msg.payload["message_reference"]
             data["type"] = 19
@@ -60,15 +64,40 @@ class MessageStore:
         if inter is not None:
             data["webhook_id"] = self.application_id
             data["application_id"] = self.application_id
-            data["interaction_metadata"] = {
-                "id": inter.id,
-                "type": inter.type,
-                "user": inter.user.payload(),
-                "authorizing_integration_owners": {},
-            }
+            data["interaction_metadata"] = self._interaction_metadata(inter, msg)
             if inter.type == ix.APPLICATION_COMMAND and msg is inter.original:
                 data["type"] = 20
         return data
+
+    def _interaction_metadata(self, inter: Interaction, msg: Message | None = None) -> dict[str, Any]:
+        """How a message tells which interaction it answers (and, for a modal, what opened the modal)."""
+        meta: dict[str, Any] = {
+            "id": inter.id,
+            "type": inter.type,
+            "user": inter.user.payload(),
+            "authorizing_integration_owners": dict(inter.payload.get("authorizing_integration_owners") or {}),
+        }
+        if msg is not None and inter.original is not None and msg is not inter.original:
+            meta["original_response_message_id"] = inter.original.id  # only on followups
+        if inter.type == ix.MESSAGE_COMPONENT and inter.message is not None:
+            meta["interacted_message_id"] = inter.message.id
+        if inter.type == ix.MODAL_SUBMIT and inter.trigger is not None:
+            meta["triggering_interaction_metadata"] = self._interaction_metadata(inter.trigger)
+        return meta
+
+    def _mentions_in(self, msg: Message) -> Mentions:
+        guild = self._guild_of(msg.channel)
+        return parse_mentions(
+            msg.content,
+            msg.payload.get("allowed_mentions"),
+            user_exists=self._user_known,
+            role_ids={r.id for r in guild.roles} if guild else set(),
+            may_mention_everyone=guild is not None
+            and bool(guild.permissions_of(msg.author) & PERM_MENTION_EVERYONE),
+        )
+
+    def _user_known(self, user_id: str) -> bool:
+        return user_id == self.bot_user.id or any(u.id == user_id for u in self.users.values())
 
     def _build_attachments(
         self,
@@ -102,11 +131,13 @@ class MessageStore:
         visible_to: set[str] | None = None,
         author: User | None = None,
     ) -> Message:
+        check_allowed_mentions(data.get("allowed_mentions"))
         stored = {
             k: data[k]
-            for k in ("content", "embeds", "components", "flags", "tts", "message_reference")
+            for k in ("content", "embeds", "flags", "tts", "message_reference", "allowed_mentions", "nonce")
             if k in data
         }
+        stored["components"] = numbered_components(data.get("components"))
         msg = Message(
             self.snowflakes.next(),
             channel,
@@ -126,9 +157,15 @@ class MessageStore:
     async def _edit_message(
         self, msg: Message, data: dict[str, Any], files: Mapping[int, UploadedFile]
     ) -> None:
-        for key in ("content", "embeds", "components"):
+        check_allowed_mentions(data.get("allowed_mentions"))
+        for key in ("content", "embeds"):
             if key in data:
                 msg.payload[key] = data[key] if data[key] is not None else ([] if key != "content" else "")
+        if "components" in data:
+            msg.payload["components"] = numbered_components(data["components"])
+        if "content" in data or "allowed_mentions" in data:
+            # an edit re-parses the mentions under its own allowed_mentions (all of them when it sends none)
+            msg.payload["allowed_mentions"] = data.get("allowed_mentions")
         old_flags = msg.flags
         new_flags = int(data["flags"]) if data.get("flags") is not None else old_flags
         # Ephemerality cannot change after sending; any edit resolves a "thinking..." placeholder.

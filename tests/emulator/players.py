@@ -147,8 +147,15 @@ class Players:
         if remaining:
             raise LookupError(f"modal has no fields {sorted(remaining)}")
         data = {"custom_id": spec["custom_id"], "components": [c for c in components if c is not None]}
+        if source is None:
+            # a modal given as a dict: on Discord some interaction opened it; the latest that opened this
+            # one, else the latest modal this user opened
+            opened = [i for i in self.interactions.values() if i.modal]
+            source = next((i for i in reversed(opened) if i.modal and i.modal.get("custom_id") == spec["custom_id"]),
+                          next((i for i in reversed(opened) if i.user is user), None))
         message = source.message if source else None
-        return await self._interact(ix.MODAL_SUBMIT, user, channel, data, message=message, timeout=timeout)
+        return await self._interact(ix.MODAL_SUBMIT, user, channel, data, message=message, timeout=timeout,
+                                    trigger=source)
 
     def _fill_modal_component(
         self, comp: dict[str, Any], values: dict[str, Any], label: str | None = None
@@ -235,6 +242,7 @@ class Players:
         *,
         message: Message | None = None,
         timeout: float = 10.0,
+        trigger: Interaction | None = None,
     ) -> InteractionResult:
         if not self.gateway.sessions:
             raise RuntimeError("the bot is not connected to the emulator's Gateway")
@@ -247,6 +255,7 @@ class Players:
             guild=self._guild_of(channel),
             payload={},
             message=message,
+            trigger=trigger,
         )
         inter.payload = self._interaction_payload(inter, data)
         self.interactions[inter.id] = inter

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from .httputil import Body, DiscordError, RequestRecord, UploadedFile, json_response, unknown
+from .httputil import Body, DiscordError, RequestRecord, UploadedFile, json_response, response_json, unknown
 from .messages import make_attachment
 from .multipart import BadBody, form_parts, media_type
 from .rest_app import AppRoutes
@@ -77,18 +77,37 @@ class Rest(AppRoutes, InteractionRoutes, ChannelRoutes, GuildRoutes):
     # ------------------------------------------------------------------ plumbing
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        emu = self.emu
         path = API_PREFIX.sub("", request.path)
-        emu._touch()
+        self.emu._touch()
+        body: Body | None = None
         try:
             body = await self._read_body(request)
-        except DiscordError as exc:
-            emu.requests.append(RequestRecord(request.method, path, exc.status, None))
-            return exc.response()
+            response = await self._answer(request, path, body)
+        except DiscordError as exc:  # an unreadable body
+            response = exc.response()
+        finally:
+            self.emu._touch()
+        self.emu.requests.append(
+            RequestRecord(request.method, path, response.status, body.json if body else None,
+                          query=dict(request.query), response=response_json(response),
+                          headers=dict(response.headers))
+        )
+        return response
+
+    async def _answer(self, request: web.Request, path: str, body: Body) -> web.StreamResponse:
+        emu = self.emu
         fault = emu.faults.check(request.method, path)
         if fault is not None:
-            emu.requests.append(RequestRecord(request.method, path, fault.status, body.json))
             return fault
+        limits = emu.rate_limits.take(request.method, path)
+        if limits.refused is not None:
+            return limits.refused
+        response = await self._route_to_handler(request, path, body)
+        response.headers.update(limits.headers)
+        return response
+
+    async def _route_to_handler(self, request: web.Request, path: str, body: Body) -> web.StreamResponse:
+        emu = self.emu
         found = next(
             (
                 (h, m)
@@ -99,31 +118,22 @@ class Rest(AppRoutes, InteractionRoutes, ChannelRoutes, GuildRoutes):
         )
         if found is None:
             emu.unknown_routes.append((request.method, path))
-            emu.requests.append(RequestRecord(request.method, path, 404, body.json))
             return json_response({"message": "404: Not Found", "code": 0}, status=404)
         try:
             handler, match = found
             result = await handler(request, body, **match.groupdict())
         except DiscordError as exc:
-            emu.requests.append(RequestRecord(request.method, path, exc.status, body.json))
             emu._record_error(path, exc)
             return exc.response()
         except Exception as exc:  # an emulator bug: make it loud instead of a silent retry loop
             log.exception("emulator failed on %s %s", request.method, path)
             emu.internal_errors.append(exc)
-            emu.requests.append(RequestRecord(request.method, path, 500, body.json))
             return json_response({"message": f"emulator bug: {exc!r}", "code": 0}, status=500)
-        finally:
-            emu._touch()
         if isinstance(result, web.StreamResponse):
-            status = result.status
-            response = result
-        elif result is None:
-            status, response = 204, web.Response(status=204)
-        else:
-            status, response = 200, json_response(result)
-        emu.requests.append(RequestRecord(request.method, path, status, body.json))
-        return response
+            return result
+        if result is None:
+            return web.Response(status=204)
+        return json_response(result)
 
     async def _read_body(self, request: web.Request) -> Body:
         body = Body()

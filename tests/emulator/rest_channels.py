@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .httputil import Body, DiscordError, unknown
+from .httputil import Body, DiscordError, json_response, unknown
 from .models import (
     CHANNEL_DM,
     CHANNEL_PRIVATE_THREAD,
@@ -111,7 +111,7 @@ class ChannelRoutes(Routes):
         if not guild.permissions_of(self.emu.bot_user) & needed:
             raise DiscordError(403, 50013, "Missing Permissions")
         thread = await self.emu._create_thread(parent, name, ctype, thread_id=message_id)
-        return thread.payload()
+        return json_response(thread.payload(), status=201)  # Discord answers 201 Created
 
     async def add_thread_member(self, request: web.Request, body: Body, channel_id: str, user_id: str) -> Any:
         thread = self._channel(channel_id)

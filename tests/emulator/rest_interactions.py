@@ -88,10 +88,10 @@ class InteractionRoutes(Routes):
                 response_message_ephemeral=inter.original.ephemeral,
             )
         result: dict[str, Any] = {"interaction": info}
-        if ctype != ix.PONG:
-            result["resource"] = {"type": ctype}
-            if resource_message is not None:
-                result["resource"]["message"] = emu._message_payload(resource_message)
+        if ctype in (ix.CHANNEL_MESSAGE, ix.UPDATE_MESSAGE) and resource_message is not None:
+            # only a response that makes or changes a message has a resource; deferrals, choices and
+            # modals have none
+            result["resource"] = {"type": ctype, "message": emu._message_payload(resource_message)}
         return result
 
     def _interaction_for_webhook(self, app_id: str, token: str) -> Interaction:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from . import fidelity
 from .emulator import Emulator
 from .interactions import InteractionResult
 from .models import Message, User
@@ -387,4 +388,6 @@ async def run_script(
                     written += write_seen(emu, emu.user(name), out_dir / name if len(users) > 1 else out_dir)
                 for method, path in emu.unknown_routes:
                     log.warning("the bot called a route the emulator does not know: %s %s", method, path)
+                for mismatch in fidelity.load_checker().check_all(emu.requests) if fidelity.spec_available() else ():
+                    log.warning("an exchange Discord's API description does not allow: %s", mismatch)
         return written

@@ -155,24 +155,39 @@ class World:
     # ------------------------------------------------------------------ how the world looks to the bot when it connects
 
     def _bot_user_payload(self) -> dict[str, Any]:
-        return {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0, "email": None}
+        # /users/@me adds what only the account itself sees (UserPIIResponse)
+        return {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None,
+                "locale": self.bot_user.locale}
 
     def _application_payload(self) -> dict[str, Any]:
         owner = self.app_owner or self.bot_user
+        # a bot installed to guilds only (integration type 0), with the bot and commands scopes
+        scopes = ["applications.commands", "bot"]
         return {
             "id": self.application_id,
             "name": self.bot_user.display_name,
             "description": "",
             "icon": None,
+            "type": None,
             "bot_public": True,
             "bot_require_code_grant": False,
             "owner": owner.payload(),
             "team": None,
             "verify_key": "0" * 64,
             "flags": 0,
+            "flags_new": "0",
             "summary": "",
             "bot": self.bot_user.payload(),
+            "redirect_uris": [],
             "interactions_endpoint_url": None,
+            "role_connections_verification_url": None,
+            "approximate_guild_count": len(self.guilds),
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": scopes,
+            "install_params": {"scopes": scopes, "permissions": "0"},
+            "integration_types_config": {"0": {"oauth2_install_params": {"scopes": scopes, "permissions": "0"}}},
         }
 
     def _ready_payload(self, session_id: str, shard: tuple[int, int] = (0, 1)) -> dict[str, Any]:

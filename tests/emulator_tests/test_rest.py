@@ -244,12 +244,12 @@ async def test_threads_guild_and_members(emulator: Emulator, api: Any) -> None:
     status, thread = await call(
         api, "POST", f"/channels/{emulator.general.id}/threads", json={"name": "partita"}
     )
-    assert status == 200 and thread["type"] == 12 and thread["parent_id"] == emulator.general.id
+    assert status == 201 and thread["type"] == 12 and thread["parent_id"] == emulator.general.id
     _, msg = await call(api, "POST", f"/channels/{emulator.general.id}/messages", json={"content": "start"})
     status, thread2 = await call(
         api, "POST", f"/channels/{emulator.general.id}/messages/{msg['id']}/threads", json={"name": "t"}
     )
-    assert status == 200 and thread2["id"] == msg["id"] and thread2["type"] == 11
+    assert status == 201 and thread2["id"] == msg["id"] and thread2["type"] == 11
     assert (await call(api, "GET", f"/guilds/{gid}"))[1]["name"] == "Araldo Test"
     assert "general" in [c["name"] for c in (await call(api, "GET", f"/guilds/{gid}/channels"))[1]]
     assert (await call(api, "GET", f"/guilds/{gid}/members/{alice.id}"))[1]["user"]["username"] == "alice"
