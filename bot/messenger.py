@@ -6,6 +6,8 @@ message re-sent after a crash (same row, same nonce) is not posted twice by Disc
 
 from __future__ import annotations
 
+import asyncio
+import collections
 import io
 import logging
 import secrets
@@ -32,6 +34,30 @@ def to_file(file: Attachment | None) -> discord.File | None:
 
 
 DM_CHANNELS_KEPT = 50_000  # user -> DM channel ids remembered (a few MB at most)
+# Discord allows a bot 50 requests a second in all (interaction answers aside); discord.py waits for
+# each route's bucket by itself but meets the global limit only by taking a 429. The outbox's
+# requests keep under it, with room left for the commands being answered meanwhile.
+GLOBAL_PER_SECOND = 40
+
+
+class Pacer:
+    """At most `rate` requests in any one second: a burst of notifications waits its turn here
+    instead of collecting global 429s (which Discord counts towards banning the bot's address)."""
+
+    def __init__(self, rate: int = GLOBAL_PER_SECOND) -> None:
+        self.rate = rate
+        self._sent: collections.deque[float] = collections.deque()
+
+    async def wait(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            while self._sent and now - self._sent[0] >= 1.0:
+                self._sent.popleft()
+            if len(self._sent) < self.rate:
+                self._sent.append(now)
+                return
+            await asyncio.sleep(1.0 - (now - self._sent[0]))
 
 
 class DiscordMessenger:
@@ -40,6 +66,7 @@ class DiscordMessenger:
         # a DM channel never changes: asking Discord once per user, not once per message, halves
         # the requests of a burst of DMs
         self._dm_channels: dict[str, int] = {}
+        self.pacer = Pacer()
 
     async def dm(self, user_id: str, content: str, file: Attachment | None = None,
                  nonce: str | None = None) -> bool:
@@ -49,8 +76,10 @@ class DiscordMessenger:
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
             try:
-                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
-                channel_id = (await user.create_dm()).id
+                # the DM channel straight from the user's id: fetching the user first cost one more
+                # request per player, and a burst of first DMs ran into Discord's global limit
+                await self.pacer.wait()
+                channel_id = int((await self.client.http.start_private_message(int(user_id)))["id"])
             except (discord.NotFound, discord.Forbidden):
                 return False  # no such user or no DM channel: the channel fallback speaks instead
             if len(self._dm_channels) >= DM_CHANNELS_KEPT:
@@ -58,6 +87,7 @@ class DiscordMessenger:
             self._dm_channels[user_id] = channel_id
         dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         attachment = to_file(file)
+        await self.pacer.wait()
         try:
             if attachment is not None:
                 await dm.send(content, file=attachment, nonce=nonce)
@@ -80,6 +110,7 @@ class DiscordMessenger:
         mentions = discord.AllowedMentions(users=True)
         attachment = to_file(file)
         extra: dict[str, Any] = {}
+        await self.pacer.wait()
         if panel is not None:  # a call to play: whoever is called opens their panel from it
             extra["view"] = discord.ui.View(timeout=None)
             extra["view"].add_item(OpenPanelButton(*panel))
@@ -102,6 +133,7 @@ class DiscordMessenger:
                 return None
         if not isinstance(parent, discord.TextChannel):
             return None  # a game played in a thread: Discord has no thread in a thread
+        await self.pacer.wait()
         try:
             thread = await parent.create_thread(name=title[:100], type=discord.ChannelType.private_thread,
                                                 invitable=False)
@@ -111,6 +143,7 @@ class DiscordMessenger:
             if exc.status >= 500:
                 raise
             return None
+        await self.pacer.wait()
         await thread.add_user(discord.Object(int(user_id)))
         return str(thread.id)
 
@@ -126,12 +159,14 @@ class DiscordMessenger:
         none = discord.AllowedMentions.none()
         try:
             if message_id is not None:
+                await self.pacer.wait()
                 try:
                     await thread.get_partial_message(int(message_id)).edit(content=content, view=view,
                                                                            allowed_mentions=none)
                     return message_id
                 except discord.NotFound:
                     pass  # deleted by hand: post it again
+            await self.pacer.wait()
             sent = await thread.send(content, view=view, nonce=nonce, allowed_mentions=none)  # type: ignore[arg-type]
         except discord.Forbidden as exc:
             raise Undeliverable(f"thread {thread_id}: {exc}") from None
