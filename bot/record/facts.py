@@ -38,7 +38,8 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
     finished_at = row.updated_at
     conduct = _conduct(row, state, rows)
     replaced = _replaced(rows)
-    standing = [[p for p in group if is_human(p)] for group in game.ranking(state)]
+    # tied players in one order everywhere (by id): openskill's sums then add up in the same order
+    standing = [sorted(p for p in group if is_human(p)) for group in game.ranking(state)]
     standing = [g for g in standing if g]
     humans = sum(len(g) for g in standing)
     rated = state.end_reason not in UNRATED_REASONS and humans >= 2
