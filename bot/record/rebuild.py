@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select
+from sqlalchemy.orm import configure_mappers
 
 from bot.record import store
 from bot.record.facts import GameFacts, game_facts
@@ -25,6 +26,7 @@ META = RecordMeta.__table__  # type: ignore[attr-defined]
 
 def read_games(conn: Connection, ids: list[int]) -> list[tuple[GameRow, dict[str, str], list[ActionRow]]]:
     """Finished games with their seats' names and their log (undone entries left out)."""
+    configure_mappers()  # rows are built without a session (`loaded`): in a fresh process the ORM is not set up
     games = [loaded(GameRow, dict(r._mapping)) for r in conn.execute(
         select(GAME).where(GAME.c.id.in_(ids), GAME.c.status == "finished", GAME.c.started_at.is_not(None)))]
     names: dict[int, dict[str, str]] = defaultdict(dict)
