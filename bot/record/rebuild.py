@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +17,8 @@ from bot.record.facts import GameFacts, game_facts
 from bot.storage.db import Database
 from bot.storage.models import ActionRow, GameRow, Seat, loaded
 from bot.storage.record_tables import RecordMeta
+
+log = logging.getLogger("araldo.record")
 
 # bump when what the tables hold changes: the next start rebuilds them from the games
 DERIVATION = "1"
@@ -40,7 +43,13 @@ def read_games(conn: Connection, ids: list[int]) -> list[tuple[GameRow, dict[str
 
 
 def derive(read: list[tuple[GameRow, dict[str, str], list[ActionRow]]]) -> list[GameFacts]:
-    return [game_facts(row, names, rows) for row, names, rows in read]
+    out = []
+    for row, names, rows in read:
+        try:
+            out.append(game_facts(row, names, rows))
+        except Exception:  # a game this version cannot read (a kind no longer installed): left out, said
+            log.warning("game %s left out of the players' record", row.id, exc_info=True)
+    return out
 
 
 async def record_one(db: Database, game_id: int) -> bool:
@@ -53,8 +62,10 @@ async def record_one(db: Database, game_id: int) -> bool:
                 store.rerate(conn, kind)
         await db.run(drop, write=True)
         return False
-    facts = (await asyncio.to_thread(derive, read))[0]
-    await db.run(lambda c: store.save_game(c, facts), write=True)
+    derived = await asyncio.to_thread(derive, read)
+    if not derived:
+        return False
+    await db.run(lambda c: store.save_game(c, derived[0]), write=True)
     return True
 
 
