@@ -12,7 +12,8 @@ from bot.settings import Settings
 from tests.e2e.transcript import problems
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
 
-TOP_COMMANDS = ("game", "mod", "notify", "away", "corsa", "spqr", "impero", "nomic", "hf", "galactica")
+TOP_COMMANDS = ("game", "mod", "notify", "away", "stats", "leaderboard", "corsa", "spqr", "impero", "nomic", "hf",
+                "galactica")
 
 
 def bot_settings(emulator: Any, tmp_path: Any, **extra: Any) -> Settings:
