@@ -53,7 +53,7 @@ def card_of(rec: PlayerRecord, language: str, scope: str) -> StatsCard:
              note=t("record.away_note", language, away=hours(rec.away_hours, language))),
         Tile(label=t("record.left", language), value=str(rec.left + rec.replaced),
              note=t("record.left_note", language, left=rec.left, replaced=rec.replaced)),
-        Tile(label=t("record.luck", language), value="—", note=t("record.luck_note", language)),
+        luck_tile(rec, language),
     ]
     return StatsCard(
         title=t("record.card_title", language, player=rec.name), subtitle=scope,
@@ -63,6 +63,17 @@ def card_of(rec: PlayerRecord, language: str, scope: str) -> StatsCard:
         history=[Series(label=game_name(g.kind, language), colour=i, points=rec.history[g.kind])
                  for i, g in enumerate(rec.games) if g.kind in rec.history],
         empty_chart=t("record.chart_empty", language))
+
+
+def luck_tile(rec: PlayerRecord, language: str) -> Tile:
+    """Dice luck as the losses a player's rolls inflicted beyond (or short of) what they were expected to."""
+    if not rec.luck_rolls:
+        return Tile(label=t("record.luck", language), value="—", note=t("record.luck_none", language))
+    diff = rec.luck_actual - rec.luck_expected
+    value = ("+" if diff >= 0 else "−") + number(abs(diff), language)
+    return Tile(label=t("record.luck", language), value=value,
+                note=t("record.luck_note", language, actual=round(rec.luck_actual),
+                       expected=number(rec.luck_expected, language), rolls=rec.luck_rolls))
 
 
 def summary(rec: PlayerRecord, language: str) -> str:

@@ -8,7 +8,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from bot.record.observe import Conduct, observe
+from bot.record.luck import Luck
+from bot.record.observe import Conduct, Observer, observe
 from bot.replaying import record_of
 from bot.storage.models import ActionRow, GameRow
 from bot.storage.record_tables import RecordGame, RecordResult
@@ -36,7 +37,7 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
     game = get_game(row.kind)
     state: GameState = game.load_state(row.snapshot_json)
     finished_at = row.updated_at
-    conduct = _conduct(row, state, rows)
+    watch = _watch(row, state, rows)
     replaced = _replaced(rows)
     # tied players in one order everywhere (by id): openskill's sums then add up in the same order
     standing = [sorted(p for p in group if is_human(p)) for group in game.ranking(state)]
@@ -45,7 +46,7 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
     rated = state.end_reason not in UNRATED_REASONS and humans >= 2
     record = RecordGame(game_id=row.id, guild_id=row.guild_id, kind=row.kind, started_at=row.started_at,
                         finished_at=finished_at, end_reason=(state.end_reason or "")[:32], rated=rated,
-                        humans=humans, replayed=conduct is not None)
+                        humans=humans, replayed=watch is not None)
     place_of: dict[str, int] = {}
     place = 1
     for group in standing:
@@ -56,7 +57,8 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
     everyone = [p for p in [*seated, *replaced] if is_human(p)]
     results = []
     for pid in dict.fromkeys(everyone):
-        c = (conduct or {}).get(pid, Conduct())
+        c = watch.conduct.get(pid, Conduct()) if watch else Conduct()
+        luck = watch.luck.get(pid, Luck()) if watch else Luck()
         seat = seated.get(pid)
         results.append(RecordResult(
             game_id=row.id, user_id=pid, guild_id=row.guild_id, kind=row.kind,
@@ -64,11 +66,12 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
             place=place_of.get(pid), won=pid in state.winners, rated=rated and pid in place_of,
             moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
             away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
-            waits=",".join(str(w) for w in c.waits)))
+            waits=",".join(str(w) for w in c.waits), luck_rolls=luck.rolls,
+            luck_expected=round(luck.expected, 6), luck_actual=luck.actual))
     return GameFacts(record, results, standing if rated else [])
 
 
-def _conduct(row: GameRow, state: GameState, rows: list[ActionRow]) -> dict[str, Conduct] | None:
+def _watch(row: GameRow, state: GameState, rows: list[ActionRow]) -> Observer | None:
     try:
         record = record_of(row, state, rows)
         return observe(get_game(row.kind), record, state.clock)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.record.luck import Luck, watcher
 from engine.core import Game, GameRecord, GameState, RuleError
 
 MAX_STEPS = 1_000_000  # timers fired in one game; a loop past it is a bug, not a game
@@ -39,6 +40,8 @@ class Observer:
         self.game, self.state = game, state
         self.conduct: dict[str, Conduct] = {}
         self.calls: dict[str, _Call] = {}
+        self.luck: dict[str, Luck] = {}
+        self._dice = watcher(game.meta.kind)
         self._look(state.clock, None, timer=False)
 
     def of(self, player: str) -> Conduct:
@@ -50,6 +53,8 @@ class Observer:
         return set(self.game.awaiting(self.state))
 
     def _look(self, at: datetime, actor: str | None, *, timer: bool) -> None:
+        if self._dice is not None:
+            self._dice(self.state, self.luck)
         now = self._awaited()
         for player, call in list(self.calls.items()):
             if player == actor and not call.answered:
@@ -88,8 +93,8 @@ class Observer:
         self._look(at, None if moderator else actor, timer=False)
 
 
-def observe(game: Game[Any], record: GameRecord, until: datetime) -> dict[str, Conduct] | None:
-    """Each player's conduct over the game's log, or None when the log does not replay any more."""
+def observe(game: Game[Any], record: GameRecord, until: datetime) -> Observer | None:
+    """Each player's conduct (and dice luck) over the game's log, or None when the log does not replay."""
     settings = game.parse_settings(record.settings)
     state: GameState = game.setup(settings, [p.model_copy() for p in record.players], record.seed,
                                   record.created_at)
@@ -102,7 +107,7 @@ def observe(game: Game[Any], record: GameRecord, until: datetime) -> dict[str, C
     except RuleError:
         return None
     _absences(watch, record, until)
-    return watch.conduct
+    return watch
 
 
 def _absences(watch: Observer, record: GameRecord, until: datetime) -> None:

@@ -44,6 +44,9 @@ class PlayerRecord:
     left: int = 0
     replaced: int = 0
     away_hours: float = 0.0
+    luck_rolls: int = 0
+    luck_expected: float = 0.0
+    luck_actual: float = 0.0
     median_hours: float | None = None
     mean_hours: float | None = None
     history: dict[str, list[tuple[datetime, float]]] = field(default_factory=dict)  # kind -> display after each
@@ -58,8 +61,8 @@ class PlayerRecord:
 
 def _player(conn: Connection, user: str, kind: str | None) -> PlayerRecord | None:
     q = select(R.c.kind, R.c.name, R.c.won, R.c.rated, R.c.mu, R.c.sigma, R.c.finished_at, R.c.calls, R.c.met,
-               R.c.missed, R.c.autopilot, R.c.away_seconds, R.c.left, R.c.replaced, R.c.waits
-               ).where(R.c.user_id == user)
+               R.c.missed, R.c.autopilot, R.c.away_seconds, R.c.left, R.c.replaced, R.c.waits,
+               R.c.luck_rolls, R.c.luck_expected, R.c.luck_actual).where(R.c.user_id == user)
     if kind:
         q = q.where(R.c.kind == kind)
     rows = conn.execute(q.order_by(R.c.kind, R.c.finished_at, R.c.game_id)).all()
@@ -79,6 +82,9 @@ def _player(conn: Connection, user: str, kind: str | None) -> PlayerRecord | Non
         rec.left += r.left
         rec.replaced += r.replaced
         rec.away_hours += r.away_seconds / HOUR
+        rec.luck_rolls += r.luck_rolls
+        rec.luck_expected += r.luck_expected
+        rec.luck_actual += r.luck_actual
         if r.waits:
             waits.extend(int(w) for w in r.waits.split(","))
         if r.rated and r.mu is not None:
