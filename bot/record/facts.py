@@ -66,7 +66,7 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
             place=place_of.get(pid), won=pid in state.winners, rated=rated and pid in place_of,
             moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
             away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
-            waits=",".join(str(w) for w in c.waits), luck_rolls=luck.rolls,
+            waits=",".join(str(w) for w in sorted(c.waits)), luck_rolls=luck.rolls,
             luck_expected=round(luck.expected, 6), luck_actual=luck.actual))
     return GameFacts(record, results, standing if rated else [])
 

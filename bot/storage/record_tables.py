@@ -59,7 +59,7 @@ class RecordResult(SQLModel, table=True):
     away_seconds: int = 0
     left: bool = False  # removed by a moderator
     replaced: bool = False
-    waits: str = Field(default="", sa_column=Column(Text, nullable=False))  # seconds from call to first move
+    waits: str = Field(default="", sa_column=Column(Text, nullable=False))  # call-to-move seconds, ascending
     luck_rolls: int = 0
     luck_expected: float = 0.0
     luck_actual: float = 0.0
