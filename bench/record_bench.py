@@ -28,7 +28,7 @@ from bench.fresh_db import bench_urls, fresh
 from bot.cogs.stats import board_of, card_of
 from bot.record import queries
 from bot.record.rebuild import rebuild
-from bot.record.store import RT, M, R
+from bot.record.store import RT, M, R, W
 from bot.storage.db import Database
 from bot.storage.models import ActionRow, GameRow, Seat
 from engine.core import Player, get_game
@@ -57,10 +57,14 @@ async def fill_derived(db: Database, players: int, own_games: int) -> None:
                         "finished_at": T0 + timedelta(hours=g), "place": rnd.randint(1, 4), "won": rnd.random() < .3,
                         "rated": True, "mu": rnd.gauss(25, 3), "sigma": 3.0, "moves": 40, "calls": 30, "met": 28,
                         "missed": 2, "autopilot": 0, "away_seconds": 0, "left": False, "replaced": False,
-                        "waits": ",".join(map(str, sorted(rnd.randint(60, 90_000) for _ in range(30)))), "luck_rolls": 0,
+                        "luck_rolls": 0,
                         "luck_expected": 0.0, "luck_actual": 0.0})
 
+    waits = [{"game_id": r["game_id"], "user_id": "10000", "n": n, "guild_id": "1", "kind": r["kind"],
+              "seconds": rnd.randint(60, 90_000)} for r in results for n in range(30)]
+
     def write(conn: Any) -> None:
+        conn.execute(W.insert(), waits)
         conn.execute(RT.insert(), ratings)
         conn.execute(M.insert(), members)
         conn.execute(R.insert(), results)

@@ -4,7 +4,6 @@ from a made-up, seeded record (`python -m docs.make_record_images`)."""
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.cogs.stats import board_of, card_of
@@ -16,13 +15,12 @@ OUT = Path(__file__).parent / "images"
 
 def main() -> None:
     rnd = random.Random(3)
-    start = datetime(2026, 1, 1, tzinfo=UTC)
 
-    def history(n: int, drift: float) -> list[tuple[datetime, float]]:
+    def history(n: int, drift: float) -> list[float]:
         value, out = -2.0, []
-        for i in range(n):
+        for _ in range(n):
             value += rnd.uniform(-1.2, 1.2) + drift
-            out.append((start + timedelta(days=i), value))
+            out.append(value)
         return out
 
     rec = PlayerRecord(user_id="1", name="Lucrezia Borgia",

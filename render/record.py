@@ -3,8 +3,6 @@ and a game's leaderboard chart. Renderers see only these views, their words alre
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
@@ -24,7 +22,7 @@ class Tile(BaseModel):
 class Series(BaseModel):
     label: str
     colour: int  # the game's row in the card's table, so line and row share a colour
-    points: list[tuple[datetime, float]]
+    points: list[float]  # the display value after each rated game
 
 
 class StatsCard(BaseModel):
@@ -89,7 +87,7 @@ def _chart(draw: ImageDraw.ImageDraw, y: int, title: str, series: list[Series], 
     y += 34
     x0, x1, y0, y1 = PAD + 56, WIDTH - PAD, y, y + 240
     draw.rectangle((x0, y0, x1, y1), fill=(255, 253, 248), outline=GRID)
-    values = [v for s in series for _, v in s.points]
+    values = [v for s in series for v in s.points]
     if not values:
         draw.text((x0 + 20, y0 + 100), empty, font=font(18), fill=MUTED)
         return y1 + 20
@@ -110,7 +108,7 @@ def _chart(draw: ImageDraw.ImageDraw, y: int, title: str, series: list[Series], 
         draw.text((x0 - 8 - text_width(draw, label, small), py - 9), label, font=small, fill=MUTED)
     for s in series:
         colour = player_colour(s.colour)
-        pts = [at(i, v) for i, (_, v) in enumerate(s.points)]
+        pts = [at(i, v) for i, v in enumerate(s.points)]
         if len(pts) > 1:
             draw.line(pts, fill=colour, width=4, joint="curve")
         for px, py in pts[-60:]:

@@ -12,7 +12,7 @@ from bot.record.luck import Luck
 from bot.record.observe import Conduct, Observer, observe
 from bot.replaying import record_of
 from bot.storage.models import ActionRow, GameRow
-from bot.storage.record_tables import RecordGame, RecordResult
+from bot.storage.record_tables import RecordGame, RecordResult, RecordWait
 from engine.core import GameState, get_game
 
 log = logging.getLogger("araldo.record")
@@ -24,6 +24,7 @@ UNRATED_REASONS = frozenset({"moderator"})  # ended by a moderator: nobody won i
 class GameFacts:
     game: RecordGame
     results: list[RecordResult]
+    waits: list[RecordWait]
     ranking: list[list[str]]  # the rated humans only, best first, ties grouped (empty: unrated)
 
 
@@ -55,7 +56,7 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
         place += len(group)
     seated = {p.id: p for p in state.players}
     everyone = [p for p in [*seated, *replaced] if is_human(p)]
-    results = []
+    results, waits = [], []
     for pid in dict.fromkeys(everyone):
         c = watch.conduct.get(pid, Conduct()) if watch else Conduct()
         luck = watch.luck.get(pid, Luck()) if watch else Luck()
@@ -66,9 +67,11 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
             place=place_of.get(pid), won=pid in state.winners, rated=rated and pid in place_of,
             moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
             away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
-            waits=",".join(str(w) for w in sorted(c.waits)), luck_rolls=luck.rolls,
+            luck_rolls=luck.rolls,
             luck_expected=round(luck.expected, 6), luck_actual=luck.actual))
-    return GameFacts(record, results, standing if rated else [])
+        waits += [RecordWait(game_id=row.id, user_id=pid, n=n, guild_id=row.guild_id, kind=row.kind, seconds=w)
+                  for n, w in enumerate(c.waits)]
+    return GameFacts(record, results, waits, standing if rated else [])
 
 
 def _watch(row: GameRow, state: GameState, rows: list[ActionRow]) -> Observer | None:

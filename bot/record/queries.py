@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
-import statistics
 from dataclasses import dataclass, field
-from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select
+from sqlalchemy import Connection, Integer, and_, cast, delete, func, insert, select
 
-from bot.record.store import RT, G, M, R
+from bot.record.store import RT, G, M, R, W
 from bot.storage.db import Database
 from bot.storage.record_tables import RecordPrivacy
 
@@ -49,7 +48,7 @@ class PlayerRecord:
     luck_actual: float = 0.0
     median_hours: float | None = None
     mean_hours: float | None = None
-    history: dict[str, list[tuple[datetime, float]]] = field(default_factory=dict)  # kind -> display after each
+    history: dict[str, list[float]] = field(default_factory=dict)  # kind -> display after each rated game
 
     @property
     def reliability(self) -> float | None:
@@ -59,26 +58,35 @@ class PlayerRecord:
         return 100.0 * self.met / owed if owed else None
 
 
+def _median_mean(conn: Connection, where: Any) -> tuple[float | None, float | None, int]:
+    """Median and mean wait in hours, walking an index on the seconds to the middle one or two."""
+    count, mean = conn.execute(select(func.count(), func.avg(W.c.seconds)).where(where)).one()
+    if not count:
+        return None, None, 0
+    middle = conn.execute(select(W.c.seconds).where(where).order_by(W.c.seconds)
+                          .offset((count - 1) // 2).limit(2 - count % 2)).scalars().all()
+    return sum(middle) / len(middle) / HOUR, float(mean) / HOUR, int(count)
+
+
 def _player(conn: Connection, user: str, kind: str | None) -> PlayerRecord | None:
-    q = select(R.c.kind, R.c.name, R.c.won, R.c.rated, R.c.mu, R.c.sigma, R.c.finished_at, R.c.calls, R.c.met,
-               R.c.missed, R.c.autopilot, R.c.away_seconds, R.c.left, R.c.replaced, R.c.waits,
-               R.c.luck_rolls, R.c.luck_expected, R.c.luck_actual).where(R.c.user_id == user)
-    if kind:
-        q = q.where(R.c.kind == kind)
-    rows = conn.execute(q.order_by(R.c.kind, R.c.finished_at, R.c.game_id)).all()
-    if not rows:
+    """Sums per game in SQL, the rating history as a narrow read, the pace along the waits' index: a
+    player with a thousand games is a few small results, not a thousand wide rows."""
+    mine = R.c.user_id == user if not kind else and_(R.c.user_id == user, R.c.kind == kind)
+
+    def total(column: Any) -> Any:
+        return func.coalesce(func.sum(cast(column, Integer)), 0)
+    sums = conn.execute(select(R.c.kind, func.count(), total(R.c.won), total(R.c.calls), total(R.c.met),
+                               total(R.c.missed), total(R.c.autopilot), total(R.c.away_seconds), total(R.c.left),
+                               total(R.c.replaced), total(R.c.luck_rolls), func.coalesce(func.sum(R.c.luck_expected), 0),
+                               func.coalesce(func.sum(R.c.luck_actual), 0)).where(mine).group_by(R.c.kind)).all()
+    if not sums:
         return None
-    rec = PlayerRecord(user_id=user, name=rows[-1].name)
+    name = conn.execute(select(R.c.name).where(mine).order_by(R.c.finished_at.desc(), R.c.game_id.desc())
+                        .limit(1)).scalar() or user
+    rec = PlayerRecord(user_id=user, name=name)
     lines: dict[str, GameLine] = {}
-    texts: list[str] = []
-    # positional unpacking: a thousand rows read by column name cost more than the query
-    for (kind_, _name, won, rated, mu, sigma, finished_at, calls, met, missed, autopilot, away, left, replaced,
-         waits, luck_rolls, luck_expected, luck_actual) in rows:
-        line = lines.get(kind_)
-        if line is None:
-            line = lines[kind_] = GameLine(kind_)
-        line.played += 1
-        line.wins += won
+    for (kind_, played, won, calls, met, missed, autopilot, away, left, replaced, rolls, expected, actual) in sums:
+        lines[kind_] = GameLine(kind_, played=played, wins=won)
         rec.calls += calls
         rec.met += met
         rec.missed += missed
@@ -86,15 +94,16 @@ def _player(conn: Connection, user: str, kind: str | None) -> PlayerRecord | Non
         rec.left += left
         rec.replaced += replaced
         rec.away_hours += away / HOUR
-        rec.luck_rolls += luck_rolls
-        rec.luck_expected += luck_expected
-        rec.luck_actual += luck_actual
-        if waits:
-            texts.append(waits)
-        if rated and mu is not None:
-            line.rated += 1
-            rec.history.setdefault(kind_, []).append((finished_at, mu - 3 * sigma))
-    waits_all = list(map(int, ",".join(texts).split(","))) if texts else []
+        rec.luck_rolls += rolls
+        rec.luck_expected += expected
+        rec.luck_actual += actual
+    history = conn.execute(select(R.c.kind, R.c.mu, R.c.sigma).where(mine, R.c.rated.is_(True), R.c.mu.is_not(None))
+                           .order_by(R.c.kind, R.c.finished_at, R.c.game_id)).all()
+    for kind_, mu, sigma in history:
+        rec.history.setdefault(kind_, []).append(mu - 3 * sigma)
+        lines[kind_].rated += 1
+    waited = W.c.user_id == user if not kind else and_(W.c.user_id == user, W.c.kind == kind)
+    rec.median_hours, rec.mean_hours, _ = _median_mean(conn, waited)
     q = select(RT.c.kind, RT.c.mu, RT.c.sigma, RT.c.display).where(RT.c.user_id == user)
     for r in conn.execute(q.where(RT.c.kind == kind) if kind else q):
         if r.kind in lines:
@@ -102,9 +111,6 @@ def _player(conn: Connection, user: str, kind: str | None) -> PlayerRecord | Non
     rec.games = sorted(lines.values(), key=lambda g: (-g.played, g.kind))
     rec.played = sum(g.played for g in rec.games)
     rec.wins = sum(g.wins for g in rec.games)
-    if waits_all:
-        rec.median_hours = statistics.median(waits_all) / HOUR
-        rec.mean_hours = statistics.fmean(waits_all) / HOUR
     return rec
 
 
@@ -143,13 +149,8 @@ class Pace:
 
 
 def _pace(conn: Connection, guild: str, kind: str | None) -> Pace:
-    q = select(R.c.waits).where(R.c.guild_id == guild, R.c.waits != "")
-    if kind:
-        q = q.where(R.c.kind == kind)
-    waits = [int(w) for (text,) in conn.execute(q) for w in text.split(",")]
-    if not waits:
-        return Pace(None, None, 0)
-    return Pace(statistics.median(waits) / HOUR, statistics.fmean(waits) / HOUR, len(waits))
+    where = W.c.guild_id == guild if not kind else and_(W.c.guild_id == guild, W.c.kind == kind)
+    return Pace(*_median_mean(conn, where))
 
 
 async def server_pace(db: Database, guild: str, kind: str | None = None) -> Pace:

@@ -75,7 +75,7 @@ async def rebuild(db: Database, *, progress: Callable[[int, int], None] | None =
         select(GAME.c.id).where(GAME.c.status == "finished").order_by(GAME.c.updated_at, GAME.c.id))], write=False)
 
     def clear(conn: Connection) -> None:
-        for table in (store.M, store.RT, store.R, store.G):
+        for table in (store.M, store.RT, store.W, store.R, store.G):
             conn.execute(delete(table))
     await db.run(clear, write=True)
     done = 0

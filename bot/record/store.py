@@ -12,12 +12,13 @@ from sqlalchemy import Connection, and_, bindparam, delete, insert, or_, select,
 
 from bot.record.facts import GameFacts
 from bot.record.ratings import Skill, rate
-from bot.storage.record_tables import RecordGame, RecordMember, RecordRating, RecordResult
+from bot.storage.record_tables import RecordGame, RecordMember, RecordRating, RecordResult, RecordWait
 
 G = RecordGame.__table__  # type: ignore[attr-defined]
 R = RecordResult.__table__  # type: ignore[attr-defined]
 RT = RecordRating.__table__  # type: ignore[attr-defined]
 M = RecordMember.__table__  # type: ignore[attr-defined]
+W = RecordWait.__table__  # type: ignore[attr-defined]
 
 
 def _row(model: Any) -> dict[str, Any]:
@@ -28,6 +29,7 @@ def forget(conn: Connection, game_id: int) -> str | None:
     """Take a game out of the record; the kind whose ratings must be computed again, if it was rated."""
     was = conn.execute(select(G.c.kind, G.c.rated).where(G.c.game_id == game_id)).first()
     conn.execute(delete(R).where(R.c.game_id == game_id))
+    conn.execute(delete(W).where(W.c.game_id == game_id))
     conn.execute(delete(G).where(G.c.game_id == game_id))
     return was.kind if was is not None and was.rated else None
 
@@ -35,13 +37,17 @@ def forget(conn: Connection, game_id: int) -> str | None:
 def insert_facts(conn: Connection, facts: Iterable[GameFacts]) -> None:
     games: list[dict[str, Any]] = []
     results: list[dict[str, Any]] = []
+    waits: list[dict[str, Any]] = []
     for f in facts:
         games.append(_row(f.game))
         results.extend(_row(r) for r in f.results)
+        waits.extend(_row(w) for w in f.waits)
     if games:
         conn.execute(insert(G), games)
     if results:
         conn.execute(insert(R), results)
+    if waits:
+        conn.execute(insert(W), waits)
 
 
 def save_game(conn: Connection, facts: GameFacts) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text
+from sqlalchemy import Column, Index
 from sqlmodel import Field, SQLModel
 
 from bot.storage.types import UTCDateTime
@@ -59,10 +59,26 @@ class RecordResult(SQLModel, table=True):
     away_seconds: int = 0
     left: bool = False  # removed by a moderator
     replaced: bool = False
-    waits: str = Field(default="", sa_column=Column(Text, nullable=False))  # call-to-move seconds, ascending
     luck_rolls: int = 0
     luck_expected: float = 0.0
     luck_actual: float = 0.0
+
+
+class RecordWait(SQLModel, table=True):
+    """One answered call: seconds from the call to the player's first move (pace's medians are read in
+    SQL along these indexes, never by loading a player's every wait)."""
+
+    __tablename__ = "record_wait"
+    __table_args__ = (Index("ix_record_wait_user", "user_id", "seconds"),
+                      Index("ix_record_wait_user_kind", "user_id", "kind", "seconds"),
+                      Index("ix_record_wait_guild", "guild_id", "kind", "seconds"))
+
+    game_id: int = Field(primary_key=True)
+    user_id: str = Field(primary_key=True, max_length=32)
+    n: int = Field(primary_key=True)  # the call's order among the player's answered calls in the game
+    guild_id: str = Field(max_length=32)
+    kind: str = Field(max_length=32)
+    seconds: int
 
 
 class RecordRating(SQLModel, table=True):

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from bot.record.rebuild import rebuild
 from bot.record.recorder import Recorder
-from bot.storage.record_tables import RecordGame, RecordRating, RecordResult
+from bot.storage.record_tables import RecordGame, RecordRating, RecordResult, RecordWait
 from tests.bot.record.play import corsa
 
 
@@ -72,7 +72,8 @@ async def test_a_deadline_counts_as_missed_and_moves_as_met(service, clock, reco
             select(RecordResult).where(RecordResult.game_id == gid))).scalars()}
     assert sum(r.missed for r in results.values()) == 1
     assert sum(r.met for r in results.values()) == sum(r.moves for r in results.values())
-    waits = sorted(int(w) for r in results.values() for w in r.waits.split(",") if w)
+    async with service.db.sessions() as s:
+        waits = sorted(w.seconds for w in (await s.execute(select(RecordWait))).scalars())
     # every move came 30 minutes after its call, but the one after the deadline: the call began when
     # the deadline fired, an hour before (the tick came 30 minutes late, then 30 minutes of play)
     assert waits == [1800] * (len(waits) - 1) + [3600]

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from bot.record.rebuild import rebuild
 from bot.record.recorder import Recorder
 from bot.service import GameService
-from bot.storage.record_tables import RecordGame, RecordMember, RecordRating, RecordResult
+from bot.storage.record_tables import RecordGame, RecordMember, RecordRating, RecordResult, RecordWait
 from tests.bot.record.play import corsa
 from tests.conftest import FakeClock, fresh_database
 
@@ -29,7 +29,7 @@ games = st.lists(st.tuples(
 async def _tables(db) -> list[list[tuple]]:
     out = []
     async with db.sessions() as s:
-        for table in (RecordGame, RecordResult, RecordRating, RecordMember):
+        for table in (RecordGame, RecordResult, RecordWait, RecordRating, RecordMember):
             rows = (await s.execute(select(table))).scalars()
             out.append(sorted(tuple(sorted(r.model_dump().items())) for r in rows))
     return out

@@ -1,4 +1,4 @@
-"""the players' record: derived tables (games, results, ratings, server members), privacy, meta
+"""the players' record: derived tables (games, results, waits, ratings, server members), privacy, meta
 
 Revision ID: 0008r
 Revises: 0007p
@@ -53,13 +53,23 @@ def upgrade() -> None:
                     sa.Column('away_seconds', sa.Integer(), nullable=False),
                     sa.Column('left', sa.Boolean(), nullable=False),
                     sa.Column('replaced', sa.Boolean(), nullable=False),
-                    sa.Column('waits', sa.Text(), nullable=False),
                     sa.Column('luck_rolls', sa.Integer(), nullable=False),
                     sa.Column('luck_expected', sa.Float(), nullable=False),
                     sa.Column('luck_actual', sa.Float(), nullable=False),
                     sa.PrimaryKeyConstraint('game_id', 'user_id'))
     op.create_index('ix_record_result_user', 'record_result', ['user_id', 'kind', 'finished_at'])
     op.create_index('ix_record_result_guild', 'record_result', ['guild_id', 'user_id'])
+    op.create_table('record_wait',
+                    sa.Column('game_id', sa.Integer(), nullable=False),
+                    sa.Column('user_id', S(length=32), nullable=False),
+                    sa.Column('n', sa.Integer(), nullable=False),
+                    sa.Column('guild_id', S(length=32), nullable=False),
+                    sa.Column('kind', S(length=32), nullable=False),
+                    sa.Column('seconds', sa.Integer(), nullable=False),
+                    sa.PrimaryKeyConstraint('game_id', 'user_id', 'n'))
+    op.create_index('ix_record_wait_user', 'record_wait', ['user_id', 'seconds'])
+    op.create_index('ix_record_wait_user_kind', 'record_wait', ['user_id', 'kind', 'seconds'])
+    op.create_index('ix_record_wait_guild', 'record_wait', ['guild_id', 'kind', 'seconds'])
     op.create_table('record_rating',
                     sa.Column('user_id', S(length=32), nullable=False),
                     sa.Column('kind', S(length=32), nullable=False),
@@ -88,6 +98,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for table in ('record_meta', 'record_privacy', 'record_member', 'record_rating', 'record_result',
+    for table in ('record_meta', 'record_privacy', 'record_member', 'record_rating', 'record_wait', 'record_result',
                   'record_game'):
         op.drop_table(table)
