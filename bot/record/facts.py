@@ -44,7 +44,9 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
     standing = [sorted(p for p in group if is_human(p)) for group in game.ranking(state)]
     standing = [g for g in standing if g]
     humans = sum(len(g) for g in standing)
-    rated = state.end_reason not in UNRATED_REASONS and humans >= 2
+    # abandoned: fewer than two humans still seated at the end (the others left or were removed)
+    seated_humans = sum(1 for p in state.players if not p.left and is_human(p.id))
+    rated = state.end_reason not in UNRATED_REASONS and seated_humans >= 2
     record = RecordGame(game_id=row.id, guild_id=row.guild_id, kind=row.kind, started_at=row.started_at,
                         finished_at=finished_at, end_reason=(state.end_reason or "")[:32], rated=rated,
                         humans=humans, replayed=watch is not None)

@@ -9,8 +9,9 @@ GUILD = "500"
 
 async def corsa(service: GameService, clock, players: list[str], *, channel: str = "600", target: int = 6,
                 steps: list[str] | None = None, guild: str = GUILD) -> int:
-    """Play one game: each step is "add" (the player on turn adds 3), "late" (their deadline passes)
-    or "end" (a moderator ends the game); then players add 3 until someone reaches the target."""
+    """Play one game: each step is "add" (the player on turn adds 3), "late" (their deadline passes),
+    "kick:<id>" (a moderator removes that player) or "end" (a moderator ends the game); then players
+    add 3 until someone reaches the target."""
     await service.create(kind="corsa", guild_id=guild, channel_id=channel, creator_id=players[0],
                          creator_name="P" + players[0], settings={"target": target, "turn_hours": 2})
     for pid in players[1:]:
@@ -23,7 +24,10 @@ async def corsa(service: GameService, clock, players: list[str], *, channel: str
         if state.status != "active":
             break
         clock.advance(minutes=30)
-        current = state.players[state.turn].id  # type: ignore[attr-defined]
+        seat = state.players[state.turn]  # type: ignore[attr-defined]
+        current = seat.id
+        if step == "add" and seat.left:  # a removed player's turn passes at its deadline
+            step = "late"
         if step == "add":
             state = (await service.act(gid, current, {"type": "add", "amount": 3})).state
         elif step == "late":
@@ -31,6 +35,9 @@ async def corsa(service: GameService, clock, players: list[str], *, channel: str
             ticked = await service.tick(gid)
             assert ticked is not None
             state = ticked.state
+        elif step.startswith("kick:"):
+            kick = {"type": "mod_kick", "player": step.split(":", 1)[1]}
+            state = (await service.act(gid, "999", kick, moderator=True)).state
         else:
             state = (await service.act(gid, "999", {"type": "mod_end", "reason": "test"}, moderator=True)).state
     clock.advance(minutes=5)

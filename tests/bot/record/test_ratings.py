@@ -87,3 +87,14 @@ async def test_rebuild_gives_the_same_tables(service, clock, recorder) -> None:
     before = await _ratings(service.db)
     assert await rebuild(service.db) == 3
     assert await _ratings(service.db) == before
+
+
+async def test_a_game_left_to_one_player_is_unrated(service, clock, recorder) -> None:
+    gid = await corsa(service, clock, ["81", "82", "83"], steps=["kick:82", "kick:83"])
+    await recorder.settled()
+    async with service.db.sessions() as s:
+        game = (await s.execute(select(RecordGame).where(RecordGame.game_id == gid))).scalar_one()
+        results = {r.user_id: r for r in (await s.execute(
+            select(RecordResult).where(RecordResult.game_id == gid))).scalars()}
+    assert not game.rated and results["82"].left and results["83"].left
+    assert await _ratings(service.db) == {}
