@@ -164,5 +164,7 @@ async def setup(bot: commands.Bot) -> None:
     recorder = Recorder(service.db)
     service.listeners.append(recorder.heard)
     bot.recorder = recorder  # type: ignore[attr-defined]
-    recorder.rebuild_if_stale()
+    shards = getattr(getattr(bot, "settings", None), "shard_ids", None)
+    if not shards or 0 in shards:  # one process of a sharded bot rebuilds stale tables, not all at once
+        recorder.rebuild_if_stale()
     await bot.add_cog(StatsCog(bot))
