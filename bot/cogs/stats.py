@@ -156,6 +156,11 @@ class StatsCog(commands.Cog):
         text = "\n".join(t("record.board_line", language, rank=i + 1, player=b.name, rating=number(b.display, language),
                            games=b.games) for i, b in enumerate(lines)) or t("record.board_empty", language, least=least)
         head = t("record.board_title", language, game=game_name(kind, language))
+        if server is not None:  # how fast this server's tables of the game move
+            pace = await queries.server_pace(service_of(interaction).db, server, kind)
+            if pace.moves:
+                text += "\n" + t("record.server_pace", language, median=hours(pace.median_hours, language),
+                                  mean=hours(pace.mean_hours, language))
         await send(interaction, f"**{head}**\n{text}", file=file_of(("leaderboard.png", png)))
 
 

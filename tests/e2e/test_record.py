@@ -49,6 +49,7 @@ async def test_stats_and_leaderboard_after_two_games(emulator: Any, araldo: Any)
     assert not board.ephemeral and "Classifica di Corsa" in board.content and pngs(board)
     for name in ("alice", "bob", "carol"):
         assert name in board.content.lower()
+    assert "Ritmo del server" in board.content
     strict = await emulator.slash(carol, "leaderboard", game="corsa")  # three rated games by default
     assert "nessuno" in strict.content.lower()
 
