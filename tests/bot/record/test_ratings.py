@@ -98,3 +98,17 @@ async def test_a_game_left_to_one_player_is_unrated(service, clock, recorder) ->
             select(RecordResult).where(RecordResult.game_id == gid))).scalars()}
     assert not game.rated and results["82"].left and results["83"].left
     assert await _ratings(service.db) == {}
+
+
+async def test_an_undone_ending_leaves_the_record_and_its_ratings(service, clock, recorder) -> None:
+    first = await corsa(service, clock, ["84", "85"], channel="640")
+    second = await corsa(service, clock, ["84", "85"], channel="641")
+    await recorder.settled()
+    assert set(await _ratings(service.db)) == {"84", "85"}
+    await service.undo(second, 1, "999")  # the winning move taken back: the game runs again
+    await recorder.settled()
+    async with service.db.sessions() as s:
+        recorded = {g.game_id for g in (await s.execute(select(RecordGame))).scalars()}
+    assert recorded == {first}
+    after = await _ratings(service.db)
+    assert after["84"].games == 1 and after["85"].games == 1  # rated again from the first game alone
