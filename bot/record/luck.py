@@ -1,5 +1,6 @@
 """Dice luck: what a player's rolls did against what they were expected to do, from the odds the game's
-engine computes exactly. A game is watched after every move and deadline of the replay."""
+engine computes exactly. A game is watched after every move and deadline of the replay. The unit is
+the game's good outcome: enemy pieces destroyed (SPQRisiko), winning Casino rolls (Galactica)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ class Luck:
     actual: float = 0.0  # losses they inflicted
 
 
-Watcher = Callable[[Any, dict[str, Luck]], None]
+Watcher = Callable[[Any, list[Any], dict[str, Luck]], None]  # (state, the step's events, tally)
 
 
 class SpqrBattles:
@@ -25,7 +26,7 @@ class SpqrBattles:
     def __init__(self) -> None:
         self.seen: object = None
 
-    def __call__(self, state: Any, tally: dict[str, Luck]) -> None:
+    def __call__(self, state: Any, events: list[Any], tally: dict[str, Luck]) -> None:
         from engine.spqrisiko.odds import roll_outcomes
 
         record = getattr(state, "last_attack", None)
@@ -52,7 +53,27 @@ def _losses(att: list[int], dfn: list[int], ties_to_defender: bool) -> tuple[int
     return int(la), int(ld)
 
 
-WATCHERS: dict[str, Callable[[], Watcher]] = {"spqrisiko": SpqrBattles}
+class GalacticaCasino:
+    """Imperium Galactica's Casino: every roll a player has a stake in, a win (7 or 11, 8 chances in 36)
+    against the 8/36 expected. The roll is told by its event, which names the players."""
+
+    def __call__(self, state: Any, events: list[Any], tally: dict[str, Luck]) -> None:
+        from engine.galactica.casino import WIN
+
+        chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b in WIN) / 36
+        ids = {p.name: p.id for p in state.players}
+        for ev in events:
+            if ev.key != "galactica.casino_roll":
+                continue
+            won = int(ev.params["total"] in WIN)
+            for name in ev.params["players"]:
+                luck = tally.setdefault(ids.get(name, name), Luck())
+                luck.rolls += 1
+                luck.expected += chance
+                luck.actual += won
+
+
+WATCHERS: dict[str, Callable[[], Watcher]] = {"spqrisiko": SpqrBattles, "galactica": GalacticaCasino}
 
 
 def watcher(kind: str) -> Watcher | None:

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.record.luck import Luck, watcher
-from engine.core import Game, GameRecord, GameState, RuleError
+from engine.core import Event, Game, GameRecord, GameState, RuleError
 
 MAX_STEPS = 1_000_000  # timers fired in one game; a loop past it is a bug, not a game
 
@@ -52,9 +52,9 @@ class Observer:
             return set()
         return set(self.game.awaiting(self.state))
 
-    def _look(self, at: datetime, actor: str | None, *, timer: bool) -> None:
+    def _look(self, at: datetime, actor: str | None, *, timer: bool, events: list[Event] | None = None) -> None:
         if self._dice is not None:
-            self._dice(self.state, self.luck)
+            self._dice(self.state, events or [], self.luck)
         now = self._awaited()
         for player, call in list(self.calls.items()):
             if player == actor and not call.answered:
@@ -82,15 +82,15 @@ class Observer:
             if (timer is None or timer.at > moment or self.state.paused_at is not None
                     or self.state.status != "active"):
                 break
-            self.game.advance(self.state, timer.at)
-            self._look(timer.at, None, timer=True)
+            fired = self.game.advance(self.state, timer.at)
+            self._look(timer.at, None, timer=True, events=fired)
         self.game.advance(self.state, moment)
 
     def move(self, at: datetime, actor: str, action: dict[str, Any], moderator: bool) -> None:
-        self.game.apply(self.state, actor, action, at, moderator=moderator, scratch=True)
+        events = self.game.apply(self.state, actor, action, at, moderator=moderator, scratch=True)
         if not moderator:
             self.of(actor).moves += 1
-        self._look(at, None if moderator else actor, timer=False)
+        self._look(at, None if moderator else actor, timer=False, events=events)
 
 
 def observe(game: Game[Any], record: GameRecord, until: datetime) -> Observer | None:
