@@ -21,15 +21,16 @@ async def corsa(service: GameService, clock, players: list[str], *, channel: str
     assert gid is not None
     state = res.state
     for step in [*(steps or []), *["add"] * 100]:
+        clock.advance(minutes=30)
+        ticked = await service.tick(gid)  # what the alarm would have fired by now (a deadline come due)
+        state = ticked.state if ticked is not None else state
         if state.status != "active":
             break
-        clock.advance(minutes=30)
         seat = state.players[state.turn]  # type: ignore[attr-defined]
-        current = seat.id
         if step == "add" and seat.left:  # a removed player's turn passes at its deadline
             step = "late"
         if step == "add":
-            state = (await service.act(gid, current, {"type": "add", "amount": 3})).state
+            state = (await service.act(gid, seat.id, {"type": "add", "amount": 3})).state
         elif step == "late":
             clock.advance(hours=2)
             ticked = await service.tick(gid)
@@ -40,5 +41,7 @@ async def corsa(service: GameService, clock, players: list[str], *, channel: str
             state = (await service.act(gid, "999", kick, moderator=True)).state
         else:
             state = (await service.act(gid, "999", {"type": "mod_end", "reason": "test"}, moderator=True)).state
+        if state.status != "active":
+            break
     clock.advance(minutes=5)
     return gid

@@ -1,5 +1,5 @@
 """The record rebuilt from scratch equals the record kept game after game, over random histories:
-random tables of players, deadlines missed, games ended by a moderator, games replayed by an undo."""
+random tables of players on two servers, deadlines missed, players removed, games ended by a moderator."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from tests.conftest import FakeClock, fresh_database
 POOL = ["71", "72", "73", "74", "75"]
 games = st.lists(st.tuples(
     st.lists(st.sampled_from(POOL), min_size=2, max_size=4, unique=True),
-    st.lists(st.sampled_from(["add", "late", "end"]), max_size=4),
+    st.lists(st.sampled_from(["add", "late", "kick", "end"]), max_size=4),
     st.sampled_from(["500", "501"]),
 ), min_size=1, max_size=5)
 
@@ -43,6 +43,10 @@ async def _history(path: str, history) -> tuple[list, list]:
     recorder = Recorder(db)
     service.listeners.append(recorder.heard)
     for n, (players, steps, guild) in enumerate(history):
+        # "kick": a moderator removes the last player seated (once: a second kick is left out)
+        kicks = [i for i, s in enumerate(steps) if s == "kick"]
+        steps = [f"kick:{players[-1]}" if i == kicks[0] else s for i, s in enumerate(steps) if s != "kick" or i == kicks[0]] \
+            if kicks else steps
         await corsa(service, clock, players, channel=f"8{n}", steps=steps, guild=guild)
     await recorder.settled()
     kept = await _tables(db)
