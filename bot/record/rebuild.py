@@ -98,6 +98,18 @@ async def rebuild(db: Database, *, progress: Callable[[int, int], None] | None =
     return done
 
 
+async def catch_up(db: Database) -> int:
+    """Record the finished games the record misses (the bot stopped between a game's end and its
+    record, or another process ended it and failed to record it), oldest first."""
+    recorded = select(store.G.c.game_id)
+    ids: list[int] = await db.run(lambda c: [r.id for r in c.execute(
+        select(GAME.c.id).where(GAME.c.status == "finished", GAME.c.id.not_in(recorded))
+        .order_by(GAME.c.updated_at, GAME.c.id))], write=False)
+    for game_id in ids:
+        await record_one(db, game_id)
+    return len(ids)
+
+
 async def built_version(db: Database) -> str | None:
     def read(conn: Connection) -> Any:
         return conn.execute(select(META.c.value).where(META.c.key == "derivation")).scalar()

@@ -38,6 +38,7 @@ class Recorder:
                 log.exception("could not record game %s", game_id)
 
     def rebuild_if_stale(self) -> None:
+        """At startup: rebuild tables of an older derivation, else record the games they miss."""
         self._spawn(self._rebuild_if_stale())
 
     async def _rebuild_if_stale(self) -> None:
@@ -46,6 +47,8 @@ class Recorder:
                 if await rebuild.built_version(self.db) != rebuild.DERIVATION:
                     count = await rebuild.rebuild(self.db)
                     log.info("players' record rebuilt from %s finished games", count)
+                elif count := await rebuild.catch_up(self.db):
+                    log.info("players' record caught up with %s finished games", count)
             except Exception:
                 log.exception("the players' record could not be rebuilt")
 

@@ -112,3 +112,16 @@ async def test_an_undone_ending_leaves_the_record_and_its_ratings(service, clock
     assert recorded == {first}
     after = await _ratings(service.db)
     assert after["84"].games == 1 and after["85"].games == 1  # rated again from the first game alone
+
+
+async def test_startup_records_the_games_the_record_missed(service, clock) -> None:
+    first = Recorder(service.db)
+    first.rebuild_if_stale()  # a fresh database: built at once, empty
+    await first.settled()
+    missed = await corsa(service, clock, ["86", "87"])  # ended while no recorder listened (a crash)
+    again = Recorder(service.db)
+    again.rebuild_if_stale()
+    await again.settled()
+    async with service.db.sessions() as s:
+        assert [g.game_id for g in (await s.execute(select(RecordGame))).scalars()] == [missed]
+    assert set(await _ratings(service.db)) == {"86", "87"}
