@@ -20,6 +20,10 @@ def main() -> int:
         name = str(loc[0]).upper()
         print(f"araldo: invalid setting {name}: {first.get('msg')}", file=sys.stderr)
         return 2
+    if sys.argv[1:2] == ["record"]:  # the players' record's tools need the database, not Discord
+        from bot.record.cli import main as record_main
+
+        return record_main(sys.argv[2:], settings.database_url)
     if not settings.discord_token.strip():
         print("araldo: DISCORD_TOKEN is missing or empty: set it in the environment or in .env", file=sys.stderr)
         return 2

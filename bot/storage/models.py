@@ -179,3 +179,6 @@ def loaded(table: type[Table], values: Mapping[Any, Any]) -> Table:
     object.__setattr__(row, "__pydantic_private__", None)
     return row
 
+
+
+import bot.storage.record_tables  # noqa: E402,F401  (the players' record's tables join the metadata)

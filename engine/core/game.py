@@ -28,6 +28,7 @@ from engine.core.moderation import (
     ModReplace,
     ModResume,
 )
+from engine.core.ranking import final_ranking, scores_kept
 
 S = TypeVar("S", bound=GameState)
 
@@ -111,6 +112,14 @@ class Game(Generic[S]):
         """Players seated after the start by a logged action (DecameroNomic's newcomers). An export
         leaves them out of the starting seats: replaying that action seats them again."""
         return set()
+
+    def ranking(self, state: S) -> list[list[str]]:
+        """A finished game's standing, best first, tied players grouped (the players' record rates it)."""
+        return final_ranking(state, self.final_scores(state))
+
+    def final_scores(self, state: S) -> dict[str, float]:
+        """The end score ranking the non-winners; by default a `points`/`cash` mapping of the state."""
+        return scores_kept(state)
 
     def log_visible(self, action: dict[str, Any], actor: str, viewer: str | None) -> bool:
         """May `viewer` read this log entry? Secret moves (an Impero bribe) stay between their players."""

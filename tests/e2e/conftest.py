@@ -13,7 +13,8 @@ from tests.e2e.transcript import problems
 from tests.emulator import fidelity
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
 
-TOP_COMMANDS = ("game", "mod", "notify", "away", "corsa", "spqr", "impero", "nomic", "hf", "galactica")
+TOP_COMMANDS = ("game", "mod", "notify", "away", "stats", "leaderboard", "corsa", "spqr", "impero", "nomic", "hf",
+                "galactica")
 
 
 def bot_settings(emulator: Any, tmp_path: Any, **extra: Any) -> Settings:

@@ -1,0 +1,1 @@
+"""The players' record: ratings, reliability, pace and luck, derived from the games and their log."""

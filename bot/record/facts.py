@@ -1,0 +1,95 @@
+"""A finished game's place in the record: who played, how they ranked, whether it is rated, and how
+each player behaved (pure: from the game row, its seats' names, its log and its final state)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from bot.record.luck import Luck
+from bot.record.observe import Conduct, Observer, observe
+from bot.replaying import record_of
+from bot.storage.models import ActionRow, GameRow
+from bot.storage.record_tables import RecordGame, RecordResult, RecordWait
+from engine.core import GameState, get_game
+
+log = logging.getLogger("araldo.record")
+
+UNRATED_REASONS = frozenset({"moderator"})  # ended by a moderator: nobody won it at the table
+
+
+@dataclass
+class GameFacts:
+    game: RecordGame
+    results: list[RecordResult]
+    waits: list[RecordWait]
+    ranking: list[list[str]]  # the rated humans only, best first, ties grouped (empty: unrated)
+
+
+def is_human(player_id: str) -> bool:
+    """Seats are Discord users (snowflakes); anything else at a table is an automa and takes no rating."""
+    return player_id.isdigit()
+
+
+def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> GameFacts:
+    assert row.id is not None and row.snapshot_json is not None and row.started_at is not None
+    game = get_game(row.kind)
+    state: GameState = game.load_state(row.snapshot_json)
+    finished_at = row.updated_at
+    watch = _watch(row, state, rows)
+    replaced = _replaced(rows)
+    # tied players in one order everywhere (by id): openskill's sums then add up in the same order
+    standing = [sorted(p for p in group if is_human(p)) for group in game.ranking(state)]
+    standing = [g for g in standing if g]
+    humans = sum(len(g) for g in standing)
+    # abandoned: fewer than two humans still seated at the end (the others left or were removed)
+    seated_humans = sum(1 for p in state.players if not p.left and is_human(p.id))
+    rated = state.end_reason not in UNRATED_REASONS and seated_humans >= 2
+    record = RecordGame(game_id=row.id, guild_id=row.guild_id, kind=row.kind, started_at=row.started_at,
+                        finished_at=finished_at, end_reason=(state.end_reason or "")[:32], rated=rated,
+                        humans=humans, replayed=watch is not None)
+    place_of: dict[str, int] = {}
+    place = 1
+    for group in standing:
+        for p in group:
+            place_of[p] = place
+        place += len(group)
+    seated = {p.id: p for p in state.players}
+    everyone = [p for p in [*seated, *replaced] if is_human(p)]
+    results, waits = [], []
+    for pid in dict.fromkeys(everyone):
+        c = watch.conduct.get(pid, Conduct()) if watch else Conduct()
+        luck = watch.luck.get(pid, Luck()) if watch else Luck()
+        seat = seated.get(pid)
+        results.append(RecordResult(
+            game_id=row.id, user_id=pid, guild_id=row.guild_id, kind=row.kind,
+            name=(names.get(pid) or (seat.name if seat else pid))[:64], finished_at=finished_at,
+            place=place_of.get(pid), won=pid in state.winners, rated=rated and pid in place_of,
+            moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
+            away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
+            luck_rolls=luck.rolls,
+            luck_expected=round(luck.expected, 6), luck_actual=luck.actual))
+        waits += [RecordWait(game_id=row.id, user_id=pid, n=n, guild_id=row.guild_id, kind=row.kind, seconds=w)
+                  for n, w in enumerate(c.waits)]
+    return GameFacts(record, results, waits, standing if rated else [])
+
+
+def _watch(row: GameRow, state: GameState, rows: list[ActionRow]) -> Observer | None:
+    try:
+        record = record_of(row, state, rows)
+        return observe(get_game(row.kind), record, state.clock)
+    except Exception:  # an old log the engine no longer replays: the result still counts, the calls not
+        log.warning("game %s does not replay; its calls are left out of the record", row.id, exc_info=True)
+        return None
+
+
+def _replaced(rows: list[ActionRow]) -> list[str]:
+    out = []
+    for r in rows:
+        if r.moderator:
+            action: dict[str, Any] = json.loads(r.action_json)
+            if action.get("type") == "mod_replace":
+                out.append(str(action["player"]))
+    return out

@@ -1,0 +1,124 @@
+"""The record's writes: one finished game's facts, the ratings they move, and the rating of a whole
+game kind again from its results (the rebuild, or a game that ended before others already rated).
+Plain functions of a Core connection, run by `Database.run` off the event loop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import groupby
+from typing import Any
+
+from sqlalchemy import Connection, and_, bindparam, delete, insert, or_, select, update
+
+from bot.record.facts import GameFacts
+from bot.record.ratings import Skill, rate
+from bot.storage.record_tables import RecordGame, RecordMember, RecordRating, RecordResult, RecordWait
+
+G = RecordGame.__table__  # type: ignore[attr-defined]
+R = RecordResult.__table__  # type: ignore[attr-defined]
+RT = RecordRating.__table__  # type: ignore[attr-defined]
+M = RecordMember.__table__  # type: ignore[attr-defined]
+W = RecordWait.__table__  # type: ignore[attr-defined]
+
+
+def _row(model: Any) -> dict[str, Any]:
+    return {c.name: getattr(model, c.name) for c in model.__table__.columns}
+
+
+def forget(conn: Connection, game_id: int) -> str | None:
+    """Take a game out of the record; the kind whose ratings must be computed again, if it was rated."""
+    was = conn.execute(select(G.c.kind, G.c.rated).where(G.c.game_id == game_id)).first()
+    conn.execute(delete(R).where(R.c.game_id == game_id))
+    conn.execute(delete(W).where(W.c.game_id == game_id))
+    conn.execute(delete(G).where(G.c.game_id == game_id))
+    return was.kind if was is not None and was.rated else None
+
+
+def insert_facts(conn: Connection, facts: Iterable[GameFacts]) -> None:
+    games: list[dict[str, Any]] = []
+    results: list[dict[str, Any]] = []
+    waits: list[dict[str, Any]] = []
+    for f in facts:
+        games.append(_row(f.game))
+        results.extend(_row(r) for r in f.results)
+        waits.extend(_row(w) for w in f.waits)
+    if games:
+        conn.execute(insert(G), games)
+    if results:
+        conn.execute(insert(R), results)
+    if waits:
+        conn.execute(insert(W), waits)
+
+
+def save_game(conn: Connection, facts: GameFacts) -> None:
+    """Record one game (again): its rows, then its ratings: moved on from the current ones when it is
+    the latest rated game of its kind, else the kind's ratings computed again in order."""
+    g = facts.game
+    stale = forget(conn, g.game_id)
+    insert_facts(conn, [facts])
+    if not g.rated:
+        if stale:
+            rerate(conn, stale)
+        return
+    later = conn.execute(select(G.c.game_id).where(
+        G.c.kind == g.kind, G.c.rated.is_(True),
+        or_(G.c.finished_at > g.finished_at, and_(G.c.finished_at == g.finished_at, G.c.game_id > g.game_id)))
+        .limit(1)).first()
+    if later is not None or stale:
+        rerate(conn, g.kind)
+        return
+    players = [p for group in facts.ranking for p in group]
+    held = conn.execute(select(RT).where(RT.c.kind == g.kind, RT.c.user_id.in_(players))).all()
+    skills = {r.user_id: Skill(r.mu, r.sigma, r.games, r.wins) for r in held}
+    names = {r.user_id: r.name for r in facts.results}
+    winners = {r.user_id for r in facts.results if r.won}
+    changed = rate(skills, facts.ranking, winners)
+    _set_results(conn, g.game_id, changed)
+    conn.execute(delete(RT).where(RT.c.kind == g.kind, RT.c.user_id.in_(players)))
+    conn.execute(insert(RT), [_rating(u, g.kind, names[u], s, g.finished_at) for u, s in changed.items()])
+    known = {r.user_id for r in conn.execute(select(M.c.user_id).where(
+        M.c.guild_id == g.guild_id, M.c.kind == g.kind, M.c.user_id.in_(players)))}
+    fresh = [{"guild_id": g.guild_id, "kind": g.kind, "user_id": u} for u in players if u not in known]
+    if fresh:
+        conn.execute(insert(M), fresh)
+
+
+def rerate(conn: Connection, kind: str) -> None:
+    """Every rating of a kind from its rated results, game after game in the order they ended."""
+    rows = conn.execute(select(R.c.game_id, R.c.user_id, R.c.guild_id, R.c.name, R.c.place, R.c.won,
+                               R.c.finished_at)
+                        .where(R.c.kind == kind, R.c.rated.is_(True))
+                        .order_by(R.c.finished_at, R.c.game_id, R.c.place, R.c.user_id)).all()
+    skills: dict[str, Skill] = {}
+    names: dict[str, str] = {}
+    last: dict[str, Any] = {}
+    members: set[tuple[str, str]] = set()
+    moved: list[dict[str, Any]] = []
+    for game_id, group in groupby(rows, key=lambda r: r.game_id):
+        results = list(group)
+        standing = [[r.user_id for r in same] for _, same in groupby(results, key=lambda r: r.place)]
+        changed = rate(skills, standing, {r.user_id for r in results if r.won})
+        for r in results:
+            names[r.user_id], last[r.user_id] = r.name, r.finished_at
+            members.add((r.guild_id, r.user_id))
+            s = changed[r.user_id]
+            moved.append({"g": game_id, "u": r.user_id, "m": s.mu, "s": s.sigma})
+    if moved:
+        conn.execute(update(R).where(R.c.game_id == bindparam("g"), R.c.user_id == bindparam("u"))
+                     .values(mu=bindparam("m"), sigma=bindparam("s")), moved)
+    conn.execute(delete(RT).where(RT.c.kind == kind))
+    conn.execute(delete(M).where(M.c.kind == kind))
+    if skills:
+        conn.execute(insert(RT), [_rating(u, kind, names[u], s, last[u]) for u, s in skills.items()])
+        conn.execute(insert(M), [{"guild_id": gid, "kind": kind, "user_id": u} for gid, u in sorted(members)])
+
+
+def _set_results(conn: Connection, game_id: int, changed: dict[str, Skill]) -> None:
+    conn.execute(update(R).where(R.c.game_id == game_id, R.c.user_id == bindparam("u"))
+                 .values(mu=bindparam("m"), sigma=bindparam("s")),
+                 [{"u": u, "m": s.mu, "s": s.sigma} for u, s in changed.items()])
+
+
+def _rating(user: str, kind: str, name: str, s: Skill, at: Any) -> dict[str, Any]:
+    return {"user_id": user, "kind": kind, "name": name, "mu": s.mu, "sigma": s.sigma, "display": s.display,
+            "games": s.games, "wins": s.wins, "last_at": at}

@@ -1,0 +1,53 @@
+"""What /stats and /leaderboard read: reliability and pace from the calls, the server's pace, the CSV,
+and privacy keeping a player off the boards."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from bot.record import queries
+from bot.record.recorder import Recorder
+from tests.bot.record.play import GUILD, corsa
+
+
+@pytest.fixture
+async def recorder(service):
+    rec = Recorder(service.db)
+    service.listeners.append(rec.heard)
+    return rec
+
+
+async def test_reliability_and_pace(service, clock, recorder) -> None:
+    await corsa(service, clock, ["51", "52"], steps=["add", "late", "add"], target=9)
+    await recorder.settled()
+    one, two = await queries.player_record(service.db, "51"), await queries.player_record(service.db, "52")
+    assert one is not None and two is not None
+    # "52" was called after the first move and let the deadline pass: one miss, the rest met
+    assert (two.missed, one.missed) == (1, 0)
+    assert two.reliability == pytest.approx(100 * two.met / (two.met + 1))
+    assert one.reliability == 100
+    # every move came 30 minutes after its call but the one after the deadline, an hour after it
+    assert 0.5 <= one.median_hours <= 0.75 and 0.5 <= one.mean_hours <= 1
+    pace = await queries.server_pace(service.db, GUILD, "corsa")
+    assert pace.moves == one.met + two.met and pace.median_hours == pytest.approx(0.5)
+    assert (await queries.server_pace(service.db, "elsewhere")).moves == 0
+
+
+async def test_privacy_and_the_csv(service, clock, recorder) -> None:
+    for n in range(3):
+        await corsa(service, clock, ["61", "62", "63"], channel=f"70{n}")
+    await recorder.settled()
+    board = await queries.board(service.db, "corsa", guild=GUILD, least=3)
+    assert {b.user_id for b in board} == {"61", "62", "63"}
+    assert [b.display for b in board] == sorted((b.display for b in board), reverse=True)
+    await queries.set_hidden(service.db, "62", True)
+    assert await queries.is_hidden(service.db, "62")
+    assert {b.user_id for b in await queries.board(service.db, "corsa", guild=None, least=1)} == {"61", "63"}
+    assert await queries.board(service.db, "corsa", guild="another", least=1) == []
+    rows = list(csv.DictReader(io.StringIO(await queries.export_csv(service.db, GUILD))))
+    assert len(rows) == 9 and {r["player_id"] for r in rows} == {"61", "62", "63"}
+    await queries.set_hidden(service.db, "62", False)
+    assert len(await queries.board(service.db, "corsa", guild=GUILD, least=3)) == 3
