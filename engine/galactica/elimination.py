@@ -47,3 +47,18 @@ def winners(state: GalacticaState) -> tuple[list[str], str] | None:
         best = max((len(planets_of(state, p)), state.factions[p].ndri) for p in standing)
         return [p for p in standing if (len(planets_of(state, p)), state.factions[p].ndri) == best], "round_limit"
     return None
+
+
+def standing_scores(state: GalacticaState) -> dict[str, float]:
+    """What ranks the factions that did not win (the players' record): those still standing by the
+    round limit's measure (planets, then Ndri), ahead of the eliminated, who rank by how long they
+    lasted."""
+    out: dict[str, float] = {}
+    for player in state.order:
+        faction = state.factions[player]
+        if faction.out:
+            out[player] = float((faction.out_round or 0) - 10_000)
+        else:
+            out[player] = float(len(planets_of(state, player)) * 10_000_000 + faction.ndri)
+    return out
+

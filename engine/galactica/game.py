@@ -186,6 +186,9 @@ class Galactica(Game[GalacticaState]):
         return events + self._after(state, now)
 
     # ---- reading -------------------------------------------------------------------
+    def final_scores(self, state: GalacticaState) -> dict[str, float]:
+        return elimination.standing_scores(state)
+
     def awaiting(self, state: GalacticaState) -> set[str]:
         if state.status != "active":
             return set()
