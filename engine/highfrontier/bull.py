@@ -10,6 +10,7 @@ from engine.highfrontier.companies import (
     available_shares,
     ev,
     floated,
+    is_bull,
     label,
     lose_share,
     place,
@@ -66,6 +67,8 @@ def react(state: HfState, c: Company, player: str, now: datetime) -> list[Event]
         target = president(c)
         if target is None or target == BULL:
             return []
+        if is_bull(state, c):  # a bull company is immune to proxy fights (5C3): the Bull has no move here
+            return [ev("bull_immune_idle", company=label(c))]
         roll = state.rng.die()
         if roll != value(state, c):
             return [ev("bull_proxy_fails", company=label(c), roll=roll)]

@@ -187,6 +187,18 @@ class HighFrontier(Game[HfState]):
 
     # ---- timers ------------------------------------------------------------------------------
     def on_timer(self, state: HfState, timer: Timer, now: datetime) -> list[Event]:
+        """A deadline never raises: a timer that would break a rule leaves the state as it was and
+        calls the moderators, where a raise would refuse every later action (each advances first)."""
+        saved = pickle.dumps(state)
+        try:
+            return self._on_timer(state, timer, now)
+        except RuleError:
+            restored = pickle.loads(saved)
+            for name in type(state).model_fields:
+                setattr(state, name, getattr(restored, name))
+            return [Event(key="hf.timer_failed", params={}, notify="moderators")]
+
+    def _on_timer(self, state: HfState, timer: Timer, now: datetime) -> list[Event]:
         data = timer.data
         events: list[Event] = []
         if timer.kind == "board":
