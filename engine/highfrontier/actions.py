@@ -280,3 +280,7 @@ TRANSACTIONS = ("buy", "float", "fragment", "proxy", "service")
 REPORTS = ("event_roll", "turn_end", "year", "parade", "usurp", "bernal", "risk_one", "first_isotope",
            "isotopes", "contract_advance", "exodus", "new_banker", "default_token", "end_game", "wildcat",
            "rival_bank", "homeless", "rob")
+# what happens in the base game on its doer's own turn: reported by the player on turn only
+OWN_TURN = ("event_roll", "turn_end", "year", "end_game", "parade", "usurp", "bernal", "risk_one",
+            "first_isotope", "isotopes", "contract_advance", "exodus", "new_banker", "default_token", "wildcat",
+            "rival_bank", "homeless", "rob")

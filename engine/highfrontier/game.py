@@ -70,11 +70,17 @@ class HighFrontier(Game[HfState]):
                 raise RuleError("hf.transaction_done")
         if kind in a.REPORTS and busy:
             raise RuleError("hf.wait")
-        if kind in ("event_roll", "turn_end", "year", "end_game") and actor != current:
+        if kind in a.OWN_TURN and actor != current:
             raise RuleError("core.not_your_turn", player=state.name_of(current))
+        if kind == "parade" and state.paraded:  # one glory parade a turn: the same one told twice
+            raise RuleError("hf.parade_done")
+        if kind == "contract_advance" and state.advanced:  # one contract won a turn (5A4i)
+            raise RuleError("hf.advance_done")
         events = self._dispatch(state, actor, action, now)
         if kind in a.TRANSACTIONS:
             state.transaction_done = True
+        state.paraded = state.paraded or kind == "parade"
+        state.advanced = state.advanced or kind == "contract_advance"
         return events + self.settle(state, now)
 
     def _dispatch(self, state: HfState, actor: str, x: Any, now: datetime) -> list[Event]:

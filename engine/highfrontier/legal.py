@@ -82,7 +82,6 @@ def free(state: HfState, actor: str) -> list[BaseModel]:
     return out
 
 
-TURN_REPORTS = ("event_roll", "turn_end", "year", "end_game")
 
 
 def reports(state: HfState, actor: str) -> list[BaseModel]:
@@ -118,5 +117,5 @@ def candidates(state: HfState, actor: str, busy: bool) -> list[BaseModel]:
     if not busy:
         if current and not state.transaction_done and state.loan_due != actor:
             out += transactions(state, actor)
-        out += [r for r in reports(state, actor) if current or getattr(r, "type", "") not in TURN_REPORTS]
+        out += [r for r in reports(state, actor) if current or getattr(r, "type", "") not in a.OWN_TURN]
     return out

@@ -123,6 +123,8 @@ class HfState(GameState):
     year: int = 1
     arrivals: int = 0
     transaction_done: bool = False
+    paraded: bool = False  # a glory parade was reported this turn
+    advanced: bool = False  # a contract's cash advance was reported this turn
     lobby_done: list[str] = Field(default_factory=list)  # players who lobbied this turn
     bought: dict[str, list[str]] = Field(default_factory=dict)  # this turn, per player (5C1b)
     dumped: dict[str, list[str]] = Field(default_factory=dict)

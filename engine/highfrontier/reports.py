@@ -35,6 +35,7 @@ def turn_end(state: HfState, now: datetime) -> list[Event]:
         if not state.players[[p.id for p in state.players].index(state.order[state.current])].left:
             break
     state.transaction_done = False
+    state.paraded = state.advanced = False
     state.lobby_done = []
     state.bought = {}
     state.dumped = {}

@@ -96,7 +96,8 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     assert any(m.attachments for m in [*market.messages, *market.followups])
     me = await emulator.slash(p0, "hf me")
     assert me.ephemeral and "fiduciari 2" in me.content
-    # the wildcat bank (5F6): p2's factory with an isotope opens it; p2 then pays through it
+    await emulator.slash(p1, "hf report turn-end")
+    # the wildcat bank (5F6): p2's factory with an isotope opens it, on p2's turn; p2 then pays through it
     wild = await emulator.slash(p2, "hf report wildcat", isotopes=f"<@{p2.id}> 1")
     assert "apre la banca degli isotopi selvaggia: 2 mezzi fiduciari" in wild.content
     use = await emulator.slash(p2, "hf bank", use="wildcat")
@@ -104,7 +105,6 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     state = await state_of(araldo, row)
     assert state.wildcat == str(p2.id) and state.vault("wildcat:" + str(p2.id)).gold == 1
     assert state.bank_choice == {str(p2.id): "wildcat"}
-    await emulator.slash(p1, "hf report turn-end")
 
     # anarchy: a bank panic, deflation from the first player
     panic = await emulator.slash(p2, "hf report event", roll=6, effect="anarchy")
@@ -129,7 +129,9 @@ async def test_a_homeless_bank_panics_is_robbed_and_lapses_for_a_new_bank(emulat
     await emulator.slash(p0, "hf report ledger", kind="other", amount=20)
     floated = await emulator.slash(p0, "hf float", company="Lanciatori")
     assert not floated.ephemeral
+    await emulator.slash(p0, "hf report turn-end")
     await emulator.slash(p1, "hf report first-isotope", domes=f"<@{p0.id}> 2")
+    await emulator.slash(p1, "hf report turn-end")
 
     # combat destroys the bank's Factory (5F1b): homeless, and a bank panic
     wrong = await emulator.slash(p2, "hf report homeless", cause="combat", bank="wildcat")
@@ -144,11 +146,16 @@ async def test_a_homeless_bank_panics_is_robbed_and_lapses_for_a_new_bank(emulat
     for _ in range(2):
         await emulator.slash(p0, "hf deflate")  # centrist lobbies save both shares
 
-    # its vaults may be robbed, and it keeps transacting
+    # its vaults may be robbed (on the robber's turn), and it keeps transacting
+    await emulator.slash(p2, "hf report turn-end")
     me = await emulator.slash(p0, "hf me")
     assert me.ephemeral and "La banca principale è senza dimora" in me.content
     robbed = await emulator.slash(p0, "hf report rob", isotopes=1, victim=p1)
     assert not robbed.ephemeral and "1 isotopo nella sua pila" in robbed.content
+    off_turn = await emulator.slash(p2, "hf report rob", isotopes=1)
+    assert off_turn.ephemeral and "Non è il tuo turno" in off_turn.content
+    await emulator.slash(p0, "hf report turn-end")
+    await emulator.slash(p1, "hf report turn-end")
     short = await emulator.slash(p2, "hf report rob", isotopes=1)
     assert short.ephemeral and "Quella cassaforte ha 0 isotopi" in short.content
     state = await state_of(araldo, row)

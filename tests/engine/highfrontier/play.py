@@ -92,7 +92,7 @@ def play(n: int, seed: int, picks: list[int], settings: dict[str, Any], *, finis
             options = [o for o in options if o.type != "end_game"] or options
         if not options:
             continue
-        if seen is not None and pick is not None and pick % 4 == 1:  # now and then climb: caps need height
+        if seen is not None and pick is not None and (pick % 4 == 1 or pick % 5 == 4):  # climb: caps need height
             options = [o for o in options if o.type in CLIMB] or options
         if seen is not None and pick is not None and pick % 4 == 2:  # and borrow: rollovers need loans
             options = [o for o in options if (getattr(o, "cubes", 0) and o.type == "service")

@@ -88,9 +88,11 @@ def test_bad_factions_are_refused_at_creation() -> None:
 
 def test_the_bank_moving_to_a_bernal_makes_its_owner_the_banker() -> None:
     t = Table(2)
-    with pytest.raises(RuleError):
-        t.do("Bianco", type="new_banker")
+    with pytest.raises(RuleError) as early:
+        t.do("Rosso", type="new_banker")
+    assert early.value.code == "hf.not_flipped"
     t.do("Rosso", type="first_isotope", domes={})
+    t.do("Rosso", type="turn_end")  # the bank moves on its new banker's own turn
     t.do("Bianco", type="new_banker")
     assert t.state.banker == pid("Bianco")
     with pytest.raises(RuleError) as err:
