@@ -265,6 +265,15 @@ class BaseVp(Action):
     points: int = Field(ge=-200, le=500)
 
 
+class Witness(Action):
+    """Another player's word on a pending report: confirm it, or object (the reporter's own "no"
+    withdraws it; a moderator's confirms or rejects it)."""
+
+    type: Literal["witness"] = "witness"
+    report: int = Field(ge=1)
+    confirm: bool = True
+
+
 class EndGame(Action):
     type: Literal["end_game"] = "end_game"
 
@@ -273,7 +282,8 @@ HfAction = Annotated[
     Buy | Float | Fragment | Proxy | Service | Dump | Hedge | Repay | Rollover | Litigate | Offer | Accept
     | Withdraw | Cede | ProxyAnswer | Angel | AngelPick | Board | Deflate | CashRatio | EventRoll | TurnEnd
     | YearAdvance | Parade | Usurp | Bernal | RiskOne | FirstIsotope | Isotopes | ContractAdvance | Exodus
-    | Ledger | NewBanker | TakeDefault | BaseVp | EndGame | WildcatBank | RivalBank | BankChoice | HomelessBank | Rob,
+    | Ledger | NewBanker | TakeDefault | BaseVp | EndGame | WildcatBank | RivalBank | BankChoice | HomelessBank | Rob
+    | Witness,
     Field(discriminator="type"),
 ]
 TRANSACTIONS = ("buy", "float", "fragment", "proxy", "service")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import threading
 from datetime import datetime
 from typing import Any
 
@@ -27,11 +28,14 @@ from engine.highfrontier import (
     setup,
     shares,
     wildcat,
+    witness,
 )
 from engine.highfrontier.companies import ev, who
 from engine.highfrontier.legal import candidates
 from engine.highfrontier.models import HfSettings, HfState
 from engine.highfrontier.views import HfView, view
+
+_MODERATOR = threading.local()  # whether the move being applied is a moderator's (their reports count at once)
 
 
 class HighFrontier(Game[HfState]):
@@ -41,6 +45,7 @@ class HighFrontier(Game[HfState]):
     settings_model = HfSettings
     action_model = a.HfAction
     state_version = 2  # 2: homeless isotope banks (5F1b)
+    private_actions = frozenset({"offer"})  # a deal's terms stay between its two players (in /game log too)
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> HfState:
         state = HfState(game="highfrontier", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
@@ -55,6 +60,27 @@ class HighFrontier(Game[HfState]):
         return super().migrate_state(data, from_version)
 
     # ---- actions -----------------------------------------------------------------------------
+    def _apply(self, work: HfState, actor: str, parsed: BaseModel, now: datetime, moderator: bool) -> list[Event]:
+        if moderator and isinstance(parsed, a.Witness):  # a moderator rules on a report, seated or not
+            if work.status != "active":
+                raise RuleError("core.game_over")
+            if work.paused_at is not None:
+                raise RuleError("core.game_paused")
+            events = witness.rule(work, actor, parsed.report, parsed.confirm, True, now, self._witnessed)
+            return events + self.settle(work, now)
+        _MODERATOR.on = moderator
+        try:
+            return super()._apply(work, actor, parsed, now, moderator)
+        finally:
+            _MODERATOR.on = False
+
+    def _witnessed(self, state: HfState, by: str, data: dict[str, Any], now: datetime) -> list[Event]:
+        """A confirmed report, applied as its reporter's move (its turn was checked when it was told)."""
+        action: Any = self.parse_action(data)
+        if action.type in a.REPORTS and self.busy(state):
+            raise RuleError("hf.wait")
+        return self._dispatch(state, by, action, now)
+
     def handle(self, state: HfState, actor: str, action: Any, now: datetime) -> list[Event]:
         kind = action.type
         busy = self.busy(state)
@@ -76,7 +102,13 @@ class HighFrontier(Game[HfState]):
             raise RuleError("hf.parade_done")
         if kind == "contract_advance" and state.advanced:  # one contract won a turn (5A4i)
             raise RuleError("hf.advance_done")
-        events = self._dispatch(state, actor, action, now)
+        if isinstance(action, a.Witness):
+            events = witness.rule(state, actor, action.report, action.confirm, False, now, self._witnessed)
+        elif witness.held_back(state, kind, getattr(_MODERATOR, "on", False)):
+            self._dispatch(pickle.loads(pickle.dumps(state)), actor, action, now)  # refused now if illegal now
+            events = witness.file(state, actor, action.model_dump(mode="json"), now)
+        else:
+            events = self._dispatch(state, actor, action, now)
         if kind in a.TRANSACTIONS:
             state.transaction_done = True
         state.paraded = state.paraded or kind == "parade"
@@ -218,6 +250,8 @@ class HighFrontier(Game[HfState]):
             events = insolvency.timeout(state, str(data["company"]))
         elif timer.kind == "deflation":
             events = panic.timeout(state, str(data["player"]), now)
+        elif timer.kind == "report":
+            events = witness.window_closed(state, int(data["report"]), now, self._witnessed)
         elif timer.kind == "loan" and state.loan_due == data.get("player"):
             events = loans.rollover(state, str(data["player"]), 0, forced=True)
         return events + self.settle(state, now)

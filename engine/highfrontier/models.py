@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from datetime import datetime
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -35,6 +36,9 @@ class HfSettings(CoreSettings):
     solo_target: int = Field(default=70, ge=1, le=500)  # 5Ll: 70 medium, 100 with Futures
     factions: list[str] = Field(default_factory=list)  # 5J: by seat; empty = drawn at random
     first_player: int = Field(default=0, ge=0, le=5)
+    # base-game reports: believed once another player confirms, unless objected to within a window, or at once
+    reports: Literal["witnessed", "objection", "trusted"] = "witnessed"
+    objection_hours: int = Field(default=12, ge=1, le=72)
 
     @field_validator("factions")
     @classmethod
@@ -114,6 +118,17 @@ class Deal(BaseModel):
     get: dict[str, int | str | None]
 
 
+class PendingReport(BaseModel):
+    """A base-game event told by `by`, waiting for a witness (or a moderator, once objected to)."""
+
+    id: int
+    by: str
+    action: dict[str, Any]
+    at: datetime
+    held: bool = False
+    objector: str | None = None
+
+
 class HfState(GameState):
     settings: HfSettings
     companies: dict[str, Company] = Field(default_factory=dict)
@@ -160,6 +175,8 @@ class HfState(GameState):
     ratio_credit: int = 0  # isotopes added from the reserve the banker may answer with 5F2b
     wildcat_ratio: int = 0  # the same for the wildcat banker's bank (5F5d, 5F6)
     services: list[str] = Field(default_factory=list)  # "year:player:company" of every paid service
+    pending: list[PendingReport] = Field(default_factory=list)  # reports waiting for a witness
+    report_seq: int = 0
 
     @property
     def solo(self) -> bool:

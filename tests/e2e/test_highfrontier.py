@@ -13,9 +13,9 @@ from tests.e2e.staging import state_of
 pytestmark = pytest.mark.e2e
 
 
-async def open_game(emulator: Any, bot: Any) -> tuple[Any, list[Any]]:
+async def open_game(emulator: Any, bot: Any, settings: str = "last_year=10 reports=trusted") -> tuple[Any, list[Any]]:
     alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
-    created = await emulator.slash(alice, "game create", game="highfrontier", settings="last_year=10")
+    created = await emulator.slash(alice, "game create", game="highfrontier", settings=settings)
     for p in (bob, carol):
         await emulator.click(p, created, label="Partecipa")
     started = await emulator.slash(alice, "game start")
@@ -170,3 +170,40 @@ async def test_a_homeless_bank_panics_is_robbed_and_lapses_for_a_new_bank(emulat
     state = await state_of(araldo, row)
     assert state.homeless == [] and state.banker == str(p2.id) and state.wildcat is None
     assert state.vault(str(p2.id)).gold == 1
+
+
+async def test_a_report_waits_for_a_witness_and_its_buttons_survive_a_restart(emulator: Any, tmp_path: Any) -> None:
+    """Witnessed (the default): Alice's income moves nothing until Bob confirms it with the button
+    under her report, after a restart of the bot; her base VP are objected to by Carol and wait for a
+    moderator, who rejects them; a moderator's own report counts at once."""
+    from tests.e2e.conftest import TOP_COMMANDS, make_bot
+    from tests.emulator.fixtures import running_bot
+
+    first = make_bot(emulator, tmp_path)
+    async with running_bot(emulator, first, commands=TOP_COMMANDS):
+        first.service.seed_source = lambda: 20261125
+        row, (p0, p1, p2) = await open_game(emulator, first, settings="last_year=10")
+        told = await emulator.slash(p0, "hf report ledger", kind="fundraising", amount=12)
+        post = panel_of(told)
+        assert post is not None and not told.ephemeral
+        assert "segnala (n. 1)" in post.content and "incassa 12 (raccolta fondi)" in post.content
+        assert post.button_labels == ["Conferma", "Contesta"]
+        assert any("confermalo o contestalo" in m.content for m in emulator.dms(p1))
+        assert (await state_of(first, row)).holders[str(p0.id)].aqua == 0  # nothing moved yet
+        own = await emulator.click(p0, post, label="Conferma")
+        assert own.ephemeral and "Non puoi confermare la tua segnalazione" in own.content
+    second = make_bot(emulator, tmp_path)
+    async with running_bot(emulator, second, commands=TOP_COMMANDS):
+        confirmed = await emulator.click(p1, post, label="Conferma")  # a button from before the restart
+        assert any("conferma la segnalazione n. 1" in m.content for m in [*confirmed.messages, *confirmed.followups])
+        assert (await state_of(second, row)).holders[str(p0.id)].aqua == 12
+
+        vp = await emulator.slash(p0, "hf report base-vp", points=500)
+        objected = await emulator.click(p2, panel_of(vp), label="Contesta")
+        assert any("la decide un moderatore" in m.content for m in [*objected.messages, *objected.followups])
+        pushed = await emulator.click(p1, panel_of(vp), label="Conferma")
+        assert pushed.ephemeral and "decide solo un moderatore" in pushed.content
+        ruled = await emulator.click(emulator.owner, panel_of(vp), label="Contesta")
+        assert any("Un moderatore respinge la segnalazione n. 2" in m.content for m in [*ruled.messages, *ruled.followups])
+        state = await state_of(second, row)
+        assert state.holders[str(p0.id)].base_vp == 0 and state.pending == []

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.cogs.highfrontier import views as v
 from bot.cogs.highfrontier.reports import BANK_CHOICES, HfReport
 from bot.cogs.highfrontier.views import KIND, go, here, uid
+from bot.cogs.history import register_log_names
 from bot.cogs.options import option
 from bot.i18n import t
 from bot.notifier import PRIVATE_SUMMARIES
@@ -18,7 +19,7 @@ from bot.pictures import board_attachment
 from bot.translator import L
 from bot.ui import file_of, lang, send
 from engine.core import RuleError, get_game
-from engine.highfrontier.models import MALFS
+from engine.highfrontier.models import MALFS, HfState
 
 SIDES = [app_commands.Choice(name=L("white (Earth)", "choice.hf.white"), value="white"),
          app_commands.Choice(name=L("black (ET)", "choice.hf.black"), value="black")]
@@ -40,7 +41,7 @@ class HfCog(commands.Cog):
         self.group.add_command(HfReport())
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.BoardButton, v.ActButton)
+        self.bot.add_dynamic_items(v.BoardButton, v.ActButton, v.WitnessButton)
         PRIVATE_SUMMARIES[KIND] = v.me_text
 
     # ---- transactions ---------------------------------------------------------------------------
@@ -281,5 +282,11 @@ class HfCog(commands.Cog):
         await send(interaction, v.score_text(state, lang(interaction)))
 
 
+def log_names(state: object, language: str) -> dict[str, str]:
+    """Company tokens by the name they have now (for /game log)."""
+    return v.company_names(state if isinstance(state, HfState) else None, language)
+
+
 async def setup(bot: commands.Bot) -> None:
+    register_log_names(KIND, log_names)
     await bot.add_cog(HfCog(bot))

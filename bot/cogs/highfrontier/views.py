@@ -15,16 +15,18 @@ import discord
 from discord import app_commands
 
 from bot.cogs.channel_state import live_state
+from bot.cogs.highfrontier.witness import filed_report, report_lines
 from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import game_here, lang, render_events, send, service_of
+from bot.ui import channel_lang, game_here, is_moderator, lang, render_events, send, service_of
 from engine.core import RuleError, get_game
 from engine.core.names import find_by_name, name_key
 from engine.highfrontier.market import board
 from engine.highfrontier.models import NAMES, TOKENS, HfState
 from engine.highfrontier.views import HfView
+from engine.highfrontier.witness import WITNESSED
 
 KIND = "highfrontier"
 MAX_CHOICES = 25
@@ -48,8 +50,10 @@ async def go(interaction: discord.Interaction, action: dict[str, Any], *, compan
     if also is not None:
         action["other"] = resolve_company(state, also, language)
     assert row.id is not None
+    # a moderator's report needs no witness (the engine decides which actions that concerns)
+    moderator = action["type"] in WITNESSED and await is_moderator(interaction)
     result = await service_of(interaction).act(row.id, str(interaction.user.id), action,
-                                               interaction_id=str(interaction.id))
+                                               interaction_id=str(interaction.id), moderator=moderator)
     await answer(interaction, result)
 
 
@@ -135,15 +139,21 @@ def board_panel(game_id: int, version: int, state: HfState, language: str) -> di
 
 
 async def answer(interaction: discord.Interaction, result: ActResult, file: discord.File | None = None) -> None:
-    """Public events in the channel with the board panel when a president now decides; the
-    actor's own lines ephemerally."""
-    language = lang(interaction)
-    public, private = render_events(result.events, language, viewer=str(interaction.user.id))
+    """Public events in the channel's language, with the witness buttons under a report told or the
+    board panel when a president now decides; the actor's own lines ephemerally, in theirs."""
+    language = await channel_lang(interaction)
+    viewer = str(interaction.user.id)
+    public, _ = render_events(result.events, language, viewer=viewer)
+    _, private = render_events(result.events, lang(interaction), viewer=viewer)
     state = result.state
     panel = None
     if isinstance(state, HfState) and result.game.id is not None:
-        panel = board_panel(result.game.id, result.game.version, state, language)
-    await send(interaction, public or t("core.done", language), view=panel, file=file)
+        lines = report_lines(state, result.events, language, company_names(state, language))
+        public = "\n".join([public, *lines]) if lines else public
+        rid = filed_report(result.events)
+        panel = witness_panel(result.game.id, rid, language) if rid is not None else \
+            board_panel(result.game.id, result.game.version, state, language)
+    await send(interaction, public or t("hf.ui.nothing_public", language), view=panel, file=file)
     if private:
         await send(interaction, private, ephemeral=True)
 
@@ -163,6 +173,50 @@ async def board_click(interaction: discord.Interaction, button: BoardButton) -> 
                               "amount": button.n, "modernize": button.choice == "modernize"}
     result = await svc.act(button.game_id, str(interaction.user.id), action, interaction_id=str(interaction.id))
     await interaction.response.edit_message(view=None)  # the panel is spent
+    await answer(interaction, result)
+
+
+# ---- witnessed reports: Confirm / Object under a report told ----------------------------------------
+class WitnessButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                    template=r"araldo:hf:witness:(?P<game>\d+):(?P<report>\d+):(?P<confirm>[01])"):
+    """Confirm (1) or object to (0) a pending report; the ids say everything, so it survives restarts."""
+
+    def __init__(self, game_id: int, rid: int, confirm: bool, label: str) -> None:
+        style = discord.ButtonStyle.success if confirm else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"araldo:hf:witness:{game_id}:{rid}:{int(confirm)}"))
+        self.game_id, self.rid, self.confirm = game_id, rid, confirm
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> WitnessButton:
+        return cls(int(match["game"]), int(match["report"]), match["confirm"] == "1", str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await witness_click(interaction, self)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def witness_panel(game_id: int, rid: int, language: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(WitnessButton(game_id, rid, True, t("hf.btn.witness.True", language)))
+    view.add_item(WitnessButton(game_id, rid, False, t("hf.btn.witness.False", language)))
+    return view
+
+
+async def witness_click(interaction: discord.Interaction, button: WitnessButton) -> None:
+    """A player's word counts as a witness's; a moderator's rules (confirms, or rejects), seated or not."""
+    svc = service_of(interaction)
+    moderator = await is_moderator(interaction)
+    action = {"type": "witness", "report": button.rid, "confirm": button.confirm}
+    result = await svc.act(button.game_id, str(interaction.user.id), action, interaction_id=str(interaction.id),
+                           moderator=moderator)
+    state = result.state
+    settled = not isinstance(state, HfState) or all(r.id != button.rid for r in state.pending)
+    if settled and interaction.message is not None:  # the report is decided: nobody clicks it again
+        await interaction.response.edit_message(view=None)
     await answer(interaction, result)
 
 

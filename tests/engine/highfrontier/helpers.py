@@ -28,6 +28,7 @@ class Table:
 
     def __init__(self, n: int = 3, seed: int = 5, **settings: Any) -> None:
         self.people = players(n)
+        settings.setdefault("reports", "trusted")  # the worked examples: each report believed as told
         self.settings = settings
         self.seed = seed
         self.now = T0

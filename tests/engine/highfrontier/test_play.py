@@ -30,7 +30,8 @@ def test_random_play_reaches_every_action_type() -> None:
     for seed in range(10):
         rnd = random.Random(seed)
         for n, setup in ((2, "standard"), (3, "dawn")):
-            config = {"last_year": 12, "loan_years": 1, "setup": setup}
+            config = {"last_year": 12, "loan_years": 1, "setup": setup,
+                      "reports": "trusted" if setup == "standard" else "witnessed"}
             state, record, now = play(n, seed, [rnd.randrange(10_000) for _ in range(250)], config, seen=seen)
             assert state.status == "finished"
         if seen >= ALL_TYPES:
