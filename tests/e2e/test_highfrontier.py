@@ -197,6 +197,15 @@ async def test_a_report_waits_for_a_witness_and_its_buttons_survive_a_restart(em
         confirmed = await emulator.click(p1, post, label="Conferma")  # a button from before the restart
         assert any("conferma la segnalazione n. 1" in m.content for m in [*confirmed.messages, *confirmed.followups])
         assert (await state_of(second, row)).holders[str(p0.id)].aqua == 12
+        # the confirmation is one move: a moderator's undo takes all it changed back, the report waits again
+        preview = await emulator.slash(emulator.owner, "mod undo", count=1)
+        assert "conferma" in preview.content and "segnalazione n. 1" in preview.content
+        await emulator.click(emulator.owner, preview, label="Sì, annulla le mosse")
+        state = await state_of(second, row)
+        assert state.holders[str(p0.id)].aqua == 0 and [r.id for r in state.pending] == [1]
+        again = await emulator.slash(p2, "hf report witness", report=1)  # its buttons are spent: the command
+        assert not again.ephemeral and "Carol conferma la segnalazione n. 1" in again.content
+        assert (await state_of(second, row)).holders[str(p0.id)].aqua == 12
 
         vp = await emulator.slash(p0, "hf report base-vp", points=500)
         objected = await emulator.click(p2, panel_of(vp), label="Contesta")

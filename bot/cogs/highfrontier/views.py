@@ -51,7 +51,7 @@ async def go(interaction: discord.Interaction, action: dict[str, Any], *, compan
         action["other"] = resolve_company(state, also, language)
     assert row.id is not None
     # a moderator's report needs no witness (the engine decides which actions that concerns)
-    moderator = action["type"] in WITNESSED and await is_moderator(interaction)
+    moderator = action["type"] in (*WITNESSED, "witness") and await is_moderator(interaction)
     result = await service_of(interaction).act(row.id, str(interaction.user.id), action,
                                                interaction_id=str(interaction.id), moderator=moderator)
     await answer(interaction, result)
