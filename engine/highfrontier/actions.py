@@ -274,6 +274,13 @@ class Witness(Action):
     confirm: bool = True
 
 
+class BullChoice(Action):
+    """Solo: which company the Bull acts on, where the rulebook leaves it to you (5Lh, 5Lj)."""
+
+    type: Literal["bull_choice"] = "bull_choice"
+    company: str
+
+
 class EndGame(Action):
     type: Literal["end_game"] = "end_game"
 
@@ -283,7 +290,7 @@ HfAction = Annotated[
     | Withdraw | Cede | ProxyAnswer | Angel | AngelPick | Board | Deflate | CashRatio | EventRoll | TurnEnd
     | YearAdvance | Parade | Usurp | Bernal | RiskOne | FirstIsotope | Isotopes | ContractAdvance | Exodus
     | Ledger | NewBanker | TakeDefault | BaseVp | EndGame | WildcatBank | RivalBank | BankChoice | HomelessBank | Rob
-    | Witness,
+    | Witness | BullChoice,
     Field(discriminator="type"),
 ]
 TRANSACTIONS = ("buy", "float", "fragment", "proxy", "service")

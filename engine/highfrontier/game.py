@@ -202,13 +202,16 @@ class HighFrontier(Game[HfState]):
             return wildcat.choose(state, actor, x.bank)
         if isinstance(x, a.HomelessBank):
             return homeless.report(state, x.bank, x.cause, now)
+        if isinstance(x, a.BullChoice):
+            return bull.choose(state, actor, x.company)
         if isinstance(x, a.Rob):
             return homeless.rob(state, actor, x.bank, x.victim, x.isotopes)
         raise RuleError("core.bad_action", detail=x.type)  # pragma: no cover - the union is closed
 
     def busy(self, state: HfState) -> bool:
         """A window the table waits on: board meeting, proxy answer, angel, deflation."""
-        return bool(state.meeting or state.insolvencies or state.proxy or state.deflation or state.meeting_roll)
+        return bool(state.meeting or state.insolvencies or state.proxy or state.deflation or state.meeting_roll
+                    or state.bull_pick)
 
     def settle(self, state: HfState, now: datetime) -> list[Event]:
         """After every change: the Bull's hedge funds, new angel windows, the meeting moving on."""
@@ -250,6 +253,8 @@ class HighFrontier(Game[HfState]):
             events = insolvency.timeout(state, str(data["company"]))
         elif timer.kind == "deflation":
             events = panic.timeout(state, str(data["player"]), now)
+        elif timer.kind == "bull_pick" and state.bull_pick is not None:  # unanswered: the first option
+            events = bull.choose(state, state.order[0], state.bull_pick.options[0])
         elif timer.kind == "report":
             events = witness.window_closed(state, int(data["report"]), now, self._witnessed)
         elif timer.kind == "loan" and state.loan_due == data.get("player"):
@@ -273,6 +278,8 @@ class HighFrontier(Game[HfState]):
             owed.add(state.deflation_order[0])
         if state.loan_due:
             owed.add(state.loan_due)
+        if state.bull_pick is not None:
+            owed.add(state.order[0])
         return owed
 
     def view(self, state: HfState, viewer: str | None) -> HfView:

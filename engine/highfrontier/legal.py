@@ -32,6 +32,8 @@ def answers(state: HfState, actor: str) -> list[BaseModel]:
         out += [a.Hedge(take="share"), a.Hedge(take="cube"), a.Hedge(take="forgive")]
     if state.loan_due == actor:
         out += [a.Rollover(), a.Rollover(repay=1), a.Repay(cubes=1)]
+    if state.bull_pick is not None and state.solo:
+        out += [a.BullChoice(company=c) for c in state.bull_pick.options]
     for r in state.pending:  # confirm or object to another's report; withdraw one's own
         out += [a.Witness(report=r.id, confirm=False)] + ([a.Witness(report=r.id)] if r.by != actor else [])
     return out

@@ -129,6 +129,13 @@ class PendingReport(BaseModel):
     objector: str | None = None
 
 
+class BullPick(BaseModel):
+    """A choice the rulebook leaves to the solo player for the Bull (5Lh, 5Lj): which company."""
+
+    why: Literal["decide", "float", "fragment", "raise"]
+    options: list[str]  # company tokens
+
+
 class HfState(GameState):
     settings: HfSettings
     companies: dict[str, Company] = Field(default_factory=dict)
@@ -165,6 +172,7 @@ class HfState(GameState):
     meeting: list[str] = Field(default_factory=list)  # companies still to decide, in 5Da order
     meeting_roll: int = 0
     bull_decided: bool = False
+    bull_pick: BullPick | None = None  # the solo player's choice the Bull waits for
     deflation: dict[str, int] = Field(default_factory=dict)  # shares owed per player (5G3b)
     deflation_order: list[str] = Field(default_factory=list)
     panic: bool = False

@@ -153,6 +153,8 @@ async def answer(interaction: discord.Interaction, result: ActResult, file: disc
         rid = filed_report(result.events)
         panel = witness_panel(result.game.id, rid, language) if rid is not None else \
             board_panel(result.game.id, result.game.version, state, language)
+        if panel is None and state.bull_pick is not None and state.order[0] == viewer:  # 5Lh/5Lj: your call
+            panel = await action_panel(result.game.id, result.game.version, state, viewer, language)
     await send(interaction, public or t("hf.ui.nothing_public", language), view=panel, file=file)
     if private:
         await send(interaction, private, ephemeral=True)
@@ -262,7 +264,7 @@ def score_text(state: HfState, language: str) -> str:
 
 
 # ---- the private panel: what you may do now, from legal_actions --------------------------------------
-PANEL_TYPES = ("proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover", "repay", "accept",
+PANEL_TYPES = ("bull_choice", "proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover", "repay", "accept",
                "buy", "float", "fragment", "service", "bank", "turn_end")
 MAX_BUTTONS = 20
 

@@ -29,7 +29,7 @@ def test_random_play_reaches_every_action_type() -> None:
     seen: set[str] = set()
     for seed in range(10):
         rnd = random.Random(seed)
-        for n, setup in ((2, "standard"), (3, "dawn")):
+        for n, setup in ((2, "standard"), (3, "dawn"), (1, "standard")):
             config = {"last_year": 12, "loan_years": 1, "setup": setup,
                       "reports": "trusted" if setup == "standard" else "witnessed"}
             state, record, now = play(n, seed, [rnd.randrange(10_000) for _ in range(250)], config, seen=seen)

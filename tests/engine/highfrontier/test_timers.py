@@ -43,6 +43,8 @@ def test_the_bull_never_fights_over_a_company_in_the_bull_zone() -> None:
         assert "hf.board_pass" in keys and "hf.bull_immune_idle" in keys
         assert "hf.proxy_started" not in keys and t.state.proxy is None
         assert t.co("square1").holes == [pid(ME)] * 3
+        if t.state.bull_pick is not None:  # the Bull's float at the meeting's end is ours to choose (5Lj)
+            t.do(ME, type="bull_choice", company=t.state.bull_pick.options[0])
         t.do(ME, type="turn_end")  # the game goes on
     assert rolled_the_value >= 1  # the old code would have raised for these seeds
 
