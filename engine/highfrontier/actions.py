@@ -281,6 +281,13 @@ class BullChoice(Action):
     company: str
 
 
+class FlipRepay(Action):
+    """5Ec: how many debt cubes you repay at the flip with the Aqua it crashed (0: none)."""
+
+    type: Literal["flip_repay"] = "flip_repay"
+    cubes: int = Field(ge=0, le=14)
+
+
 class EndGame(Action):
     type: Literal["end_game"] = "end_game"
 
@@ -290,7 +297,7 @@ HfAction = Annotated[
     | Withdraw | Cede | ProxyAnswer | Angel | AngelPick | Board | Deflate | CashRatio | EventRoll | TurnEnd
     | YearAdvance | Parade | Usurp | Bernal | RiskOne | FirstIsotope | Isotopes | ContractAdvance | Exodus
     | Ledger | NewBanker | TakeDefault | BaseVp | EndGame | WildcatBank | RivalBank | BankChoice | HomelessBank | Rob
-    | Witness | BullChoice,
+    | Witness | BullChoice | FlipRepay,
     Field(discriminator="type"),
 ]
 TRANSACTIONS = ("buy", "float", "fragment", "proxy", "service")

@@ -15,6 +15,7 @@ from engine.highfrontier import (
     board_meetings,
     bull,
     deals,
+    flip,
     hedge_funds,
     homeless,
     insolvency,
@@ -174,7 +175,7 @@ class HighFrontier(Game[HfState]):
         if isinstance(x, a.RiskOne):
             return reports.risk_one(state, actor)
         if isinstance(x, a.FirstIsotope):
-            return reports.first_isotope(state, actor, x.domes)
+            return reports.first_isotope(state, actor, x.domes, now)
         if isinstance(x, a.Isotopes):
             return reports.isotopes(state, actor, x.delta, x.bank)
         if isinstance(x, a.ContractAdvance):
@@ -202,6 +203,8 @@ class HighFrontier(Game[HfState]):
             return wildcat.choose(state, actor, x.bank)
         if isinstance(x, a.HomelessBank):
             return homeless.report(state, x.bank, x.cause, now)
+        if isinstance(x, a.FlipRepay):
+            return flip.repay(state, actor, x.cubes)
         if isinstance(x, a.BullChoice):
             return bull.choose(state, actor, x.company)
         if isinstance(x, a.Rob):
@@ -211,7 +214,7 @@ class HighFrontier(Game[HfState]):
     def busy(self, state: HfState) -> bool:
         """A window the table waits on: board meeting, proxy answer, angel, deflation."""
         return bool(state.meeting or state.insolvencies or state.proxy or state.deflation or state.meeting_roll
-                    or state.bull_pick)
+                    or state.bull_pick or state.flip_repay)
 
     def settle(self, state: HfState, now: datetime) -> list[Event]:
         """After every change: the Bull's hedge funds, new angel windows, the meeting moving on."""
@@ -255,6 +258,11 @@ class HighFrontier(Game[HfState]):
             events = panic.timeout(state, str(data["player"]), now)
         elif timer.kind == "bull_pick" and state.bull_pick is not None:  # unanswered: the first option
             events = bull.choose(state, state.order[0], state.bull_pick.options[0])
+        elif timer.kind == "flip_repay" and data.get("player") in state.flip_repay:  # unanswered: all it can
+            pid = str(data["player"])
+            h = state.holders[pid]
+            events = flip.repay(state, pid, min(sum(loan.cubes for loan in h.loans),
+                                                state.flip_repay[pid] // state.flip_cube))
         elif timer.kind == "report":
             events = witness.window_closed(state, int(data["report"]), now, self._witnessed)
         elif timer.kind == "loan" and state.loan_due == data.get("player"):
@@ -280,6 +288,7 @@ class HighFrontier(Game[HfState]):
             owed.add(state.loan_due)
         if state.bull_pick is not None:
             owed.add(state.order[0])
+        owed |= set(state.flip_repay)
         return owed
 
     def view(self, state: HfState, viewer: str | None) -> HfView:

@@ -32,6 +32,10 @@ def answers(state: HfState, actor: str) -> list[BaseModel]:
         out += [a.Hedge(take="share"), a.Hedge(take="cube"), a.Hedge(take="forgive")]
     if state.loan_due == actor:
         out += [a.Rollover(), a.Rollover(repay=1), a.Repay(cubes=1)]
+    if actor in state.flip_repay:
+        h = state.holders[actor]
+        most = min(sum(loan.cubes for loan in h.loans), state.flip_repay[actor] // max(state.flip_cube, 1))
+        out += [a.FlipRepay(cubes=n) for n in range(0, most + 1)]
     if state.bull_pick is not None and state.solo:
         out += [a.BullChoice(company=c) for c in state.bull_pick.options]
     for r in state.pending:  # confirm or object to another's report; withdraw one's own

@@ -173,6 +173,8 @@ class HfState(GameState):
     meeting_roll: int = 0
     bull_decided: bool = False
     bull_pick: BullPick | None = None  # the solo player's choice the Bull waits for
+    flip_repay: dict[str, int] = Field(default_factory=dict)  # 5Ec: crashed Aqua a player may still repay with
+    flip_cube: int = 0  # the Aqua a debt cube cost at the flip
     deflation: dict[str, int] = Field(default_factory=dict)  # shares owed per player (5G3b)
     deflation_order: list[str] = Field(default_factory=list)
     panic: bool = False

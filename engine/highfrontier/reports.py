@@ -139,8 +139,8 @@ def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) ->
     return [ev("ledger", player=who(state, player), amount=value, income=income, kind=kind)]
 
 
-def first_isotope(state: HfState, player: str, domes: dict[str, int]) -> list[Event]:
-    return flip.flip(state, player, domes)
+def first_isotope(state: HfState, player: str, domes: dict[str, int], now: datetime) -> list[Event]:
+    return flip.flip(state, player, domes, now)
 
 
 def new_banker(state: HfState, player: str) -> list[Event]:

@@ -264,8 +264,8 @@ def score_text(state: HfState, language: str) -> str:
 
 
 # ---- the private panel: what you may do now, from legal_actions --------------------------------------
-PANEL_TYPES = ("bull_choice", "proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover", "repay", "accept",
-               "buy", "float", "fragment", "service", "bank", "turn_end")
+PANEL_TYPES = ("bull_choice", "flip_repay", "proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover",
+               "repay", "accept", "buy", "float", "fragment", "service", "bank", "turn_end")
 MAX_BUTTONS = 20
 
 
@@ -297,6 +297,8 @@ def action_label(state: HfState, action: Any, language: str) -> str:
         kind, params["cubes"] = "loan", action.cubes
     elif kind == "hedge":
         params["what"] = t(f"hf.what.{action.take}", language)
+    elif kind == "flip_repay":
+        params["cubes"] = action.cubes
     elif kind in ("rollover", "repay"):
         params["cubes"] = getattr(action, "repay", 0) if kind == "rollover" else action.cubes
     elif kind == "angel_pick":

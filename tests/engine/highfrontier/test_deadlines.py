@@ -76,6 +76,7 @@ def test_repaying_before_the_due_year_and_the_flip_repaying_with_crashing_aqua()
     t.do("Rosso", type="repay", cubes=1)
     assert t.aqua("Rosso") == 5 and t.state.holders[pid("Rosso")].loans[0].cubes == 2
     t.do("Rosso", type="first_isotope", domes={})
+    t.do("Rosso", type="flip_repay", cubes=1)  # 5 Aqua about to crash: one cube of 4 (5Ec, the player's choice)
     loan = t.state.holders[pid("Rosso")].loans[0]
     assert (loan.cubes, loan.pearls, t.aqua("Rosso")) == (1, True, 0)
 
