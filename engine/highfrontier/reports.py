@@ -118,6 +118,9 @@ def cash_ratio(state: HfState, player: str, blue: int) -> list[Event]:
     return [ev("cash_ratio", player=who(state, player), blue=blue)]
 
 
+SOLO_COSTS = ("lobby", "research")  # against the Bull each costs 1 Aqua (doubled by inflation, 5A4e)
+
+
 def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) -> list[Event]:
     """Base-game Aqua (or, after the flip, pearls to and from the speculators) a player reports."""
     if state.flipped:
@@ -131,6 +134,8 @@ def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) ->
     table = inflation.DOUBLED_INCOME if income else inflation.DOUBLED_SPENDING
     if kind not in table:
         raise RuleError("hf.bad_kind", kind=kind)
+    if state.solo and not income and kind in SOLO_COSTS and amount != 1:  # 5Lb, 5Lc: a lobby, a research auction
+        raise RuleError("hf.solo_cost", kind=kind)
     value = amount * 2 if state.inflation and table[kind] else amount
     h = state.holders[player]
     if not income and h.aqua < value:

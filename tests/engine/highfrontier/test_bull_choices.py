@@ -81,3 +81,22 @@ def GAME_awaiting(t: Table) -> set[str]:
     from engine.highfrontier import GAME
 
     return GAME.awaiting(t.state)
+
+
+@pytest.mark.parametrize("kind", ["lobby", "research"])
+def test_5lb_5lc_a_lobby_or_a_research_auction_costs_one_aqua_against_the_bull(kind: str) -> None:
+    """5Lb: "Pay 1 Aqua" to lobby; 5Lc: "Pay 1 Aqua" to start and win a research auction."""
+    t = Table(1)
+    t.give(ME, 10)
+    with pytest.raises(RuleError) as err:
+        t.do(ME, type="ledger", kind=kind, amount=3, income=False)
+    assert err.value.code == "hf.solo_cost" and t.aqua(ME) == 10
+    t.do(ME, type="ledger", kind=kind, amount=1, income=False)
+    assert t.aqua(ME) == 9
+    # the litigation lobby is charged by Araldo itself: 1 Aqua, free after the flip (5Lb)
+    t.do(ME, type="litigate", law="individualism")
+    assert t.aqua(ME) == 8
+    t.do(ME, type="turn_end")
+    t.do(ME, type="first_isotope", domes={})
+    t.do(ME, type="litigate", law="individualism")
+    assert t.state.holders[pid(ME)].aqua == 0  # crashed; and nothing charged
