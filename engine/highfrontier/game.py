@@ -14,6 +14,7 @@ from engine.highfrontier import actions as a
 from engine.highfrontier import (
     board_meetings,
     bull,
+    calls,
     deals,
     flip,
     hedge_funds,
@@ -67,8 +68,9 @@ class HighFrontier(Game[HfState]):
                 raise RuleError("core.game_over")
             if work.paused_at is not None:
                 raise RuleError("core.game_paused")
+            before = calls.called(work)
             events = witness.rule(work, actor, parsed.report, parsed.confirm, True, now, self._witnessed)
-            return events + self.settle(work, now)
+            return events + self.settle(work, now) + calls.pings(work, before)
         _MODERATOR.on = moderator
         try:
             return super()._apply(work, actor, parsed, now, moderator)
@@ -83,6 +85,10 @@ class HighFrontier(Game[HfState]):
         return self._dispatch(state, by, action, now)
 
     def handle(self, state: HfState, actor: str, action: Any, now: datetime) -> list[Event]:
+        before = calls.called(state)
+        return self._handle(state, actor, action, now) + calls.pings(state, before)
+
+    def _handle(self, state: HfState, actor: str, action: Any, now: datetime) -> list[Event]:
         kind = action.type
         busy = self.busy(state)
         current = state.order[state.current]
@@ -234,8 +240,9 @@ class HighFrontier(Game[HfState]):
         """A deadline never raises: a timer that would break a rule leaves the state as it was and
         calls the moderators, where a raise would refuse every later action (each advances first)."""
         saved = pickle.dumps(state)
+        before = calls.called(state)
         try:
-            return self._on_timer(state, timer, now)
+            return self._on_timer(state, timer, now) + calls.pings(state, before)
         except RuleError:
             restored = pickle.loads(saved)
             for name in type(state).model_fields:
@@ -289,7 +296,12 @@ class HighFrontier(Game[HfState]):
         if state.bull_pick is not None:
             owed.add(state.order[0])
         owed |= set(state.flip_repay)
+        if not owed and not self.busy(state):  # nothing else open: the table waits on the turn's player
+            owed.add(state.order[state.current])
         return owed
+
+    def owed(self, state: HfState, player: str) -> list[Msg]:
+        return calls.owed(state, player)
 
     def view(self, state: HfState, viewer: str | None) -> HfView:
         return view(state, viewer)
@@ -313,5 +325,12 @@ class HighFrontier(Game[HfState]):
         if state.meeting:
             c = state.companies[state.meeting[0]]
             return Msg(key="hf.headline.meeting", params={"player": who(state, c.holes[0])})
+        fresh = state.year == 1 and state.current == 0 and not state.transaction_done and not state.pending \
+            and all(h.aqua == 0 for h in state.holders.values()) and not state.services
+        if fresh:  # the way in: everyone starts with nothing; what to report first, and how
+            key = "hf.headline.start_dawn" if state.settings.setup == "dawn" else \
+                "hf.headline.start_solo" if state.solo else "hf.headline.start"
+            return Msg(key=key, params={"player": state.name_of(state.order[0]),
+                                        "mode": state.settings.reports})
         return Msg(key="hf.headline", params={"player": state.name_of(state.order[state.current]),
                                               "year": state.year, "flipped": state.flipped})

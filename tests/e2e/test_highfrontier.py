@@ -20,6 +20,9 @@ async def open_game(emulator: Any, bot: Any, settings: str = "last_year=10 repor
         await emulator.click(p, created, label="Partecipa")
     started = await emulator.slash(alice, "game start")
     assert not started.ephemeral
+    # the way in: what to report first and how, and the first player called
+    text = "\n".join(m.content for m in [*started.messages, *started.followups])
+    assert "0 Aqua" in text and "/hf report ledger" in text and "tocca a te" in text
     row = await bot.service.in_channel(str(emulator.general.id))
     _, state = await bot.service.state(row.id)
     by_id = {str(u.id): u for u in (alice, bob, carol)}
@@ -43,7 +46,8 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
 
     floated = await emulator.slash(p0, "hf float", company="Lanciatori")  # a name typed, Italian
     assert not floated.ephemeral and "Lanciatori" in floated.content
-    await emulator.slash(p0, "hf report turn-end")
+    ended = await emulator.slash(p0, "hf report turn-end")
+    assert f"<@{p1.id}>, tocca a te" in ended.content  # the next player called in the channel
     await emulator.slash(p1, "hf float", company="circle1")
     await emulator.slash(p1, "hf report turn-end")
     bought = await emulator.slash(p2, "hf buy", company="FINAO")
