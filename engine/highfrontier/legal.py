@@ -78,6 +78,7 @@ def free(state: HfState, actor: str) -> list[BaseModel]:
         out += [a.Offer(to=p, give=a.Bundle(gold=1)), a.Offer(to=p, give=a.Bundle(blue=1))]
     out += [a.Accept(deal=d.id) for d in state.deals if d.to == actor]
     out += [a.Withdraw(deal=d.id) for d in state.deals if d.by == actor][:1]
+    out += [a.Withdraw(deal=d.id) for d in state.deals if d.to == actor]  # a refusal
     for c in floated(state):
         if c.holes[0] == actor:
             out += [a.Cede(company=c.id, to=h) for h in c.holes[1:] if h and h != actor][:1]

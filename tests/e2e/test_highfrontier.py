@@ -40,6 +40,19 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
         got = await emulator.slash(p, "hf report ledger", kind="other", amount=20)
         assert not got.ephemeral and "20" in got.content
 
+    # a deal: its receiver reads the terms and may refuse it with a button; the others never see them
+    offered = await emulator.slash(p0, "hf offer", player=p1, give_aqua=5, get_aqua=2)
+    assert "5 Aqua" not in offered.content and "accordo n. 1" in offered.content  # the channel: no terms
+    assert any("riceveresti 5 Aqua e daresti 2 Aqua" in m.content for m in emulator.dms(p1))
+    mine = await emulator.slash(p1, "hf me")
+    panel = next(m for m in [*mine.messages, *mine.followups] if m.buttons)
+    assert "offre: 5 Aqua; chiede: 2 Aqua" in mine.content
+    refused_deal = await emulator.click(p1, panel, label="Rifiuta l'accordo n. 1")
+    assert not refused_deal.errors
+    assert (await state_of(araldo, row)).deals == []
+    log = await emulator.slash(p2, "game log")
+    assert "5 Aqua" not in log.content and "mossa riservata" in log.content  # Carol: a private move, no terms
+
     # a wrong move is refused privately, in Italian, and changes nothing
     refused = await emulator.slash(p1, "hf buy", company="Lanciatori")
     assert refused.ephemeral and "Non è il tuo turno" in refused.content

@@ -23,6 +23,7 @@ from bot.storage.models import GameRow
 from bot.ui import channel_lang, game_here, is_moderator, lang, render_events, send, service_of
 from engine.core import RuleError, get_game
 from engine.core.names import find_by_name, name_key
+from engine.highfrontier.deals import terms
 from engine.highfrontier.market import board
 from engine.highfrontier.models import NAMES, TOKENS, HfState
 from engine.highfrontier.views import HfView
@@ -250,6 +251,9 @@ def me_text(state: HfState, user: str, language: str) -> str:
     for d in view.deals:
         lines.append(t("hf.ui.deal", language, deal=d["id"], by=state.name_of(str(d["by"])),
                        to=state.name_of(str(d["to"]))))
+        deal = next((x for x in state.deals if x.id == d["id"]), None)
+        if deal is not None:  # its terms, for its two players alone (this text is private)
+            lines.append(t("hf.ui.deal_terms", language, give=terms(state, deal.give), get=terms(state, deal.get)))
     return "\n".join(lines)
 
 
@@ -265,7 +269,7 @@ def score_text(state: HfState, language: str) -> str:
 
 # ---- the private panel: what you may do now, from legal_actions --------------------------------------
 PANEL_TYPES = ("bull_choice", "flip_repay", "proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover",
-               "repay", "accept", "buy", "float", "fragment", "service", "bank", "turn_end")
+               "repay", "accept", "withdraw", "buy", "float", "fragment", "service", "bank", "turn_end")
 MAX_BUTTONS = 20
 
 
@@ -277,7 +281,7 @@ def panel_actions(state: HfState, user: str) -> list[Any]:
     return sorted(picked, key=lambda a: PANEL_TYPES.index(a.type))[:MAX_BUTTONS]
 
 
-def action_label(state: HfState, action: Any, language: str) -> str:
+def action_label(state: HfState, action: Any, language: str, viewer: str = "") -> str:
     kind = action.type
     names = company_names(state, language)
     params: dict[str, Any] = {}
@@ -303,8 +307,11 @@ def action_label(state: HfState, action: Any, language: str) -> str:
         params["cubes"] = getattr(action, "repay", 0) if kind == "rollover" else action.cubes
     elif kind == "angel_pick":
         params["player"] = state.name_of(action.player)
-    elif kind == "accept":
+    elif kind in ("accept", "withdraw"):
         params["deal"] = action.deal
+        deal = next((d for d in state.deals if d.id == action.deal), None)
+        if kind == "withdraw" and deal is not None and deal.to == viewer:
+            kind = "refuse"
     elif kind == "bank":
         params["bank"] = t(f"hf.bank.{action.bank}", language)
     return t(f"hf.btn.{kind}", language, **params)[:80]
@@ -339,7 +346,7 @@ async def action_panel(game_id: int, version: int, state: HfState, user: str,
         return None
     view = discord.ui.View(timeout=None)
     for i, action in enumerate(options):
-        view.add_item(ActButton(game_id, version, i, action_label(state, action, language)))
+        view.add_item(ActButton(game_id, version, i, action_label(state, action, language, user)))
     return view
 
 
