@@ -233,3 +233,41 @@ async def test_a_report_waits_for_a_witness_and_its_buttons_survive_a_restart(em
         assert any("Un moderatore respinge la segnalazione n. 2" in m.content for m in [*ruled.messages, *ruled.followups])
         state = await state_of(second, row)
         assert state.holders[str(p0.id)].base_vp == 0 and state.pending == []
+
+
+async def test_a_proxy_fight_is_answered_by_buttons_and_the_channel_reads_italian(emulator: Any, araldo: Any) -> None:
+    """An en-US player in an Italian server: the channel's posts stay Italian; the defender of a
+    proxy fight answers with the buttons under its post, nobody else can."""
+    araldo.service.seed_source = lambda: 20261126
+    erin = emulator.add_user("erin", display_name="Erin", locale="en-US")
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    created = await emulator.slash(alice, "game create", game="highfrontier", settings="reports=trusted")
+    for p in (bob, erin):
+        await emulator.click(p, created, label="Partecipa")
+    await emulator.slash(alice, "game start")
+    row = await araldo.service.in_channel(str(emulator.general.id))
+    _, state = await araldo.service.state(row.id)
+    by_id = {str(u.id): u for u in (alice, bob, erin)}
+    p0, p1, p2 = (by_id[pid] for pid in state.order)
+    for p in (p0, p1, p2):
+        await emulator.slash(p, "hf report ledger", kind="other", amount=20)
+    await emulator.slash(p0, "hf float", company="triangle1")
+    await emulator.slash(p0, "hf report turn-end")
+    await emulator.slash(p1, "hf buy", company="triangle1")
+    await emulator.slash(p1, "hf report turn-end")
+    market = await emulator.slash(erin, "hf market")  # whoever asks, the channel's language
+    assert "Anno 1" in market.content or "Anno 1" in "".join(m.content for m in market.followups)
+    _, state = await araldo.service.state(row.id)
+    from engine.highfrontier.companies import value
+
+    need = value(state, state.companies["triangle1"])
+    fight = await emulator.slash(p2, "hf proxy", company="triangle1", player=p1, delegates=need)
+    post = panel_of(fight)
+    assert post is not None and post.button_labels == ["Contrattacca", "Cedi l'azione"]
+    assert "battaglia di deleghe" in post.content.lower()  # Italian, although the attacker may read English
+    wrong = await emulator.click(p0, post, label="Cedi l'azione")
+    assert wrong.ephemeral
+    held = await emulator.click(p1, post, label="Contrattacca")
+    assert not held.errors
+    _, state = await araldo.service.state(row.id)
+    assert state.proxy is None and state.companies["triangle1"].holes.count(str(p1.id)) == 1

@@ -23,10 +23,8 @@ from bot.storage.models import GameRow
 from bot.ui import channel_lang, game_here, is_moderator, lang, render_events, send, service_of
 from engine.core import RuleError, get_game
 from engine.core.names import find_by_name, name_key
-from engine.highfrontier.deals import terms
 from engine.highfrontier.market import board
 from engine.highfrontier.models import NAMES, TOKENS, HfState
-from engine.highfrontier.views import HfView
 from engine.highfrontier.witness import WITNESSED
 
 KIND = "highfrontier"
@@ -154,6 +152,8 @@ async def answer(interaction: discord.Interaction, result: ActResult, file: disc
         rid = filed_report(result.events)
         panel = witness_panel(result.game.id, rid, language) if rid is not None else \
             board_panel(result.game.id, result.game.version, state, language)
+        if panel is None and state.proxy is not None:  # the defender answers under the post
+            panel = proxy_panel(result.game.id, language)
         if panel is None and state.bull_pick is not None and state.order[0] == viewer:  # 5Lh/5Lj: your call
             panel = await action_panel(result.game.id, result.game.version, state, viewer, language)
     await send(interaction, public or t("hf.ui.nothing_public", language), view=panel, file=file)
@@ -223,48 +223,38 @@ async def witness_click(interaction: discord.Interaction, button: WitnessButton)
     await answer(interaction, result)
 
 
-def me_text(state: HfState, user: str, language: str) -> str:
-    view = get_game(KIND).view(state, user)
-    assert isinstance(view, HfView)
-    mine = next((h for h in view.holders if h.id == user), None)
-    if mine is None:
-        raise RuleError("core.not_a_player")
-    name = state.name_of(user)
-    holdings = [f"{t('hf.co.' + c.label, language)} ×{c.holes.count(name)}" for c in view.companies
-                if c.floated and name in c.holes]
-    lines = [t("hf.ui.me", language, aqua=mine.aqua, gold=mine.gold, blue=mine.blue, free=mine.shares_free,
-               cubes=mine.debt_cubes, score=mine.score)]
-    if view.wildcat_banker:  # your vault in the wildcat bank and the bank your payments use (5F6)
-        gold, blue = view.wildcat_vaults.get(name, (0, 0))
-        lines.append(t("hf.ui.me_wildcat", language, gold=gold, blue=blue,
-                       bank=t(f"hf.bank.{view.bank_choice.get(name, 'main')}", language)))
-    for bank in view.homeless:  # 5F1b: still transacting, open to robbers
-        lines.append(t("hf.ui.homeless", language, bank=bank))
-    if holdings:
-        lines.append(t("hf.ui.holdings", language, shares=", ".join(holdings)))
-    for cubes, due in mine.loans:
-        lines.append(t("hf.ui.loan", language, cubes=cubes, due=due))
-    if mine.default:
-        lines.append(t("hf.default_you", language))
-    if view.claims:
-        lines.append(t("hf.ui.claims", language, companies=view.claims))
-    for d in view.deals:
-        lines.append(t("hf.ui.deal", language, deal=d["id"], by=state.name_of(str(d["by"])),
-                       to=state.name_of(str(d["to"]))))
-        deal = next((x for x in state.deals if x.id == d["id"]), None)
-        if deal is not None:  # its terms, for its two players alone (this text is private)
-            lines.append(t("hf.ui.deal_terms", language, give=terms(state, deal.give), get=terms(state, deal.get)))
-    return "\n".join(lines)
+class ProxyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                  template=r"araldo:hf:proxy:(?P<game>\d+):(?P<counter>[01])"):
+    """The defender's answer to a proxy fight, under its public post: counter (discarding a delegate) or
+    give the share up. Anyone may see it; the engine takes it from the defender alone."""
+
+    def __init__(self, game_id: int, counter: bool, label: str) -> None:
+        style = discord.ButtonStyle.primary if counter else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"araldo:hf:proxy:{game_id}:{int(counter)}"))
+        self.game_id, self.counter = game_id, counter
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ProxyButton:
+        return cls(int(match["game"]), match["counter"] == "1", str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            action = {"type": "proxy_answer", "counter": self.counter}
+            result = await service_of(interaction).act(self.game_id, str(interaction.user.id), action,
+                                                       interaction_id=str(interaction.id))
+            await interaction.response.edit_message(view=None)  # answered: the fight is over
+            await answer(interaction, result)
+        except Exception as exc:
+            await report(interaction, exc)
 
 
-def score_text(state: HfState, language: str) -> str:
-    from engine.highfrontier.scoring import score
-
-    lines = [t("hf.ui.score_title", language, year=state.year)]
-    for pid in state.order:
-        s = score(state, pid)
-        lines.append(t("hf.final_score", language, player=state.name_of(pid), **s.model_dump()))
-    return "\n".join(lines)
+def proxy_panel(game_id: int, language: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for counter in (True, False):
+        view.add_item(ProxyButton(game_id, counter, t(f"hf.btn.proxy_answer.{counter}", language)))
+    return view
 
 
 # ---- the private panel: what you may do now, from legal_actions --------------------------------------
