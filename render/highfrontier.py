@@ -18,16 +18,24 @@ LABELS = {"year": "Year", "inflation": "INFLATION 2X", "flipped": "post-monetiza
           "red": "insolvency", "hedge": "Hedge funds", "shares": "shares", "cubes": "cubes",
           "default": "Default token", "speculators": "Speculators", "bank": "Isotope bank",
           "banker": "banker", "total": "isotope total", "wildcat": "Wildcat bank", "meeting": "Board meeting",
-          "aqua": "Aqua", "homeless": "homeless",
+          "aqua": "Aqua", "homeless": "homeless", "turn": "Turn", "proxy": "Proxy fight", "pending": "reports to confirm",
+          "vp": "VP", "debt": "debt", "gold_side": "gold side", "blue_side": "blue side",
+          "legend_holes": "Token holes: the top one is the president; black = the Bull",
+          "legend_bull": "Dark cells: the bull zone (immune to proxy fights)",
+          "legend_dots": "Dots left of a row: its dividend dots; black side = ET company",
+          "legend_pearls": "0+2 = isotopes + fiduciary pearls",
           "patents1": "Patents", "patents2": "Patents II", "unicorn1": "Unicorn ET", "unicorn2": "Unicorn ET II",
           "launch1": "Launch", "launch2": "Launch II", "alchemy1": "Alchemy ET", "alchemy2": "Alchemy ET II",
           "finao1": "FINAO", "finao2": "FINAO II", "comet1": "Comet ET", "comet2": "Comet ET II",
           "loans1": "Loans", "loans2": "Loans II", "express1": "Express ET", "express2": "Express ET II"}
-CELL_W, CELL_H = 118, 92
-LEFT, TOP = 70, 90
+CELL_W, CELL_H = 112, 104
+LEFT, TOP = 96, 78
 BULL_FILL, CELL_FILL, RED_FILL = (55, 55, 60), (236, 230, 214), (214, 120, 110)
 BULL_COLOUR = (20, 20, 20)
 GOLD, BLUE = (212, 175, 55), (70, 110, 200)
+DOT = (190, 140, 30)
+# token centres inside a cell, by stacking order: two side by side under the value, then a row lower
+SLOTS = ((30, 52), (82, 52), (30, 84), (82, 84))
 
 
 def _words(labels: dict[str, str] | None) -> dict[str, str]:
@@ -41,8 +49,8 @@ def _colours(view: HfView) -> dict[str, tuple[int, int, int]]:
 
 
 def _token(draw: ImageDraw.ImageDraw, c: CompanyView, cx: float, cy: float, words: dict[str, str],
-           colours: dict[str, tuple[int, int, int]], cell: tuple[int, int, int]) -> None:
-    r = 20
+           colours: dict[str, tuple[int, int, int]], cell: tuple[int, int, int], r: int = 19,
+           named: bool = True) -> None:
     fill = (250, 250, 250) if c.side == "white" else (40, 40, 40)
     edge = INK if c.side == "white" else (230, 230, 230)
     if c.shape == "square":
@@ -50,77 +58,132 @@ def _token(draw: ImageDraw.ImageDraw, c: CompanyView, cx: float, cy: float, word
     elif c.shape == "circle":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=2)
     elif c.shape == "triangle":
-        draw.polygon([(cx, cy - r - 4), (cx - r - 2, cy + r - 2), (cx + r + 2, cy + r - 2)], fill=fill, outline=edge)
+        draw.polygon([(cx, cy - r - 4), (cx - r - 3, cy + r - 1), (cx + r + 3, cy + r - 1)], fill=fill, outline=edge)
     else:
         draw.polygon(hex_corners((cx, cy), r + 2), fill=fill, outline=edge)
-    # the three holes: apex on top
-    for i, (dx, dy) in enumerate(((0, -9), (-8, 7), (8, 7))):
+    # the three holes: apex (the president) on top; the Bull's are black
+    for i, (dx, dy) in enumerate(((0, -8), (-8, 7), (8, 7))):
         holder = c.holes[i]
-        colour = colours.get(holder, MUTED) if holder else (200, 200, 200)
-        draw.ellipse((cx + dx - 5, cy + dy - 5, cx + dx + 5, cy + dy + 5), fill=colour, outline=edge)
-    name = words.get(c.label, c.label)
-    draw.text((cx, cy + r + 9), name, font=font(11, bold=True), fill=contrast_ink(cell), anchor="mm")
+        colour = colours.get(holder, MUTED) if holder else (205, 205, 205)
+        draw.ellipse((cx + dx - 6, cy + dy - 6, cx + dx + 6, cy + dy + 6), fill=colour, outline=edge)
+    if named:  # alone in its cell; in a crowded one the shape says which (see the legend)
+        name = words.get(c.label, c.label)
+        draw.text((cx, cy + r + 10), name, font=font(15, bold=True), fill=contrast_ink(cell), anchor="mm",
+                  stroke_width=2, stroke_fill=cell)
+
+
+def _dots(draw: ImageDraw.ImageDraw, x: int, y: int, n: int) -> None:
+    """A row's dividend dots, in two lines of three, left of the row."""
+    for i in range(n):
+        cx, cy = x + (i % 3) * 16, y + (i // 3) * 16
+        draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=DOT, outline=INK)
 
 
 @renderer("highfrontier", "board")
 def market(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
+    """The market, sized to be read when Discord shows it about 550 px wide: big values, tokens under
+    them (never over them), the dividend dots of each row, then who owns what and a legend."""
     words = _words(labels)
     colours = _colours(view)
-    width = LEFT + CELL_W * view.columns + 330
-    height = TOP + CELL_H * (view.rows + 1) + 80
+    grid_w = CELL_W * view.columns
+    width = LEFT + grid_w + 24
+    red_y = TOP + CELL_H * view.rows
+    panel_y = red_y + CELL_H // 2 + 50
+    height = panel_y + 44 * (len(view.holders) + 2) + 270
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
-    title = f"High Frontier — {words['year']} {view.year}/{view.last_year}"
+    title = f"{words['year']} {view.year}/{view.last_year}"
     if view.flipped:
-        title += f" — {words['flipped']}"
-    draw.text((LEFT, 24), title, font=font(26, bold=True), fill=INK)
+        title += f" · {words['flipped']}"
+    draw.text((16, 18), title, font=font(30, bold=True), fill=INK)
     if view.inflation:
-        draw.rectangle((width - 320, 18, width - 120, 56), fill=(200, 40, 40))
-        draw.text((width - 220, 37), words["inflation"], font=font(16, bold=True), fill=(255, 255, 255), anchor="mm")
+        draw.rectangle((width - 250, 16, width - 16, 58), fill=(200, 40, 40))
+        draw.text((width - 133, 37), words["inflation"], font=font(20, bold=True), fill=(255, 255, 255), anchor="mm")
     bulls = {tuple(cell) for cell in view.bull_cells}
     for row in range(1, view.rows + 1):
         y = TOP + CELL_H * (view.rows - row)
-        draw.text((LEFT - 30, y + CELL_H // 2), str(row), font=font(16, bold=True), fill=MUTED, anchor="mm")
+        draw.text((18, y + 22), str(row), font=font(24, bold=True), fill=MUTED, anchor="mm")
+        _dots(draw, 42, y + 16, view.dividends[row - 1] if row <= len(view.dividends) else 0)
         for col in range(1, view.columns + 1):
             x = LEFT + CELL_W * (col - 1)
             fill = BULL_FILL if (row, col) in bulls else CELL_FILL
             draw.rectangle((x, y, x + CELL_W - 2, y + CELL_H - 2), fill=fill, outline=(190, 180, 160))
-            draw.text((x + CELL_W - 8, y + 6), str(view.values[row - 1][col - 1]), font=font(13, bold=True),
-                      fill=contrast_ink(fill), anchor="ra")
-    red_y = TOP + CELL_H * view.rows
-    draw.rectangle((LEFT, red_y, LEFT + CELL_W * view.columns - 2, red_y + CELL_H // 2), fill=RED_FILL)
-    draw.text((LEFT + 8, red_y + 8), words["red"], font=font(14, bold=True), fill=(255, 255, 255))
+            draw.text((x + 6, y + 2), str(view.values[row - 1][col - 1]), font=font(26, bold=True),
+                      fill=contrast_ink(fill))
+    draw.rectangle((LEFT, red_y, LEFT + grid_w - 2, red_y + CELL_H // 2), fill=RED_FILL)
+    draw.text((LEFT + 10, red_y + CELL_H // 4), words["red"], font=font(22, bold=True), fill=(255, 255, 255), anchor="lm")
     for col, price in enumerate(view.prices, start=1):
         x = LEFT + CELL_W * (col - 1) + CELL_W // 2
-        draw.text((x, red_y + CELL_H // 2 + 22), f"{words['price']} {price}", font=font(15, bold=True),
+        draw.text((x, red_y + CELL_H // 2 + 24), f"{words['price']} {price}", font=font(20, bold=True),
                   fill=INK, anchor="mm")
+    crowd: dict[tuple[int, int], int] = {}
+    for c in view.companies:
+        if c.floated:
+            crowd[(c.row, c.col)] = crowd.get((c.row, c.col), 0) + 1
     stacks: dict[tuple[int, int], int] = {}
-    for c in reversed(view.companies):  # earliest arrival first: the latest is drawn on top
+    for c in reversed(view.companies):  # earliest arrival first; side by side, never over the value
         if not c.floated:
             continue
         n = stacks.get((c.row, c.col), 0)
         stacks[(c.row, c.col)] = n + 1
-        cx = LEFT + CELL_W * (c.col - 1) + 34 + 48 * (n % 2)
-        cy = TOP + CELL_H * (view.rows - c.row) + CELL_H // 2 - 8 - 8 * (n // 2)
-        _token(draw, c, cx, cy, words, colours, BULL_FILL if (c.row, c.col) in bulls else CELL_FILL)
-    # the side panel: players, hedge funds, default token
-    x0, y = LEFT + CELL_W * view.columns + 30, TOP
-    for h in view.holders:
-        draw.rectangle((x0, y + 3, x0 + 16, y + 19), fill=colours[h.name])
-        money = f"{h.gold}+{h.blue}" if view.flipped else f"{h.aqua} {words['aqua']}"
-        draw.text((x0 + 24, y), f"{h.name}: {money}, {h.score} VP", font=font(15), fill=INK)
-        y += 28
-    y += 14
-    hedge = view.hedge_funds
-    draw.text((x0, y), f"{words['hedge']}: {hedge['shares']} {words['shares']}, {hedge['cubes']} {words['cubes']}",
-              font=font(15), fill=INK)
-    y += 28
-    if view.default_holder:
-        draw.text((x0, y), f"{words['default']}: {view.default_holder}", font=font(15, bold=True), fill=INK)
-        y += 28
-    if view.deciding:
-        draw.text((x0, y), f"{words['meeting']}: {words.get(view.deciding, view.deciding)}", font=font(15), fill=INK)
+        many = crowd[(c.row, c.col)]
+        x, y = LEFT + CELL_W * (c.col - 1), TOP + CELL_H * (view.rows - c.row)
+        cell = BULL_FILL if (c.row, c.col) in bulls else CELL_FILL
+        if many == 1:
+            _token(draw, c, x + CELL_W // 2, y + 50, words, colours, cell)
+        else:
+            dx, dy = SLOTS[min(n, len(SLOTS) - 1)]
+            _token(draw, c, x + dx, y + dy - 2, words, colours, cell, r=14, named=False)
+    _panel(draw, view, words, colours, panel_y, width)
     return image
+
+
+def _panel(draw: ImageDraw.ImageDraw, view: HfView, words: dict[str, str],
+           colours: dict[str, tuple[int, int, int]], y: int, width: int) -> None:
+    """Whose turn, what the table waits on, every player's holdings, the default token, a legend."""
+    status = f"{words['turn']}: {view.current or '-'}"
+    if view.deciding:
+        status += f" · {words['meeting']}: {words.get(view.deciding, view.deciding)}"
+    if view.proxy:
+        status += f" · {words['proxy']}: {words.get(view.proxy, view.proxy)}"
+    if view.pending_reports:
+        status += f" · {words['pending']}: {view.pending_reports}"
+    draw.text((16, y), status, font=font(24, bold=True), fill=INK)
+    y += 44
+    for h in view.holders:
+        draw.rectangle((16, y + 4, 40, y + 28), fill=colours[h.name], outline=INK)
+        money = f"{h.gold}+{h.blue}" if view.flipped else f"{h.aqua} {words['aqua']}"
+        line = f"{h.name}: {money} · {h.score} {words['vp']} · {words['debt']} {h.debt_cubes}"
+        line += f" · {words['hedge']} {h.hedge_shares}/{h.hedge_cubes}"
+        draw.text((50, y), line, font=font(22), fill=INK)
+        if h.default:  # the default token and its side, on the holder's line
+            side = words["gold_side"] if view.default_gold else words["blue_side"]
+            tag = f"{words['default']} ({side})"
+            box = draw.textbbox((0, 0), tag, font=font(18, bold=True))
+            draw.rectangle((width - box[2] - 30, y, width - 12, y + 30), fill=GOLD if view.default_gold else BLUE)
+            draw.text((width - 21, y + 15), tag, font=font(18, bold=True), fill=(255, 255, 255), anchor="rm")
+        y += 40
+    if view.solo:
+        draw.rectangle((16, y + 4, 40, y + 28), fill=BULL_COLOUR, outline=INK)
+        draw.text((50, y), f"Toro: {words['hedge']} {view.bull_hedges}/3", font=font(22), fill=INK)
+        y += 40
+    y += 8
+    shapes = (("square", "patents1", "unicorn1"), ("triangle", "launch1", "alchemy1"),
+              ("circle", "finao1", "comet1"), ("hexagon", "loans1", "express1"))
+    for i, (shape, white, black) in enumerate(shapes):  # which shape is which company, both sides
+        x = 16 + (i % 2) * (width // 2)
+        icon = CompanyView(id=shape, label=white, shape=shape, side="white", floated=True, row=0, col=0, value=0,
+                           price=0, bull=False, holes=[None, None, None], president=None)
+        _token(draw, icon, x + 14, y + 14 + (i // 2) * 34, words, colours, PAPER, r=12, named=False)
+        draw.text((x + 36, y + 14 + (i // 2) * 34), f"{words.get(white, white)} / {words.get(black, black)}",
+                  font=font(19), fill=INK, anchor="lm")
+    y += 76
+    legend = [words["legend_holes"], words["legend_bull"], words["legend_dots"]]
+    if view.flipped:
+        legend.append(words["legend_pearls"])
+    for text in legend:
+        draw.text((16, y), text, font=font(20), fill=MUTED)
+        y += 28
 
 
 @renderer("highfrontier", "bank")

@@ -26,6 +26,8 @@ def _named(value: Any, names: dict[str, str]) -> Any:
         return names.get(value, value)
     if isinstance(value, list):
         return [_named(v, names) for v in value]
+    if isinstance(value, dict):  # {player or thing: amount} -> "Anna 2, Bob 1", empty entries left out
+        return ", ".join(f"{names.get(str(k), k)} {v}" for k, v in value.items() if v not in (None, 0, False, ""))
     return value
 
 
@@ -33,6 +35,7 @@ def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], la
     """A log entry in words: `log.<game>.<type>` (or `log.core.<type>`) if the catalogs have it,
     else the raw action. Player ids among the values become names."""
     params = {k: _named(v, names) for k, v in action.items() if k != "type"}
+    params = {k: "-" if v is None or v == "" else v for k, v in params.items()}  # never "None" in a sentence
     kind_of = action.get("type", "?")
     for key in (f"log.{kind}.{kind_of}", f"log.core.{kind_of}"):
         if has(key, language):

@@ -265,6 +265,29 @@ class BaseVp(Action):
     points: int = Field(ge=-200, le=500)
 
 
+class Witness(Action):
+    """Another player's word on a pending report: confirm it, or object (the reporter's own "no"
+    withdraws it; a moderator's confirms or rejects it)."""
+
+    type: Literal["witness"] = "witness"
+    report: int = Field(ge=1)
+    confirm: bool = True
+
+
+class BullChoice(Action):
+    """Solo: which company the Bull acts on, where the rulebook leaves it to you (5Lh, 5Lj)."""
+
+    type: Literal["bull_choice"] = "bull_choice"
+    company: str
+
+
+class FlipRepay(Action):
+    """5Ec: how many debt cubes you repay at the flip with the Aqua it crashed (0: none)."""
+
+    type: Literal["flip_repay"] = "flip_repay"
+    cubes: int = Field(ge=0, le=14)
+
+
 class EndGame(Action):
     type: Literal["end_game"] = "end_game"
 
@@ -273,10 +296,15 @@ HfAction = Annotated[
     Buy | Float | Fragment | Proxy | Service | Dump | Hedge | Repay | Rollover | Litigate | Offer | Accept
     | Withdraw | Cede | ProxyAnswer | Angel | AngelPick | Board | Deflate | CashRatio | EventRoll | TurnEnd
     | YearAdvance | Parade | Usurp | Bernal | RiskOne | FirstIsotope | Isotopes | ContractAdvance | Exodus
-    | Ledger | NewBanker | TakeDefault | BaseVp | EndGame | WildcatBank | RivalBank | BankChoice | HomelessBank | Rob,
+    | Ledger | NewBanker | TakeDefault | BaseVp | EndGame | WildcatBank | RivalBank | BankChoice | HomelessBank | Rob
+    | Witness | BullChoice | FlipRepay,
     Field(discriminator="type"),
 ]
 TRANSACTIONS = ("buy", "float", "fragment", "proxy", "service")
 REPORTS = ("event_roll", "turn_end", "year", "parade", "usurp", "bernal", "risk_one", "first_isotope",
            "isotopes", "contract_advance", "exodus", "new_banker", "default_token", "end_game", "wildcat",
            "rival_bank", "homeless", "rob")
+# what happens in the base game on its doer's own turn: reported by the player on turn only
+OWN_TURN = ("event_roll", "turn_end", "year", "end_game", "parade", "usurp", "bernal", "risk_one",
+            "first_isotope", "isotopes", "contract_advance", "exodus", "new_banker", "default_token", "wildcat",
+            "rival_bank", "homeless", "rob")

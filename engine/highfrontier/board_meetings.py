@@ -20,7 +20,10 @@ def order(state: HfState) -> list[str]:
     def key(c: Company) -> tuple[int, int, int, str]:
         return (c.row, -c.col, seats.get(president(c) or BULL, 99), c.id)
 
-    return [c.id for c in sorted(floated(state), key=key) if c.row >= 2]
+    # in a solo game your row-1 companies are on the list too: they decide nothing, yet the Bull
+    # reacts after each of your decisions, "taken or skipped" (5Li)
+    return [c.id for c in sorted(floated(state), key=key)
+            if c.row >= 2 or (state.solo and president(c) not in (None, BULL))]
 
 
 def start(state: HfState, roll: int) -> list[Event]:
@@ -33,17 +36,25 @@ def start(state: HfState, roll: int) -> list[Event]:
 def advance(state: HfState, now: datetime) -> list[Event]:
     """Move the meeting on: skip what needs no decision, play the Bull, ask the next president."""
     events: list[Event] = []
-    while state.meeting and not state.insolvencies and state.proxy is None and not state.deflation:
+    while state.meeting and not state.insolvencies and state.proxy is None and not state.deflation \
+            and state.bull_pick is None:
         c = state.companies[state.meeting[0]]
         pres = president(c)
-        if not c.floated or c.row < 2 or pres is None:
+        if not c.floated or pres is None:
             state.meeting.pop(0)
+            continue
+        if c.row < 2:  # no dividend dots, no decision: a skipped one, which the Bull answers in a solo game
+            state.meeting.pop(0)
+            if state.solo and pres != BULL:
+                events += bull.react(state, c, pres, now) + bull.hedge_claims(state)
             continue
         if pres == BULL:
             state.meeting.pop(0)
-            top = bull.highest(state)
-            if not state.bull_decided and top is not None and top.id == c.id:
+            tops = bull.highest(state)
+            if not state.bull_decided and c.id in [t.id for t in tops]:  # when the meeting reaches its highest
                 state.bull_decided = True
+                if len(tops) > 1:  # a tie in its highest row: you choose which (5Lh)
+                    return events + bull.ask(state, "decide", [t.id for t in tops], now)
                 events += bull.decide(state, c, state.meeting_roll)
                 events += bull.hedge_claims(state)
             continue
@@ -53,10 +64,12 @@ def advance(state: HfState, now: datetime) -> list[Event]:
                              dots=board().dots(c.row), row=c.row))
         return events
     if not state.meeting and state.meeting_roll and state.proxy is None and not state.insolvencies \
-            and not state.deflation:
+            and not state.deflation and state.bull_pick is None:
         state.meeting_roll = 0
         if state.solo:
-            events += bull.closing(state)
+            events += bull.closing(state, now)
+            if state.bull_pick is not None:  # the meeting ends with your choice for the Bull
+                return events
             events += bull.hedge_claims(state)
         events.append(ev("meeting_over"))
     return events

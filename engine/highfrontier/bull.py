@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from engine.core import Event
+from engine.core import Event, RuleError
 from engine.highfrontier import inflation
 from engine.highfrontier.companies import (
     available_shares,
     ev,
     floated,
+    is_bull,
     label,
     lose_share,
     place,
@@ -20,7 +21,7 @@ from engine.highfrontier.companies import (
     value,
 )
 from engine.highfrontier.market import board
-from engine.highfrontier.models import BULL, Company, HfState
+from engine.highfrontier.models import BULL, BullPick, Company, HfState
 from engine.highfrontier.presidency import start_proxy, take_apex, tied
 
 SHAPE_ORDER = ("square", "triangle", "circle", "hexagon")
@@ -41,9 +42,27 @@ def hedge_claims(state: HfState) -> list[Event]:
     return events
 
 
-def highest(state: HfState) -> Company | None:
+def highest(state: HfState) -> list[Company]:
+    """The Bull's companies in its highest row: more than one is a tie you break (5Lh)."""
     mine = presided(state, BULL)
-    return max(mine, key=lambda c: (c.row, c.col, c.id)) if mine else None
+    top = max((c.row for c in mine), default=0)
+    return sorted((c for c in mine if c.row == top), key=lambda c: (-c.col, c.id))
+
+
+def lowest(state: HfState) -> list[Company]:
+    mine = presided(state, BULL)
+    low = min((c.row for c in mine), default=0)
+    return sorted((c for c in mine if c.row == low), key=lambda c: (c.col, c.id))
+
+
+def ask(state: HfState, why: str, options: list[str], now: datetime) -> list[Event]:
+    """The rulebook leaves this choice to you ("a vostra scelta", "scegliete voi"): the table waits for it."""
+    state.bull_pick = BullPick(why=why, options=options)
+    state.add_timer("bull_pick", now + timedelta(hours=state.settings.decision_hours))
+    player = state.order[0]
+    return [ev("bull_pick", to=[player], notify="action", why=why,
+               companies=[label(state.companies[o]) for o in options]),
+            ev("bull_pick_open", why=why, companies=[label(state.companies[o]) for o in options])]
 
 
 def decide(state: HfState, c: Company, roll: int) -> list[Event]:
@@ -66,6 +85,8 @@ def react(state: HfState, c: Company, player: str, now: datetime) -> list[Event]
         target = president(c)
         if target is None or target == BULL:
             return []
+        if is_bull(state, c):  # a bull company is immune to proxy fights (5C3): the Bull has no move here
+            return [ev("bull_immune_idle", company=label(c))]
         roll = state.rng.die()
         if roll != value(state, c):
             return [ev("bull_proxy_fails", company=label(c), roll=roll)]
@@ -78,34 +99,70 @@ def react(state: HfState, c: Company, player: str, now: datetime) -> list[Event]
     return [ev("bull_idle", company=label(c))]
 
 
-def closing(state: HfState) -> list[Event]:
-    """5Lj: float a white company of a shape not on the market (before the flip), fragment a black
-    one out of a company it presides (after), otherwise raise its lowest company."""
+def closing(state: HfState, now: datetime) -> list[Event]:
+    """5Lj: float a white company of a shape not on the market, your choice (before the flip);
+    fragment a black one out of a company it presides (after); otherwise raise its lowest company
+    (your choice on a tie). A choice of several waits for you."""
+    options: list[str] = []
+    why = "raise"
     if available_shares(state, BULL) >= 1:
-        if not state.flipped:
-            shapes_up = {c.shape for c in floated(state)} | {state.companies[i.company].shape
-                                                            for i in state.insolvencies}
-            for shape in SHAPE_ORDER:
-                if shape in shapes_up:
-                    continue
-                token = state.companies[f"{shape}1"]
-                col = board().float_col(False, shape)
-                token.side, token.floated, token.row, token.col = "white", True, 1, col
-                token.holes = [BULL, None, None]
-                state.arrivals += 1
-                token.arrived = state.arrivals
-                return [ev("floated", player="Toro", company=label(token), paid=0, col=col, flipped=state.flipped)]
-        else:
-            for old in sorted(presided(state, BULL), key=lambda c: (-c.row, c.id)):
-                twin = next(c for c in state.companies.values() if c.shape == old.shape and c.id != old.id)
-                if twin.floated or any(i.company == twin.id for i in state.insolvencies):
-                    continue
-                return fragment(state, old, twin)
-    mine = presided(state, BULL)
-    if not mine:
-        return []
-    low = min(mine, key=lambda c: (c.row, c.col, c.id))
-    return up(state, low, "bull")
+        why = "fragment" if state.flipped else "float"
+        options = fragmentable(state) if state.flipped else floatable(state)
+    if not options:
+        why, options = "raise", [c.id for c in lowest(state)]
+    if len(options) > 1:
+        return ask(state, why, options, now)
+    return carry_out(state, why, options[0]) if options else []
+
+
+def floatable(state: HfState) -> list[str]:
+    """A token of each shape not on the market (no duplicate companies)."""
+    up_now = {c.shape for c in floated(state)} | {state.companies[i.company].shape for i in state.insolvencies}
+    return [f"{shape}1" for shape in SHAPE_ORDER if shape not in up_now]
+
+
+def fragmentable(state: HfState) -> list[str]:
+    """The Bull's companies whose twin token is free to become a black company."""
+    return [c.id for c in sorted(presided(state, BULL), key=lambda c: (-c.row, c.id)) if twin_of(state, c) is not None]
+
+
+def twin_of(state: HfState, old: Company) -> Company | None:
+    twin = next(c for c in state.companies.values() if c.shape == old.shape and c.id != old.id)
+    if twin.floated or any(i.company == twin.id for i in state.insolvencies):
+        return None
+    return twin
+
+
+def carry_out(state: HfState, why: str, cid: str) -> list[Event]:
+    c = state.companies[cid]
+    if why == "float":
+        col = board().float_col(False, c.shape)
+        c.side, c.floated, c.row, c.col, c.holes = "white", True, 1, col, [BULL, None, None]
+        state.arrivals += 1
+        c.arrived = state.arrivals
+        return [ev("floated", player="Toro", company=label(c), paid=0, col=col, flipped=state.flipped)]
+    if why == "fragment":
+        twin = twin_of(state, c)
+        assert twin is not None
+        return fragment(state, c, twin)
+    if why == "decide":
+        return decide(state, c, state.meeting_roll)
+    return up(state, c, "bull")
+
+
+def choose(state: HfState, player: str, cid: str) -> list[Event]:
+    """Your choice for the Bull (5Lh, 5Lj): one of the options it was asked with."""
+    pick = state.bull_pick
+    if pick is None or not state.solo or player != state.order[0]:
+        raise RuleError("hf.no_bull_choice")
+    if cid not in pick.options:
+        raise RuleError("hf.bad_bull_choice", companies=[label(state.companies[o]) for o in pick.options])
+    state.bull_pick = None
+    state.cancel_timers("bull_pick")
+    events = carry_out(state, pick.why, cid) + hedge_claims(state)
+    if pick.why != "decide":  # the meeting's last act: it is over
+        events.append(ev("meeting_over"))
+    return events
 
 
 def fragment(state: HfState, old: Company, twin: Company) -> list[Event]:

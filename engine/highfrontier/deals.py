@@ -24,8 +24,20 @@ def offer(state: HfState, player: str, to: str, give: Terms, get: Terms) -> list
     check(state, player, to, give)  # what you offer must exist now
     state.deal_seq += 1
     state.deals.append(Deal(id=state.deal_seq, by=player, to=to, give=give, get=get))
-    return [ev("deal_offered", to=[to, player], notify="action", deal=state.deal_seq,
-               player=who(state, player), other=who(state, to))]
+    return [ev("deal_offered", deal=state.deal_seq, player=who(state, player), other=who(state, to)),  # no terms
+            ev("deal_to_you", to=[to], notify="action", deal=state.deal_seq, player=who(state, player),
+               give=terms(state, give), get=terms(state, get))]
+
+
+def terms(state: HfState, b: Terms) -> list[dict[str, object]]:
+    """One side of a deal in words, for the receiver: [{key, params}] sentences (i18n `msgs`)."""
+    out: list[dict[str, object]] = []
+    for k in ("aqua", "gold", "blue", "debt"):
+        if b.get(k):
+            out.append({"key": f"hf.term.{k}", "params": {"n": b[k]}})
+    if b.get("share"):
+        out.append({"key": "hf.term.share", "params": {"company": label(state.companies[str(b["share"])])}})
+    return out or [{"key": "hf.term.nothing", "params": {}}]
 
 
 def check(state: HfState, giver: str, taker: str, b: Terms) -> None:

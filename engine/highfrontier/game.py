@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import threading
 from datetime import datetime
 from typing import Any
 
@@ -13,7 +14,9 @@ from engine.highfrontier import actions as a
 from engine.highfrontier import (
     board_meetings,
     bull,
+    calls,
     deals,
+    flip,
     hedge_funds,
     homeless,
     insolvency,
@@ -27,11 +30,14 @@ from engine.highfrontier import (
     setup,
     shares,
     wildcat,
+    witness,
 )
 from engine.highfrontier.companies import ev, who
 from engine.highfrontier.legal import candidates
 from engine.highfrontier.models import HfSettings, HfState
 from engine.highfrontier.views import HfView, view
+
+_MODERATOR = threading.local()  # whether the move being applied is a moderator's (their reports count at once)
 
 
 class HighFrontier(Game[HfState]):
@@ -41,6 +47,7 @@ class HighFrontier(Game[HfState]):
     settings_model = HfSettings
     action_model = a.HfAction
     state_version = 2  # 2: homeless isotope banks (5F1b)
+    private_actions = frozenset({"offer"})  # a deal's terms stay between its two players (in /game log too)
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> HfState:
         state = HfState(game="highfrontier", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
@@ -55,7 +62,33 @@ class HighFrontier(Game[HfState]):
         return super().migrate_state(data, from_version)
 
     # ---- actions -----------------------------------------------------------------------------
+    def _apply(self, work: HfState, actor: str, parsed: BaseModel, now: datetime, moderator: bool) -> list[Event]:
+        if moderator and isinstance(parsed, a.Witness):  # a moderator rules on a report, seated or not
+            if work.status != "active":
+                raise RuleError("core.game_over")
+            if work.paused_at is not None:
+                raise RuleError("core.game_paused")
+            before = calls.called(work)
+            events = witness.rule(work, actor, parsed.report, parsed.confirm, True, now, self._witnessed)
+            return events + self.settle(work, now) + calls.pings(work, before)
+        _MODERATOR.on = moderator
+        try:
+            return super()._apply(work, actor, parsed, now, moderator)
+        finally:
+            _MODERATOR.on = False
+
+    def _witnessed(self, state: HfState, by: str, data: dict[str, Any], now: datetime) -> list[Event]:
+        """A confirmed report, applied as its reporter's move (its turn was checked when it was told)."""
+        action: Any = self.parse_action(data)
+        if action.type in a.REPORTS and self.busy(state):
+            raise RuleError("hf.wait")
+        return self._dispatch(state, by, action, now)
+
     def handle(self, state: HfState, actor: str, action: Any, now: datetime) -> list[Event]:
+        before = calls.called(state)
+        return self._handle(state, actor, action, now) + calls.pings(state, before)
+
+    def _handle(self, state: HfState, actor: str, action: Any, now: datetime) -> list[Event]:
         kind = action.type
         busy = self.busy(state)
         current = state.order[state.current]
@@ -70,11 +103,23 @@ class HighFrontier(Game[HfState]):
                 raise RuleError("hf.transaction_done")
         if kind in a.REPORTS and busy:
             raise RuleError("hf.wait")
-        if kind in ("event_roll", "turn_end", "year", "end_game") and actor != current:
+        if kind in a.OWN_TURN and actor != current:
             raise RuleError("core.not_your_turn", player=state.name_of(current))
-        events = self._dispatch(state, actor, action, now)
+        if kind == "parade" and state.paraded:  # one glory parade a turn: the same one told twice
+            raise RuleError("hf.parade_done")
+        if kind == "contract_advance" and state.advanced:  # one contract won a turn (5A4i)
+            raise RuleError("hf.advance_done")
+        if isinstance(action, a.Witness):
+            events = witness.rule(state, actor, action.report, action.confirm, False, now, self._witnessed)
+        elif witness.held_back(state, kind, getattr(_MODERATOR, "on", False)):
+            self._dispatch(pickle.loads(pickle.dumps(state)), actor, action, now)  # refused now if illegal now
+            events = witness.file(state, actor, action.model_dump(mode="json"), now)
+        else:
+            events = self._dispatch(state, actor, action, now)
         if kind in a.TRANSACTIONS:
             state.transaction_done = True
+        state.paraded = state.paraded or kind == "parade"
+        state.advanced = state.advanced or kind == "contract_advance"
         return events + self.settle(state, now)
 
     def _dispatch(self, state: HfState, actor: str, x: Any, now: datetime) -> list[Event]:
@@ -136,7 +181,7 @@ class HighFrontier(Game[HfState]):
         if isinstance(x, a.RiskOne):
             return reports.risk_one(state, actor)
         if isinstance(x, a.FirstIsotope):
-            return reports.first_isotope(state, actor, x.domes)
+            return reports.first_isotope(state, actor, x.domes, now)
         if isinstance(x, a.Isotopes):
             return reports.isotopes(state, actor, x.delta, x.bank)
         if isinstance(x, a.ContractAdvance):
@@ -164,13 +209,18 @@ class HighFrontier(Game[HfState]):
             return wildcat.choose(state, actor, x.bank)
         if isinstance(x, a.HomelessBank):
             return homeless.report(state, x.bank, x.cause, now)
+        if isinstance(x, a.FlipRepay):
+            return flip.repay(state, actor, x.cubes)
+        if isinstance(x, a.BullChoice):
+            return bull.choose(state, actor, x.company)
         if isinstance(x, a.Rob):
             return homeless.rob(state, actor, x.bank, x.victim, x.isotopes)
         raise RuleError("core.bad_action", detail=x.type)  # pragma: no cover - the union is closed
 
     def busy(self, state: HfState) -> bool:
         """A window the table waits on: board meeting, proxy answer, angel, deflation."""
-        return bool(state.meeting or state.insolvencies or state.proxy or state.deflation or state.meeting_roll)
+        return bool(state.meeting or state.insolvencies or state.proxy or state.deflation or state.meeting_roll
+                    or state.bull_pick or state.flip_repay)
 
     def settle(self, state: HfState, now: datetime) -> list[Event]:
         """After every change: the Bull's hedge funds, new angel windows, the meeting moving on."""
@@ -187,6 +237,19 @@ class HighFrontier(Game[HfState]):
 
     # ---- timers ------------------------------------------------------------------------------
     def on_timer(self, state: HfState, timer: Timer, now: datetime) -> list[Event]:
+        """A deadline never raises: a timer that would break a rule leaves the state as it was and
+        calls the moderators, where a raise would refuse every later action (each advances first)."""
+        saved = pickle.dumps(state)
+        before = calls.called(state)
+        try:
+            return self._on_timer(state, timer, now) + calls.pings(state, before)
+        except RuleError:
+            restored = pickle.loads(saved)
+            for name in type(state).model_fields:
+                setattr(state, name, getattr(restored, name))
+            return [Event(key="hf.timer_failed", params={}, notify="moderators")]
+
+    def _on_timer(self, state: HfState, timer: Timer, now: datetime) -> list[Event]:
         data = timer.data
         events: list[Event] = []
         if timer.kind == "board":
@@ -200,6 +263,15 @@ class HighFrontier(Game[HfState]):
             events = insolvency.timeout(state, str(data["company"]))
         elif timer.kind == "deflation":
             events = panic.timeout(state, str(data["player"]), now)
+        elif timer.kind == "bull_pick" and state.bull_pick is not None:  # unanswered: the first option
+            events = bull.choose(state, state.order[0], state.bull_pick.options[0])
+        elif timer.kind == "flip_repay" and data.get("player") in state.flip_repay:  # unanswered: all it can
+            pid = str(data["player"])
+            h = state.holders[pid]
+            events = flip.repay(state, pid, min(sum(loan.cubes for loan in h.loans),
+                                                state.flip_repay[pid] // state.flip_cube))
+        elif timer.kind == "report":
+            events = witness.window_closed(state, int(data["report"]), now, self._witnessed)
         elif timer.kind == "loan" and state.loan_due == data.get("player"):
             events = loans.rollover(state, str(data["player"]), 0, forced=True)
         return events + self.settle(state, now)
@@ -221,7 +293,15 @@ class HighFrontier(Game[HfState]):
             owed.add(state.deflation_order[0])
         if state.loan_due:
             owed.add(state.loan_due)
+        if state.bull_pick is not None:
+            owed.add(state.order[0])
+        owed |= set(state.flip_repay)
+        if not owed and not self.busy(state):  # nothing else open: the table waits on the turn's player
+            owed.add(state.order[state.current])
         return owed
+
+    def owed(self, state: HfState, player: str) -> list[Msg]:
+        return calls.owed(state, player)
 
     def view(self, state: HfState, viewer: str | None) -> HfView:
         return view(state, viewer)
@@ -245,5 +325,12 @@ class HighFrontier(Game[HfState]):
         if state.meeting:
             c = state.companies[state.meeting[0]]
             return Msg(key="hf.headline.meeting", params={"player": who(state, c.holes[0])})
+        fresh = state.year == 1 and state.current == 0 and not state.transaction_done and not state.pending \
+            and all(h.aqua == 0 for h in state.holders.values()) and not state.services
+        if fresh:  # the way in: everyone starts with nothing; what to report first, and how
+            key = "hf.headline.start_dawn" if state.settings.setup == "dawn" else \
+                "hf.headline.start_solo" if state.solo else "hf.headline.start"
+            return Msg(key=key, params={"player": state.name_of(state.order[0]),
+                                        "mode": state.settings.reports})
         return Msg(key="hf.headline", params={"player": state.name_of(state.order[state.current]),
                                               "year": state.year, "flipped": state.flipped})

@@ -32,6 +32,14 @@ def answers(state: HfState, actor: str) -> list[BaseModel]:
         out += [a.Hedge(take="share"), a.Hedge(take="cube"), a.Hedge(take="forgive")]
     if state.loan_due == actor:
         out += [a.Rollover(), a.Rollover(repay=1), a.Repay(cubes=1)]
+    if actor in state.flip_repay:
+        h = state.holders[actor]
+        most = min(sum(loan.cubes for loan in h.loans), state.flip_repay[actor] // max(state.flip_cube, 1))
+        out += [a.FlipRepay(cubes=n) for n in range(0, most + 1)]
+    if state.bull_pick is not None and state.solo:
+        out += [a.BullChoice(company=c) for c in state.bull_pick.options]
+    for r in state.pending:  # confirm or object to another's report; withdraw one's own
+        out += [a.Witness(report=r.id, confirm=False)] + ([a.Witness(report=r.id)] if r.by != actor else [])
     return out
 
 
@@ -70,6 +78,7 @@ def free(state: HfState, actor: str) -> list[BaseModel]:
         out += [a.Offer(to=p, give=a.Bundle(gold=1)), a.Offer(to=p, give=a.Bundle(blue=1))]
     out += [a.Accept(deal=d.id) for d in state.deals if d.to == actor]
     out += [a.Withdraw(deal=d.id) for d in state.deals if d.by == actor][:1]
+    out += [a.Withdraw(deal=d.id) for d in state.deals if d.to == actor]  # a refusal
     for c in floated(state):
         if c.holes[0] == actor:
             out += [a.Cede(company=c.id, to=h) for h in c.holes[1:] if h and h != actor][:1]
@@ -82,7 +91,6 @@ def free(state: HfState, actor: str) -> list[BaseModel]:
     return out
 
 
-TURN_REPORTS = ("event_roll", "turn_end", "year", "end_game")
 
 
 def reports(state: HfState, actor: str) -> list[BaseModel]:
@@ -118,5 +126,5 @@ def candidates(state: HfState, actor: str, busy: bool) -> list[BaseModel]:
     if not busy:
         if current and not state.transaction_done and state.loan_due != actor:
             out += transactions(state, actor)
-        out += [r for r in reports(state, actor) if current or getattr(r, "type", "") not in TURN_REPORTS]
+        out += [r for r in reports(state, actor) if current or getattr(r, "type", "") not in a.OWN_TURN]
     return out

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from datetime import datetime
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -35,6 +36,9 @@ class HfSettings(CoreSettings):
     solo_target: int = Field(default=70, ge=1, le=500)  # 5Ll: 70 medium, 100 with Futures
     factions: list[str] = Field(default_factory=list)  # 5J: by seat; empty = drawn at random
     first_player: int = Field(default=0, ge=0, le=5)
+    # base-game reports: believed once another player confirms, unless objected to within a window, or at once
+    reports: Literal["witnessed", "objection", "trusted"] = "witnessed"
+    objection_hours: int = Field(default=12, ge=1, le=72)
 
     @field_validator("factions")
     @classmethod
@@ -114,6 +118,24 @@ class Deal(BaseModel):
     get: dict[str, int | str | None]
 
 
+class PendingReport(BaseModel):
+    """A base-game event told by `by`, waiting for a witness (or a moderator, once objected to)."""
+
+    id: int
+    by: str
+    action: dict[str, Any]
+    at: datetime
+    held: bool = False
+    objector: str | None = None
+
+
+class BullPick(BaseModel):
+    """A choice the rulebook leaves to the solo player for the Bull (5Lh, 5Lj): which company."""
+
+    why: Literal["decide", "float", "fragment", "raise"]
+    options: list[str]  # company tokens
+
+
 class HfState(GameState):
     settings: HfSettings
     companies: dict[str, Company] = Field(default_factory=dict)
@@ -123,6 +145,8 @@ class HfState(GameState):
     year: int = 1
     arrivals: int = 0
     transaction_done: bool = False
+    paraded: bool = False  # a glory parade was reported this turn
+    advanced: bool = False  # a contract's cash advance was reported this turn
     lobby_done: list[str] = Field(default_factory=list)  # players who lobbied this turn
     bought: dict[str, list[str]] = Field(default_factory=dict)  # this turn, per player (5C1b)
     dumped: dict[str, list[str]] = Field(default_factory=dict)
@@ -148,6 +172,9 @@ class HfState(GameState):
     meeting: list[str] = Field(default_factory=list)  # companies still to decide, in 5Da order
     meeting_roll: int = 0
     bull_decided: bool = False
+    bull_pick: BullPick | None = None  # the solo player's choice the Bull waits for
+    flip_repay: dict[str, int] = Field(default_factory=dict)  # 5Ec: crashed Aqua a player may still repay with
+    flip_cube: int = 0  # the Aqua a debt cube cost at the flip
     deflation: dict[str, int] = Field(default_factory=dict)  # shares owed per player (5G3b)
     deflation_order: list[str] = Field(default_factory=list)
     panic: bool = False
@@ -158,6 +185,8 @@ class HfState(GameState):
     ratio_credit: int = 0  # isotopes added from the reserve the banker may answer with 5F2b
     wildcat_ratio: int = 0  # the same for the wildcat banker's bank (5F5d, 5F6)
     services: list[str] = Field(default_factory=list)  # "year:player:company" of every paid service
+    pending: list[PendingReport] = Field(default_factory=list)  # reports waiting for a witness
+    report_seq: int = 0
 
     @property
     def solo(self) -> bool:

@@ -35,6 +35,7 @@ def turn_end(state: HfState, now: datetime) -> list[Event]:
         if not state.players[[p.id for p in state.players].index(state.order[state.current])].left:
             break
     state.transaction_done = False
+    state.paraded = state.advanced = False
     state.lobby_done = []
     state.bought = {}
     state.dumped = {}
@@ -117,6 +118,9 @@ def cash_ratio(state: HfState, player: str, blue: int) -> list[Event]:
     return [ev("cash_ratio", player=who(state, player), blue=blue)]
 
 
+SOLO_COSTS = ("lobby", "research")  # against the Bull each costs 1 Aqua (doubled by inflation, 5A4e)
+
+
 def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) -> list[Event]:
     """Base-game Aqua (or, after the flip, pearls to and from the speculators) a player reports."""
     if state.flipped:
@@ -130,6 +134,8 @@ def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) ->
     table = inflation.DOUBLED_INCOME if income else inflation.DOUBLED_SPENDING
     if kind not in table:
         raise RuleError("hf.bad_kind", kind=kind)
+    if state.solo and not income and kind in SOLO_COSTS and amount != 1:  # 5Lb, 5Lc: a lobby, a research auction
+        raise RuleError("hf.solo_cost", kind=kind)
     value = amount * 2 if state.inflation and table[kind] else amount
     h = state.holders[player]
     if not income and h.aqua < value:
@@ -138,8 +144,8 @@ def ledger(state: HfState, player: str, kind: str, amount: int, income: bool) ->
     return [ev("ledger", player=who(state, player), amount=value, income=income, kind=kind)]
 
 
-def first_isotope(state: HfState, player: str, domes: dict[str, int]) -> list[Event]:
-    return flip.flip(state, player, domes)
+def first_isotope(state: HfState, player: str, domes: dict[str, int], now: datetime) -> list[Event]:
+    return flip.flip(state, player, domes, now)
 
 
 def new_banker(state: HfState, player: str) -> list[Event]:

@@ -58,4 +58,5 @@ def dawn(state: HfState) -> None:
                 up(state, c, "setup")
         isotope_bank.move(state, RESERVE, pid, blue=DAWN_BLUE)
     isotope_bank.move(state, RESERVE, SPECULATORS, blue=sum(1 for c in state.companies.values() if c.floated))
-    state.banker = state.rng.choice(state.order)
+    state.banker = state.rng.choice(state.order)  # drawn at random, with one isotope in their vault (5Jj)
+    isotope_bank.move(state, RESERVE, state.banker, gold=1)

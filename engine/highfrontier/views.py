@@ -94,6 +94,9 @@ class HfView(BaseModel):
     exodus_bank: str = "main"
     bank_choice: dict[str, str] = {}
     homeless: list[str] = []  # banks whose Factory was destroyed (5F1b): "main", "wildcat"
+    dividends: list[int] = []  # dividend dots per row, bottom up
+    pending_reports: int = 0  # reports waiting for a witness
+    bull_pick: bool = False  # the Bull waits for the solo player's choice
 
 
 def view(state: HfState, viewer: str | None) -> HfView:
@@ -147,6 +150,7 @@ def view(state: HfState, viewer: str | None) -> HfView:
         deals=[d.model_dump() for d in state.deals if viewer in (d.by, d.to)] if viewer else [],
         claims=[label(state.companies[c.company]) for c in state.claims if c.player == viewer] if viewer else [],
         homeless=list(state.homeless),
+        dividends=list(b.dividends), pending_reports=len(state.pending), bull_pick=state.bull_pick is not None,
         **_wildcat(state),
     )
 

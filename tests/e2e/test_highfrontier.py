@@ -13,13 +13,16 @@ from tests.e2e.staging import state_of
 pytestmark = pytest.mark.e2e
 
 
-async def open_game(emulator: Any, bot: Any) -> tuple[Any, list[Any]]:
+async def open_game(emulator: Any, bot: Any, settings: str = "last_year=10 reports=trusted") -> tuple[Any, list[Any]]:
     alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
-    created = await emulator.slash(alice, "game create", game="highfrontier", settings="last_year=10")
+    created = await emulator.slash(alice, "game create", game="highfrontier", settings=settings)
     for p in (bob, carol):
         await emulator.click(p, created, label="Partecipa")
     started = await emulator.slash(alice, "game start")
     assert not started.ephemeral
+    # the way in: what to report first and how, and the first player called
+    text = "\n".join(m.content for m in [*started.messages, *started.followups])
+    assert "0 Aqua" in text and "/hf report ledger" in text and "tocca a te" in text
     row = await bot.service.in_channel(str(emulator.general.id))
     _, state = await bot.service.state(row.id)
     by_id = {str(u.id): u for u in (alice, bob, carol)}
@@ -37,13 +40,27 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
         got = await emulator.slash(p, "hf report ledger", kind="other", amount=20)
         assert not got.ephemeral and "20" in got.content
 
+    # a deal: its receiver reads the terms and may refuse it with a button; the others never see them
+    offered = await emulator.slash(p0, "hf offer", player=p1, give_aqua=5, get_aqua=2)
+    assert "5 Aqua" not in offered.content and "accordo n. 1" in offered.content  # the channel: no terms
+    assert any("riceveresti 5 Aqua e daresti 2 Aqua" in m.content for m in emulator.dms(p1))
+    mine = await emulator.slash(p1, "hf me")
+    panel = next(m for m in [*mine.messages, *mine.followups] if m.buttons)
+    assert "offre: 5 Aqua; chiede: 2 Aqua" in mine.content
+    refused_deal = await emulator.click(p1, panel, label="Rifiuta l'accordo n. 1")
+    assert not refused_deal.errors
+    assert (await state_of(araldo, row)).deals == []
+    log = await emulator.slash(p2, "game log")
+    assert "5 Aqua" not in log.content and "mossa riservata" in log.content  # Carol: a private move, no terms
+
     # a wrong move is refused privately, in Italian, and changes nothing
     refused = await emulator.slash(p1, "hf buy", company="Lanciatori")
     assert refused.ephemeral and "Non è il tuo turno" in refused.content
 
     floated = await emulator.slash(p0, "hf float", company="Lanciatori")  # a name typed, Italian
     assert not floated.ephemeral and "Lanciatori" in floated.content
-    await emulator.slash(p0, "hf report turn-end")
+    ended = await emulator.slash(p0, "hf report turn-end")
+    assert f"<@{p1.id}>, tocca a te" in ended.content  # the next player called in the channel
     await emulator.slash(p1, "hf float", company="circle1")
     await emulator.slash(p1, "hf report turn-end")
     bought = await emulator.slash(p2, "hf buy", company="FINAO")
@@ -96,7 +113,8 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     assert any(m.attachments for m in [*market.messages, *market.followups])
     me = await emulator.slash(p0, "hf me")
     assert me.ephemeral and "fiduciari 2" in me.content
-    # the wildcat bank (5F6): p2's factory with an isotope opens it; p2 then pays through it
+    await emulator.slash(p1, "hf report turn-end")
+    # the wildcat bank (5F6): p2's factory with an isotope opens it, on p2's turn; p2 then pays through it
     wild = await emulator.slash(p2, "hf report wildcat", isotopes=f"<@{p2.id}> 1")
     assert "apre la banca degli isotopi selvaggia: 2 mezzi fiduciari" in wild.content
     use = await emulator.slash(p2, "hf bank", use="wildcat")
@@ -104,7 +122,6 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     state = await state_of(araldo, row)
     assert state.wildcat == str(p2.id) and state.vault("wildcat:" + str(p2.id)).gold == 1
     assert state.bank_choice == {str(p2.id): "wildcat"}
-    await emulator.slash(p1, "hf report turn-end")
 
     # anarchy: a bank panic, deflation from the first player
     panic = await emulator.slash(p2, "hf report event", roll=6, effect="anarchy")
@@ -129,7 +146,9 @@ async def test_a_homeless_bank_panics_is_robbed_and_lapses_for_a_new_bank(emulat
     await emulator.slash(p0, "hf report ledger", kind="other", amount=20)
     floated = await emulator.slash(p0, "hf float", company="Lanciatori")
     assert not floated.ephemeral
+    await emulator.slash(p0, "hf report turn-end")
     await emulator.slash(p1, "hf report first-isotope", domes=f"<@{p0.id}> 2")
+    await emulator.slash(p1, "hf report turn-end")
 
     # combat destroys the bank's Factory (5F1b): homeless, and a bank panic
     wrong = await emulator.slash(p2, "hf report homeless", cause="combat", bank="wildcat")
@@ -144,11 +163,16 @@ async def test_a_homeless_bank_panics_is_robbed_and_lapses_for_a_new_bank(emulat
     for _ in range(2):
         await emulator.slash(p0, "hf deflate")  # centrist lobbies save both shares
 
-    # its vaults may be robbed, and it keeps transacting
+    # its vaults may be robbed (on the robber's turn), and it keeps transacting
+    await emulator.slash(p2, "hf report turn-end")
     me = await emulator.slash(p0, "hf me")
     assert me.ephemeral and "La banca principale è senza dimora" in me.content
     robbed = await emulator.slash(p0, "hf report rob", isotopes=1, victim=p1)
     assert not robbed.ephemeral and "1 isotopo nella sua pila" in robbed.content
+    off_turn = await emulator.slash(p2, "hf report rob", isotopes=1)
+    assert off_turn.ephemeral and "Non è il tuo turno" in off_turn.content
+    await emulator.slash(p0, "hf report turn-end")
+    await emulator.slash(p1, "hf report turn-end")
     short = await emulator.slash(p2, "hf report rob", isotopes=1)
     assert short.ephemeral and "Quella cassaforte ha 0 isotopi" in short.content
     state = await state_of(araldo, row)
@@ -163,3 +187,87 @@ async def test_a_homeless_bank_panics_is_robbed_and_lapses_for_a_new_bank(emulat
     state = await state_of(araldo, row)
     assert state.homeless == [] and state.banker == str(p2.id) and state.wildcat is None
     assert state.vault(str(p2.id)).gold == 1
+
+
+async def test_a_report_waits_for_a_witness_and_its_buttons_survive_a_restart(emulator: Any, tmp_path: Any) -> None:
+    """Witnessed (the default): Alice's income moves nothing until Bob confirms it with the button
+    under her report, after a restart of the bot; her base VP are objected to by Carol and wait for a
+    moderator, who rejects them; a moderator's own report counts at once."""
+    from tests.e2e.conftest import TOP_COMMANDS, make_bot
+    from tests.emulator.fixtures import running_bot
+
+    first = make_bot(emulator, tmp_path)
+    async with running_bot(emulator, first, commands=TOP_COMMANDS):
+        first.service.seed_source = lambda: 20261125
+        row, (p0, p1, p2) = await open_game(emulator, first, settings="last_year=10")
+        told = await emulator.slash(p0, "hf report ledger", kind="fundraising", amount=12)
+        post = panel_of(told)
+        assert post is not None and not told.ephemeral
+        assert "segnala (n. 1)" in post.content and "incassa 12 (raccolta fondi)" in post.content
+        assert post.button_labels == ["Conferma", "Contesta"]
+        assert any("confermalo o contestalo" in m.content for m in emulator.dms(p1))
+        assert (await state_of(first, row)).holders[str(p0.id)].aqua == 0  # nothing moved yet
+        own = await emulator.click(p0, post, label="Conferma")
+        assert own.ephemeral and "Non puoi confermare la tua segnalazione" in own.content
+    second = make_bot(emulator, tmp_path)
+    async with running_bot(emulator, second, commands=TOP_COMMANDS):
+        confirmed = await emulator.click(p1, post, label="Conferma")  # a button from before the restart
+        assert any("conferma la segnalazione n. 1" in m.content for m in [*confirmed.messages, *confirmed.followups])
+        assert (await state_of(second, row)).holders[str(p0.id)].aqua == 12
+        # the confirmation is one move: a moderator's undo takes all it changed back, the report waits again
+        preview = await emulator.slash(emulator.owner, "mod undo", count=1)
+        assert "conferma" in preview.content and "segnalazione n. 1" in preview.content
+        await emulator.click(emulator.owner, preview, label="Sì, annulla le mosse")
+        state = await state_of(second, row)
+        assert state.holders[str(p0.id)].aqua == 0 and [r.id for r in state.pending] == [1]
+        again = await emulator.slash(p2, "hf report witness", report=1)  # its buttons are spent: the command
+        assert not again.ephemeral and "Carol conferma la segnalazione n. 1" in again.content
+        assert (await state_of(second, row)).holders[str(p0.id)].aqua == 12
+
+        vp = await emulator.slash(p0, "hf report base-vp", points=500)
+        objected = await emulator.click(p2, panel_of(vp), label="Contesta")
+        assert any("la decide un moderatore" in m.content for m in [*objected.messages, *objected.followups])
+        pushed = await emulator.click(p1, panel_of(vp), label="Conferma")
+        assert pushed.ephemeral and "decide solo un moderatore" in pushed.content
+        ruled = await emulator.click(emulator.owner, panel_of(vp), label="Contesta")
+        assert any("Un moderatore respinge la segnalazione n. 2" in m.content for m in [*ruled.messages, *ruled.followups])
+        state = await state_of(second, row)
+        assert state.holders[str(p0.id)].base_vp == 0 and state.pending == []
+
+
+async def test_a_proxy_fight_is_answered_by_buttons_and_the_channel_reads_italian(emulator: Any, araldo: Any) -> None:
+    """An en-US player in an Italian server: the channel's posts stay Italian; the defender of a
+    proxy fight answers with the buttons under its post, nobody else can."""
+    araldo.service.seed_source = lambda: 20261126
+    erin = emulator.add_user("erin", display_name="Erin", locale="en-US")
+    alice, bob = emulator.user("alice"), emulator.user("bob")
+    created = await emulator.slash(alice, "game create", game="highfrontier", settings="reports=trusted")
+    for p in (bob, erin):
+        await emulator.click(p, created, label="Partecipa")
+    await emulator.slash(alice, "game start")
+    row = await araldo.service.in_channel(str(emulator.general.id))
+    _, state = await araldo.service.state(row.id)
+    by_id = {str(u.id): u for u in (alice, bob, erin)}
+    p0, p1, p2 = (by_id[pid] for pid in state.order)
+    for p in (p0, p1, p2):
+        await emulator.slash(p, "hf report ledger", kind="other", amount=20)
+    await emulator.slash(p0, "hf float", company="triangle1")
+    await emulator.slash(p0, "hf report turn-end")
+    await emulator.slash(p1, "hf buy", company="triangle1")
+    await emulator.slash(p1, "hf report turn-end")
+    market = await emulator.slash(erin, "hf market")  # whoever asks, the channel's language
+    assert "Anno 1" in market.content or "Anno 1" in "".join(m.content for m in market.followups)
+    _, state = await araldo.service.state(row.id)
+    from engine.highfrontier.companies import value
+
+    need = value(state, state.companies["triangle1"])
+    fight = await emulator.slash(p2, "hf proxy", company="triangle1", player=p1, delegates=need)
+    post = panel_of(fight)
+    assert post is not None and post.button_labels == ["Contrattacca", "Cedi l'azione"]
+    assert "battaglia di deleghe" in post.content.lower()  # Italian, although the attacker may read English
+    wrong = await emulator.click(p0, post, label="Cedi l'azione")
+    assert wrong.ephemeral
+    held = await emulator.click(p1, post, label="Contrattacca")
+    assert not held.errors
+    _, state = await araldo.service.state(row.id)
+    assert state.proxy is None and state.companies["triangle1"].holes.count(str(p1.id)) == 1

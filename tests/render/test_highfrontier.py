@@ -17,10 +17,10 @@ def test_market_and_bank_pictures() -> None:
     view = GAME.view(t.state, None)
     labels = picture_labels("highfrontier", "it")
     assert labels is not None and labels["finao1"] == "FINAO" and labels["bank"] == "Banca degli isotopi"
-    for picture, size in (("board", (1108, 906)), ("bank", (900, 760))):
+    for picture, width in (("board", 6 * 112), ("bank", 900)):  # the post-flip side: six columns
         data = render_png("highfrontier", view, picture, labels)
         assert data is not None
-        assert Image.open(BytesIO(data)).size == size
+        assert Image.open(BytesIO(data)).size[0] >= width
 
 
 def test_the_standard_side_has_eight_columns_and_the_bull_zone() -> None:
@@ -29,7 +29,8 @@ def test_the_standard_side_has_eight_columns_and_the_bull_zone() -> None:
     view = GAME.view(t.state, None)
     assert (3, 8) in view.bull_cells and view.values[0][-1] == 3
     data = render_png("highfrontier", view)
-    assert data is not None and Image.open(BytesIO(data)).size[0] > 1300
+    # eight columns, about 1000 px: Discord's ~550 px shows it at half size, values still legible
+    assert data is not None and 900 < Image.open(BytesIO(data)).size[0] <= 1100
 
 
 def test_the_bank_picture_adds_the_wildcat_bank() -> None:
@@ -60,3 +61,33 @@ def test_the_bank_picture_marks_a_homeless_bank() -> None:
     before = render_png("highfrontier", view.model_copy(update={"homeless": []}), "bank", labels)
     after = render_png("highfrontier", view, "bank", labels)
     assert after is not None and before is not None and after != before
+
+
+def test_the_market_shows_the_turn_the_meeting_the_dividend_dots_and_the_default_token() -> None:
+    """Everything the table needs is on the board: each row's dots, whose turn, the meeting, who holds
+    the default token and on which side; two tokens in one cell never cover its value."""
+    from tests.engine.highfrontier.helpers import pid
+
+    t = Table(3)
+    t.place("square1", 3, 2, ["Rosso"])
+    t.place("circle1", 3, 2, ["Bianco"])
+    t.state.default_holder = pid("Bianco")
+    t.do("Rosso", type="event_roll", roll=2)
+    view = GAME.view(t.state, None)
+    assert view.dividends == [0, 1, 2, 3, 4, 5, 6] and view.deciding and view.current == "Rosso"
+    labels = picture_labels("highfrontier", "it")
+    assert labels is not None and labels["turn"] == "Turno" and labels["legend_bull"].startswith("Caselle scure")
+    nobody = [h.model_copy(update={"default": False}) for h in view.holders]
+    plain = render_png("highfrontier", view.model_copy(update={"holders": nobody}), "board", labels)
+    marked = render_png("highfrontier", view, "board", labels)
+    assert plain is not None and marked is not None and plain != marked
+    image = Image.open(BytesIO(marked)).convert("RGB")
+    # the value's corner of the shared cell (row 3, column 2) is drawn by the cell alone: no token there
+    from render.highfrontier import CELL_H, CELL_W, LEFT, TOP
+
+    x, y = LEFT + CELL_W, TOP + CELL_H * (view.rows - 3)
+    corner = {image.getpixel((x + dx, y + dy)) for dx in range(2, 30) for dy in range(2, 26)}
+    from render.common import player_colour
+
+    tokens = {player_colour(i) for i in range(3)} | {(250, 250, 250)}  # the holes' colours, a white token
+    assert not corner & tokens  # the cell's fill and its digit alone

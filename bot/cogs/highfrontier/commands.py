@@ -8,17 +8,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.highfrontier import texts
 from bot.cogs.highfrontier import views as v
 from bot.cogs.highfrontier.reports import BANK_CHOICES, HfReport
 from bot.cogs.highfrontier.views import KIND, go, here, uid
+from bot.cogs.history import register_log_names
 from bot.cogs.options import option
 from bot.i18n import t
 from bot.notifier import PRIVATE_SUMMARIES
 from bot.pictures import board_attachment
 from bot.translator import L
-from bot.ui import file_of, lang, send
+from bot.ui import channel_lang, file_of, lang, send
 from engine.core import RuleError, get_game
-from engine.highfrontier.models import MALFS
+from engine.highfrontier.models import MALFS, HfState
 
 SIDES = [app_commands.Choice(name=L("white (Earth)", "choice.hf.white"), value="white"),
          app_commands.Choice(name=L("black (ET)", "choice.hf.black"), value="black")]
@@ -40,8 +42,8 @@ class HfCog(commands.Cog):
         self.group.add_command(HfReport())
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(v.BoardButton, v.ActButton)
-        PRIVATE_SUMMARIES[KIND] = v.me_text
+        self.bot.add_dynamic_items(v.BoardButton, v.ActButton, v.WitnessButton, v.ProxyButton)
+        PRIVATE_SUMMARIES[KIND] = texts.me_text
 
     # ---- transactions ---------------------------------------------------------------------------
     @group.command(name=L("buy", "cmd.hf.buy"), description=L("Transaction: buy a share", "cmd.hf.buy.desc"))
@@ -259,7 +261,7 @@ class HfCog(commands.Cog):
         await self._picture(interaction, "bank")
 
     async def _picture(self, interaction: discord.Interaction, picture: str) -> None:
-        language = lang(interaction)
+        language = await channel_lang(interaction)  # a public post: the server's language, whoever asked
         row, state = await here(interaction)
         await interaction.response.defer(thinking=True)
         headline = get_game(KIND).headline(state)
@@ -272,14 +274,20 @@ class HfCog(commands.Cog):
         user, language = str(interaction.user.id), lang(interaction)
         assert row.id is not None
         panel = await v.action_panel(row.id, row.version, state, user, language)  # what you may do now
-        await send(interaction, v.me_text(state, user, language), ephemeral=True, view=panel)
+        await send(interaction, texts.me_text(state, user, language), ephemeral=True, view=panel)
 
     @group.command(name=L("score", "cmd.hf.score"),
                    description=L("Module 5 victory points of everyone", "cmd.hf.score.desc"))
     async def score(self, interaction: discord.Interaction) -> None:
         _, state = await here(interaction)
-        await send(interaction, v.score_text(state, lang(interaction)))
+        await send(interaction, texts.score_text(state, await channel_lang(interaction)))
+
+
+def log_names(state: object, language: str) -> dict[str, str]:
+    """Company tokens by the name they have now (for /game log)."""
+    return v.company_names(state if isinstance(state, HfState) else None, language)
 
 
 async def setup(bot: commands.Bot) -> None:
+    register_log_names(KIND, log_names)
     await bot.add_cog(HfCog(bot))

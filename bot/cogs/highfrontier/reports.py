@@ -60,6 +60,15 @@ class HfReport(app_commands.Group):
                     effect: str = "none", cards_lost: app_commands.Range[int, 0, 30] = 0) -> None:
         await go(interaction, {"type": "event_roll", "roll": roll, "effect": effect, "cards_lost": cards_lost})
 
+    @app_commands.command(name=L("witness", "cmd.hf.witness"),
+                   description=L("Confirm or object to another player's report", "cmd.hf.witness.desc"))
+    @app_commands.rename(report=L("report", "opt.hf.report"), confirm=L("confirm", "opt.hf.confirm"))
+    @app_commands.describe(report=L("The report's number", "opt.hf.report.desc"),
+                           confirm=L("True confirms it, False objects (or withdraws your own)", "opt.hf.confirm.desc"))
+    async def witness(self, interaction: discord.Interaction, report: app_commands.Range[int, 1, 100_000],
+                      confirm: bool = True) -> None:
+        await go(interaction, {"type": "witness", "report": report, "confirm": confirm})
+
     @app_commands.command(name=L("parade", "cmd.hf.parade"), description=L("You held a glory parade",
                                                                              "cmd.hf.parade.desc"))
     @app_commands.rename(take=L("take_presidency", "opt.hf.take"))

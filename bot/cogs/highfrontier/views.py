@@ -15,16 +15,17 @@ import discord
 from discord import app_commands
 
 from bot.cogs.channel_state import live_state
+from bot.cogs.highfrontier.witness import filed_report, report_lines
 from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import game_here, lang, render_events, send, service_of
+from bot.ui import channel_lang, game_here, is_moderator, lang, render_events, send, service_of
 from engine.core import RuleError, get_game
 from engine.core.names import find_by_name, name_key
 from engine.highfrontier.market import board
 from engine.highfrontier.models import NAMES, TOKENS, HfState
-from engine.highfrontier.views import HfView
+from engine.highfrontier.witness import WITNESSED
 
 KIND = "highfrontier"
 MAX_CHOICES = 25
@@ -48,8 +49,10 @@ async def go(interaction: discord.Interaction, action: dict[str, Any], *, compan
     if also is not None:
         action["other"] = resolve_company(state, also, language)
     assert row.id is not None
+    # a moderator's report needs no witness (the engine decides which actions that concerns)
+    moderator = action["type"] in (*WITNESSED, "witness") and await is_moderator(interaction)
     result = await service_of(interaction).act(row.id, str(interaction.user.id), action,
-                                               interaction_id=str(interaction.id))
+                                               interaction_id=str(interaction.id), moderator=moderator)
     await answer(interaction, result)
 
 
@@ -135,15 +138,25 @@ def board_panel(game_id: int, version: int, state: HfState, language: str) -> di
 
 
 async def answer(interaction: discord.Interaction, result: ActResult, file: discord.File | None = None) -> None:
-    """Public events in the channel with the board panel when a president now decides; the
-    actor's own lines ephemerally."""
-    language = lang(interaction)
-    public, private = render_events(result.events, language, viewer=str(interaction.user.id))
+    """Public events in the channel's language, with the witness buttons under a report told or the
+    board panel when a president now decides; the actor's own lines ephemerally, in theirs."""
+    language = await channel_lang(interaction)
+    viewer = str(interaction.user.id)
+    public, _ = render_events(result.events, language, viewer=viewer)
+    _, private = render_events(result.events, lang(interaction), viewer=viewer)
     state = result.state
     panel = None
     if isinstance(state, HfState) and result.game.id is not None:
-        panel = board_panel(result.game.id, result.game.version, state, language)
-    await send(interaction, public or t("core.done", language), view=panel, file=file)
+        lines = report_lines(state, result.events, language, company_names(state, language))
+        public = "\n".join([public, *lines]) if lines else public
+        rid = filed_report(result.events)
+        panel = witness_panel(result.game.id, rid, language) if rid is not None else \
+            board_panel(result.game.id, result.game.version, state, language)
+        if panel is None and state.proxy is not None:  # the defender answers under the post
+            panel = proxy_panel(result.game.id, language)
+        if panel is None and state.bull_pick is not None and state.order[0] == viewer:  # 5Lh/5Lj: your call
+            panel = await action_panel(result.game.id, result.game.version, state, viewer, language)
+    await send(interaction, public or t("hf.ui.nothing_public", language), view=panel, file=file)
     if private:
         await send(interaction, private, ephemeral=True)
 
@@ -166,50 +179,87 @@ async def board_click(interaction: discord.Interaction, button: BoardButton) -> 
     await answer(interaction, result)
 
 
-def me_text(state: HfState, user: str, language: str) -> str:
-    view = get_game(KIND).view(state, user)
-    assert isinstance(view, HfView)
-    mine = next((h for h in view.holders if h.id == user), None)
-    if mine is None:
-        raise RuleError("core.not_a_player")
-    name = state.name_of(user)
-    holdings = [f"{t('hf.co.' + c.label, language)} ×{c.holes.count(name)}" for c in view.companies
-                if c.floated and name in c.holes]
-    lines = [t("hf.ui.me", language, aqua=mine.aqua, gold=mine.gold, blue=mine.blue, free=mine.shares_free,
-               cubes=mine.debt_cubes, score=mine.score)]
-    if view.wildcat_banker:  # your vault in the wildcat bank and the bank your payments use (5F6)
-        gold, blue = view.wildcat_vaults.get(name, (0, 0))
-        lines.append(t("hf.ui.me_wildcat", language, gold=gold, blue=blue,
-                       bank=t(f"hf.bank.{view.bank_choice.get(name, 'main')}", language)))
-    for bank in view.homeless:  # 5F1b: still transacting, open to robbers
-        lines.append(t("hf.ui.homeless", language, bank=bank))
-    if holdings:
-        lines.append(t("hf.ui.holdings", language, shares=", ".join(holdings)))
-    for cubes, due in mine.loans:
-        lines.append(t("hf.ui.loan", language, cubes=cubes, due=due))
-    if mine.default:
-        lines.append(t("hf.default_you", language))
-    if view.claims:
-        lines.append(t("hf.ui.claims", language, companies=view.claims))
-    for d in view.deals:
-        lines.append(t("hf.ui.deal", language, deal=d["id"], by=state.name_of(str(d["by"])),
-                       to=state.name_of(str(d["to"]))))
-    return "\n".join(lines)
+# ---- witnessed reports: Confirm / Object under a report told ----------------------------------------
+class WitnessButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                    template=r"araldo:hf:witness:(?P<game>\d+):(?P<report>\d+):(?P<confirm>[01])"):
+    """Confirm (1) or object to (0) a pending report; the ids say everything, so it survives restarts."""
+
+    def __init__(self, game_id: int, rid: int, confirm: bool, label: str) -> None:
+        style = discord.ButtonStyle.success if confirm else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"araldo:hf:witness:{game_id}:{rid}:{int(confirm)}"))
+        self.game_id, self.rid, self.confirm = game_id, rid, confirm
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> WitnessButton:
+        return cls(int(match["game"]), int(match["report"]), match["confirm"] == "1", str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await witness_click(interaction, self)
+        except Exception as exc:
+            await report(interaction, exc)
 
 
-def score_text(state: HfState, language: str) -> str:
-    from engine.highfrontier.scoring import score
+def witness_panel(game_id: int, rid: int, language: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(WitnessButton(game_id, rid, True, t("hf.btn.witness.True", language)))
+    view.add_item(WitnessButton(game_id, rid, False, t("hf.btn.witness.False", language)))
+    return view
 
-    lines = [t("hf.ui.score_title", language, year=state.year)]
-    for pid in state.order:
-        s = score(state, pid)
-        lines.append(t("hf.final_score", language, player=state.name_of(pid), **s.model_dump()))
-    return "\n".join(lines)
+
+async def witness_click(interaction: discord.Interaction, button: WitnessButton) -> None:
+    """A player's word counts as a witness's; a moderator's rules (confirms, or rejects), seated or not."""
+    svc = service_of(interaction)
+    moderator = await is_moderator(interaction)
+    action = {"type": "witness", "report": button.rid, "confirm": button.confirm}
+    result = await svc.act(button.game_id, str(interaction.user.id), action, interaction_id=str(interaction.id),
+                           moderator=moderator)
+    state = result.state
+    settled = not isinstance(state, HfState) or all(r.id != button.rid for r in state.pending)
+    if settled and interaction.message is not None:  # the report is decided: nobody clicks it again
+        await interaction.response.edit_message(view=None)
+    await answer(interaction, result)
+
+
+class ProxyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                  template=r"araldo:hf:proxy:(?P<game>\d+):(?P<counter>[01])"):
+    """The defender's answer to a proxy fight, under its public post: counter (discarding a delegate) or
+    give the share up. Anyone may see it; the engine takes it from the defender alone."""
+
+    def __init__(self, game_id: int, counter: bool, label: str) -> None:
+        style = discord.ButtonStyle.primary if counter else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"araldo:hf:proxy:{game_id}:{int(counter)}"))
+        self.game_id, self.counter = game_id, counter
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ProxyButton:
+        return cls(int(match["game"]), match["counter"] == "1", str(getattr(item, "label", "")))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            action = {"type": "proxy_answer", "counter": self.counter}
+            result = await service_of(interaction).act(self.game_id, str(interaction.user.id), action,
+                                                       interaction_id=str(interaction.id))
+            await interaction.response.edit_message(view=None)  # answered: the fight is over
+            await answer(interaction, result)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def proxy_panel(game_id: int, language: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for counter in (True, False):
+        view.add_item(ProxyButton(game_id, counter, t(f"hf.btn.proxy_answer.{counter}", language)))
+    return view
 
 
 # ---- the private panel: what you may do now, from legal_actions --------------------------------------
-PANEL_TYPES = ("proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover", "repay", "accept",
-               "buy", "float", "fragment", "service", "bank", "turn_end")
+PANEL_TYPES = ("bull_choice", "flip_repay", "proxy_answer", "angel", "angel_pick", "deflate", "hedge", "rollover",
+               "repay", "accept", "withdraw", "buy", "float", "fragment", "service", "bank", "turn_end")
 MAX_BUTTONS = 20
 
 
@@ -221,7 +271,7 @@ def panel_actions(state: HfState, user: str) -> list[Any]:
     return sorted(picked, key=lambda a: PANEL_TYPES.index(a.type))[:MAX_BUTTONS]
 
 
-def action_label(state: HfState, action: Any, language: str) -> str:
+def action_label(state: HfState, action: Any, language: str, viewer: str = "") -> str:
     kind = action.type
     names = company_names(state, language)
     params: dict[str, Any] = {}
@@ -241,12 +291,17 @@ def action_label(state: HfState, action: Any, language: str) -> str:
         kind, params["cubes"] = "loan", action.cubes
     elif kind == "hedge":
         params["what"] = t(f"hf.what.{action.take}", language)
+    elif kind == "flip_repay":
+        params["cubes"] = action.cubes
     elif kind in ("rollover", "repay"):
         params["cubes"] = getattr(action, "repay", 0) if kind == "rollover" else action.cubes
     elif kind == "angel_pick":
         params["player"] = state.name_of(action.player)
-    elif kind == "accept":
+    elif kind in ("accept", "withdraw"):
         params["deal"] = action.deal
+        deal = next((d for d in state.deals if d.id == action.deal), None)
+        if kind == "withdraw" and deal is not None and deal.to == viewer:
+            kind = "refuse"
     elif kind == "bank":
         params["bank"] = t(f"hf.bank.{action.bank}", language)
     return t(f"hf.btn.{kind}", language, **params)[:80]
@@ -281,7 +336,7 @@ async def action_panel(game_id: int, version: int, state: HfState, user: str,
         return None
     view = discord.ui.View(timeout=None)
     for i, action in enumerate(options):
-        view.add_item(ActButton(game_id, version, i, action_label(state, action, language)))
+        view.add_item(ActButton(game_id, version, i, action_label(state, action, language, user)))
     return view
 
 

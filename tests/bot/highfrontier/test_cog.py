@@ -51,7 +51,7 @@ def test_the_panel_offers_the_other_isotope_bank_once_a_wildcat_bank_exists() ->
 
 
 def test_me_shows_your_wildcat_vault_and_chosen_bank() -> None:
-    from bot.cogs.highfrontier.views import me_text
+    from bot.cogs.highfrontier.texts import me_text
 
     t = Table(2)
     t.place("triangle1", 3, 2, ["Rosso"])
@@ -64,7 +64,7 @@ def test_me_shows_your_wildcat_vault_and_chosen_bank() -> None:
 
 
 def test_me_tells_of_a_homeless_bank_in_either_language() -> None:
-    from bot.cogs.highfrontier.views import me_text
+    from bot.cogs.highfrontier.texts import me_text
 
     t = Table(2)
     t.place("triangle1", 3, 2, ["Rosso"])

@@ -7,10 +7,12 @@ from typing import Any
 
 from engine.core import Event, Player
 from engine.highfrontier import GAME
+from engine.highfrontier.actions import OWN_TURN
 from engine.highfrontier.models import Company, HfState
 
 T0 = datetime(2026, 11, 21, 8, 0, tzinfo=UTC)
 NAMES = ("Rosso", "Bianco", "Verde", "Viola", "Giallo", "Grigio")
+TURN_ONLY = ("event_roll", "turn_end", "year", "end_game")  # the current player's reports
 
 
 def players(n: int) -> list[Player]:
@@ -26,6 +28,7 @@ class Table:
 
     def __init__(self, n: int = 3, seed: int = 5, **settings: Any) -> None:
         self.people = players(n)
+        settings.setdefault("reports", "trusted")  # the worked examples: each report believed as told
         self.settings = settings
         self.seed = seed
         self.now = T0
@@ -35,12 +38,22 @@ class Table:
         self.events: list[Event] = []
 
     def do(self, who: str, **action: Any) -> list[Event]:
+        if action["type"] in OWN_TURN and action["type"] not in TURN_ONLY:
+            self.turn_to(who)  # a base-game event of one's own is reported on one's own turn
         self.now += timedelta(minutes=1)
         self.events = GAME.advance(self.state, self.now)
         events = GAME.apply(self.state, pid(who), action, self.now)
         self.log.append((self.now, pid(who), action))
         self.events += events
         return events
+
+    def turn_to(self, who: str) -> None:
+        """End turns (a legal move of each current player) until `who` is on turn."""
+        for _ in range(len(self.people)):
+            current = self.state.order[self.state.current]
+            if current == pid(who) or self.state.status != "active":
+                return
+            self.do(NAMES[int(current) - 2001], type="turn_end")
 
     def wait(self, hours: int) -> list[Event]:
         self.now += timedelta(hours=hours)

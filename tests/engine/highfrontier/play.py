@@ -50,6 +50,7 @@ def check(state: HfState) -> None:
     assert totals == sum(v.gold for v in state.vaults.values())
 
 
+ANSWERS = ("board", "angel", "deflate", "proxy_answer", "rollover", "angel_pick", "bull_choice")
 CLIMB = ("parade", "usurp", "risk_one", "buy", "service", "hedge")
 
 
@@ -84,15 +85,16 @@ def play(n: int, seed: int, picks: list[int], settings: dict[str, Any], *, finis
         options = GAME.legal_actions(state, actor)
         if pick is None:  # finishing: answer windows first, then move the years on
             options = [o for o in options if o.type not in ("end_game",)]
-            wanted = [o for o in options if o.type in ("board", "angel", "deflate", "proxy_answer", "rollover",
-                                                       "angel_pick")] or \
+            wanted = [o for o in options if o.type in ANSWERS] or \
                 [o for o in options if o.type in ("turn_end", "year")]
             options = wanted or options
         elif pick % 53:
             options = [o for o in options if o.type != "end_game"] or options
         if not options:
             continue
-        if seen is not None and pick is not None and pick % 4 == 1:  # now and then climb: caps need height
+        if seen is not None and pick is not None and owed and pick % 2 == 0:  # answer what is owed, often
+            options = [o for o in options if o.type in ANSWERS] or options
+        if seen is not None and pick is not None and (pick % 4 == 1 or pick % 5 == 4):  # climb: caps need height
             options = [o for o in options if o.type in CLIMB] or options
         if seen is not None and pick is not None and pick % 4 == 2:  # and borrow: rollovers need loans
             options = [o for o in options if (getattr(o, "cubes", 0) and o.type == "service")

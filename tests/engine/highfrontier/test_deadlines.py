@@ -76,6 +76,7 @@ def test_repaying_before_the_due_year_and_the_flip_repaying_with_crashing_aqua()
     t.do("Rosso", type="repay", cubes=1)
     assert t.aqua("Rosso") == 5 and t.state.holders[pid("Rosso")].loans[0].cubes == 2
     t.do("Rosso", type="first_isotope", domes={})
+    t.do("Rosso", type="flip_repay", cubes=1)  # 5 Aqua about to crash: one cube of 4 (5Ec, the player's choice)
     loan = t.state.holders[pid("Rosso")].loans[0]
     assert (loan.cubes, loan.pearls, t.aqua("Rosso")) == (1, True, 0)
 
@@ -88,9 +89,11 @@ def test_bad_factions_are_refused_at_creation() -> None:
 
 def test_the_bank_moving_to_a_bernal_makes_its_owner_the_banker() -> None:
     t = Table(2)
-    with pytest.raises(RuleError):
-        t.do("Bianco", type="new_banker")
+    with pytest.raises(RuleError) as early:
+        t.do("Rosso", type="new_banker")
+    assert early.value.code == "hf.not_flipped"
     t.do("Rosso", type="first_isotope", domes={})
+    t.do("Rosso", type="turn_end")  # the bank moves on its new banker's own turn
     t.do("Bianco", type="new_banker")
     assert t.state.banker == pid("Bianco")
     with pytest.raises(RuleError) as err:

@@ -301,7 +301,7 @@ def test_5g3_a_bank_panic_run_deflation_and_recession() -> None:
     spec = t.state.vault(SPECULATORS)
     assert (spec.blue, spec.gold) == (2, 1)
     t.state.companies["hexagon1"].col = 2  # the example's loan company stands one column from the edge
-    t.do("Rosso", type="event_roll", roll=6, effect="anarchy")
+    t.do("Bianco", type="event_roll", roll=6, effect="anarchy")
     assert t.state.vault(pid("Bianco")).gold == 2  # the run: one fiduciary for the last isotope
     assert all(v.blue == 0 for v in t.state.vaults.values())  # deflation
     assert t.state.deflation == {pid("Rosso"): 2, pid("Bianco"): 1}

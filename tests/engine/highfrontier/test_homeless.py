@@ -80,10 +80,12 @@ def test_5f1b_refusals_change_nothing() -> None:
         ("Rosso", {"type": "rob", "bank": "main", "victim": SPECULATORS, "isotopes": 1}, "hf.rob_short"),
         ("Rosso", {"type": "wildcat", "isotopes": {pid("Rosso"): 1}, "remove": "wildcat"}, "hf.homeless_lapses"),
     ):
+        t.turn_to(who)  # the reporter's own turn: what is refused is the report itself
+        before = t.state.model_dump(exclude={"clock"})
         with pytest.raises(RuleError) as err:
             t.do(who, **action)
         assert err.value.code == code
-    assert t.state.model_dump(exclude={"clock"}) == before
+        assert t.state.model_dump(exclude={"clock"}) == before
 
 
 def test_5f1b_a_homeless_bank_s_vaults_can_be_robbed() -> None:

