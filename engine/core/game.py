@@ -8,26 +8,14 @@ shared timer queue, `next_deadline`, moderator actions, parsing and JSON Schema.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine.core.errors import RuleError
-from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer
-from engine.core.moderation import (
-    CORE_PREFIX,
-    MOD_PREFIX,
-    Away,
-    ModAction,
-    ModEnd,
-    ModExtend,
-    ModForce,
-    ModKick,
-    ModPause,
-    ModReplace,
-    ModResume,
-)
+from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer, commit_fields
+from engine.core.moderation import CORE_PREFIX, MOD_PREFIX, Away, ModAction, moderate
 from engine.core.ranking import final_ranking, scores_kept
 
 S = TypeVar("S", bound=GameState)
@@ -218,12 +206,12 @@ class Game(Generic[S]):
             try:
                 events = self._apply(state, actor, parsed, now, moderator)
             except BaseException:
-                _commit(state, type(state).model_validate_json(saved))
+                commit_fields(state, type(state).model_validate_json(saved))
                 raise
         else:
             work = state.model_copy(deep=True)
             events = self._apply(work, actor, parsed, now, moderator)
-            _commit(state, work)
+            commit_fields(state, work)
         for ev in events:
             ev.at = ev.at or now
         return events
@@ -301,75 +289,9 @@ class Game(Generic[S]):
         until = state.away.get(player)
         return until is not None and until > now
 
-    # ---- moderator actions -------------------------------------------------------
+    # ---- moderator actions: engine/core/moderation.py ----------------------------
     def _moderate(self, state: S, actor: str, action: Any, now: datetime) -> list[Event]:
-        params = {"moderator": actor}
-        if isinstance(action, ModEnd):
-            if state.status != "active":
-                raise RuleError("core.game_over")
-            ev = self.finish(state, [], "moderator")
-            return [Event(key="core.mod.ended", params={**params, "reason": action.reason}), ev]
-        if state.status != "active":
-            raise RuleError("core.game_over")
-        if isinstance(action, ModPause):
-            if state.paused_at is not None:
-                raise RuleError("core.already_paused")
-            state.paused_at = now
-            return [Event(key="core.mod.paused", params=params)]
-        if isinstance(action, ModResume):
-            if state.paused_at is None:
-                raise RuleError("core.not_paused")
-            delta = now - state.paused_at
-            state.shift_timers(delta)
-            state.paused_at = None
-            return [Event(key="core.mod.resumed", params={**params, "minutes": int(delta.total_seconds() // 60)})]
-        if state.paused_at is not None:
-            raise RuleError("core.game_paused")
-        if isinstance(action, ModExtend):
-            timer = state.timer(action.timer_id) if action.timer_id else self._moderated_timer(state)
-            if timer is None:
-                raise RuleError("core.no_deadline")
-            timer.at = timer.at + timedelta(minutes=action.minutes)
-            return [Event(key="core.mod.extended", params={**params, "minutes": action.minutes, "until": timer.at})]
-        if isinstance(action, ModForce):
-            timer = self._moderated_timer(state)
-            if timer is None:
-                raise RuleError("core.no_deadline")
-            state.timers.remove(timer)
-            trial = state.model_copy(deep=True)  # a deadline whose rule fails (a bug) is dropped instead
-            try:
-                fired = self.on_timer(trial, timer, now)
-            except RuleError:
-                raise
-            except Exception:  # so a moderator can always move a stuck game on
-                return [Event(key="core.mod.forced_broken", params=params)]
-            _commit(state, trial)
-            return [Event(key="core.mod.forced", params=params), *fired]
-        if isinstance(action, ModKick):
-            seat = state.player(action.player)
-            if seat is None or seat.left:
-                raise RuleError("core.not_a_player")
-            seat.left = True
-            events = [Event(key="core.mod.kicked", params={**params, "player": seat.name})]
-            events.extend(self.on_kick(state, action.player, now))
-            return events
-        if isinstance(action, ModReplace):
-            seat = state.player(action.player)
-            if seat is None:
-                raise RuleError("core.not_a_player")
-            if state.player(action.new_id) is not None:
-                raise RuleError("core.already_playing")
-            old_name = seat.name
-            replaced = self.renamed(self.dump_state(state), action.player, action.new_id)
-            fresh = self.load_state(replaced)
-            renamed = fresh.player(action.new_id)
-            assert renamed is not None
-            renamed.name = action.new_name
-            renamed.left = False
-            _commit(state, fresh)
-            return [Event(key="core.mod.replaced",
-                          params={**params, "player": old_name, "new_player": action.new_name})]
-        raise RuleError("core.bad_action", detail=getattr(action, "type", "?"))
+        return moderate(self, state, actor, action, now)
 
 
 def finish_game(state: GameState, winners: list[str], reason: str) -> Event:
@@ -388,11 +310,6 @@ def finish_game(state: GameState, winners: list[str], reason: str) -> Event:
 def _jsonable(value: Any) -> str:
     iso = getattr(value, "isoformat", None)
     return iso() if callable(iso) else str(value)
-
-
-def _commit(target: BaseModel, source: BaseModel) -> None:
-    for name in type(target).model_fields:
-        setattr(target, name, getattr(source, name))
 
 
 def rename_player(data: Any, old: str, new: str) -> Any:

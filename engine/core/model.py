@@ -156,3 +156,9 @@ class GameState(BaseModel):
     def shift_timers(self, delta: timedelta) -> None:
         for t in self.timers:
             t.at = t.at + delta
+
+
+def commit_fields(target: BaseModel, source: BaseModel) -> None:
+    """Make `target` the state `source` holds, field by field (the caller keeps its object)."""
+    for name in type(target).model_fields:
+        setattr(target, name, getattr(source, name))

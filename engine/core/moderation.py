@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Literal
+from datetime import datetime, timedelta
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
+
+from engine.core.errors import RuleError
+from engine.core.model import Event, commit_fields
 
 
 class ModPause(BaseModel):
@@ -61,3 +64,74 @@ ModAction = Annotated[
 ]
 MOD_PREFIX = "mod_"
 CORE_PREFIX = "core_"
+
+
+def moderate(game: Any, state: Any, actor: str, action: Any, now: datetime) -> list[Event]:
+    """Apply a moderator's action to `game`'s state (Game._moderate): every game gets the same."""
+    params = {"moderator": actor}
+    if isinstance(action, ModEnd):
+        if state.status != "active":
+            raise RuleError("core.game_over")
+        ev = game.finish(state, [], "moderator")
+        return [Event(key="core.mod.ended", params={**params, "reason": action.reason}), ev]
+    if state.status != "active":
+        raise RuleError("core.game_over")
+    if isinstance(action, ModPause):
+        if state.paused_at is not None:
+            raise RuleError("core.already_paused")
+        state.paused_at = now
+        return [Event(key="core.mod.paused", params=params)]
+    if isinstance(action, ModResume):
+        if state.paused_at is None:
+            raise RuleError("core.not_paused")
+        delta = now - state.paused_at
+        state.shift_timers(delta)
+        state.paused_at = None
+        return [Event(key="core.mod.resumed", params={**params, "minutes": int(delta.total_seconds() // 60)})]
+    if state.paused_at is not None:
+        raise RuleError("core.game_paused")
+    if isinstance(action, ModExtend):
+        timer = state.timer(action.timer_id) if action.timer_id else game._moderated_timer(state)
+        if timer is None:
+            raise RuleError("core.no_deadline")
+        timer.at = timer.at + timedelta(minutes=action.minutes)
+        return [Event(key="core.mod.extended", params={**params, "minutes": action.minutes, "until": timer.at})]
+    if isinstance(action, ModForce):
+        timer = game._moderated_timer(state)
+        if timer is None:
+            raise RuleError("core.no_deadline")
+        state.timers.remove(timer)
+        trial = state.model_copy(deep=True)  # a deadline whose rule fails (a bug) is dropped instead
+        try:
+            fired = game.on_timer(trial, timer, now)
+        except RuleError:
+            raise
+        except Exception:  # so a moderator can always move a stuck game on
+            return [Event(key="core.mod.forced_broken", params=params)]
+        commit_fields(state, trial)
+        return [Event(key="core.mod.forced", params=params), *fired]
+    if isinstance(action, ModKick):
+        seat = state.player(action.player)
+        if seat is None or seat.left:
+            raise RuleError("core.not_a_player")
+        seat.left = True
+        events = [Event(key="core.mod.kicked", params={**params, "player": seat.name})]
+        events.extend(game.on_kick(state, action.player, now))
+        return events
+    if isinstance(action, ModReplace):
+        seat = state.player(action.player)
+        if seat is None:
+            raise RuleError("core.not_a_player")
+        if state.player(action.new_id) is not None:
+            raise RuleError("core.already_playing")
+        old_name = seat.name
+        replaced = game.renamed(game.dump_state(state), action.player, action.new_id)
+        fresh = game.load_state(replaced)
+        renamed = fresh.player(action.new_id)
+        assert renamed is not None
+        renamed.name = action.new_name
+        renamed.left = False
+        commit_fields(state, fresh)
+        return [Event(key="core.mod.replaced",
+                      params={**params, "player": old_name, "new_player": action.new_name})]
+    raise RuleError("core.bad_action", detail=getattr(action, "type", "?"))
