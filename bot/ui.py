@@ -215,6 +215,14 @@ def panel_button(row: GameRow, events: list[Event], language: str) -> discord.ui
     return view
 
 
+def call_button(row: GameRow, state: GameState, text: str, language: str) -> discord.ui.View | None:
+    """The "open my panel" button under a post that names, with a mention, a player the game now
+    awaits (a game's own call: a letter's voters, a deal's receiver)."""
+    if state.status != "active" or not any(f"<@{pid}>" in text for pid in get_game(row.kind).awaiting(state)):
+        return None
+    return panel_button(row, [Event(key=CALL_KEYS[0])], language)
+
+
 def render_events(events: list[Event], language: str, *, viewer: str | None) -> tuple[str, str]:
     """(public text, text only `viewer` may see)."""
     public, private = [], []

@@ -277,6 +277,10 @@ class HighFrontier(Game[HfState]):
         return events + self.settle(state, now)
 
     # ---- reading -----------------------------------------------------------------------------
+    def final_scores(self, state: HfState) -> dict[str, float]:
+        """Module 5's victory points rank those who did not win (the players' record)."""
+        return {p: float(scoring.score(state, p).total) for p in state.active_player_ids()}
+
     def awaiting(self, state: HfState) -> set[str]:
         if state.status != "active":
             return set()

@@ -33,13 +33,6 @@ pytestmark = pytest.mark.e2e
 GAMES = tuple(module.rsplit(".", 1)[1] for module in BUILTIN_GAMES)
 # (game, check) -> what fails today; each is a defect of that game's own code (issue 25)
 KNOWN: dict[tuple[str, str], str] = {
-    ("highfrontier", "language"): "issue 25: the turn line and /hf market's picture in the actor's language",
-    ("highfrontier", "calls"): "issue 25: awaiting() stays empty, so nobody is ever called",
-    ("highfrontier", "words"): "issue 25: a deal offer is answered in the channel with a bare Done.",
-    ("highfrontier", "text"): "issue 25: /game rules shows game.highfrontier.summary; /game log shows Python reprs",
-    ("highfrontier", "rules_log"): "issue 25: no rules summary; /game log shows engine data (no log.highfrontier.*)",
-    ("highfrontier", "panel"): "issue 25: no call in the channel, so no panel opens from one",
-    ("highfrontier", "privacy"): "issue 25: a deal's terms in /game log for every player; the offer posted",
 }
 
 _PLAYED: dict[str, dict[str, list[str]]] = {}

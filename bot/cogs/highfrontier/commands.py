@@ -15,10 +15,11 @@ from bot.cogs.highfrontier.views import KIND, go, here, uid
 from bot.cogs.history import register_log_names
 from bot.cogs.options import option
 from bot.i18n import t
-from bot.notifier import PRIVATE_SUMMARIES
+from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.pictures import board_attachment
+from bot.storage.models import GameRow
 from bot.translator import L
-from bot.ui import channel_lang, file_of, lang, send
+from bot.ui import PANEL_OPENERS, channel_lang, file_of, lang, send, service_of
 from engine.core import RuleError, get_game
 from engine.highfrontier.models import MALFS, HfState
 
@@ -33,6 +34,17 @@ DEAL = L("deal", "opt.hf.deal")
 DEAL_DESC = L("The deal's number", "opt.hf.deal.desc")
 
 
+
+async def open_panel(interaction: discord.Interaction, row: GameRow) -> None:
+    """The player's own page and what they may do now, from /hf me or the button under a call."""
+    assert row.id is not None
+    state = service_of(interaction).load_state(row)
+    if not isinstance(state, HfState):
+        raise RuleError("core.wrong_game", game=get_game(KIND).meta.name)
+    user, language = str(interaction.user.id), lang(interaction)
+    panel = await v.action_panel(row.id, row.version, state, user, language)  # what you may do now
+    await send(interaction, texts.me_text(state, user, language), ephemeral=True, view=panel)
+
 class HfCog(commands.Cog):
     group = app_commands.Group(name="hf", description=L("High Frontier Module 5: the market and the bank",
                                                         "cmd.hf.desc"), guild_only=True)
@@ -44,6 +56,8 @@ class HfCog(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(v.BoardButton, v.ActButton, v.WitnessButton, v.ProxyButton)
         PRIVATE_SUMMARIES[KIND] = texts.me_text
+        PANEL_OPENERS[KIND] = open_panel  # the "My panel" button under a call opens /hf me
+        PANEL_KINDS.add(KIND)
 
     # ---- transactions ---------------------------------------------------------------------------
     @group.command(name=L("buy", "cmd.hf.buy"), description=L("Transaction: buy a share", "cmd.hf.buy.desc"))
@@ -270,11 +284,8 @@ class HfCog(commands.Cog):
 
     @group.command(name=L("me", "cmd.hf.me"), description=L("Your money, shares and debts, only for you", "cmd.hf.me.desc"))
     async def me(self, interaction: discord.Interaction) -> None:
-        row, state = await here(interaction)
-        user, language = str(interaction.user.id), lang(interaction)
-        assert row.id is not None
-        panel = await v.action_panel(row.id, row.version, state, user, language)  # what you may do now
-        await send(interaction, texts.me_text(state, user, language), ephemeral=True, view=panel)
+        row, _ = await here(interaction)
+        await open_panel(interaction, row)
 
     @group.command(name=L("score", "cmd.hf.score"),
                    description=L("Module 5 victory points of everyone", "cmd.hf.score.desc"))

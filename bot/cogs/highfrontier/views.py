@@ -20,7 +20,7 @@ from bot.errors import report
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.ui import channel_lang, game_here, is_moderator, lang, render_events, send, service_of
+from bot.ui import call_button, channel_lang, game_here, is_moderator, lang, render_events, send, service_of
 from engine.core import RuleError, get_game
 from engine.core.names import find_by_name, name_key
 from engine.highfrontier.market import board
@@ -156,6 +156,8 @@ async def answer(interaction: discord.Interaction, result: ActResult, file: disc
             panel = proxy_panel(result.game.id, language)
         if panel is None and state.bull_pick is not None and state.order[0] == viewer:  # 5Lh/5Lj: your call
             panel = await action_panel(result.game.id, result.game.version, state, viewer, language)
+    if panel is None:  # a post calling someone to act: the button to their own panel
+        panel = call_button(result.game, state, public, language)
     await send(interaction, public or t("hf.ui.nothing_public", language), view=panel, file=file)
     if private:
         await send(interaction, private, ephemeral=True)

@@ -10,9 +10,8 @@ import discord
 from bot.i18n import t
 from bot.service import ActResult
 from bot.storage.models import GameRow
-from bot.turn_calls import CALL_KEYS
-from bot.ui import channel_lang, game_here, lang, panel_button, render_events, send, service_of, spend_buttons
-from engine.core import Event, RuleError, get_game
+from bot.ui import call_button, channel_lang, game_here, lang, render_events, send, service_of, spend_buttons
+from engine.core import RuleError, get_game
 from engine.core.names import find_by_name
 from engine.nomic.models import NomicState
 from engine.nomic.views import NomicView
@@ -56,11 +55,8 @@ async def play(interaction: discord.Interaction, game_id: int, action: dict[str,
     shared = await channel_lang(interaction)
     public, _ = render_events(result.events, shared, viewer=who)
     _, private = render_events(result.events, language, viewer=who)
-    # a post that calls someone to act (a letter's voters, the next proposer) carries the button
-    # that opens the caller's own panel, as every game's calls do
-    awaited = get_game(KIND).awaiting(result.state) if result.state.status == "active" else set()
-    calling = any(f"<@{pid}>" in public for pid in awaited)
-    view = panel_button(result.game, [Event(key=CALL_KEYS[0])], shared) if calling else None
+    # a post that calls someone to act (a letter's voters) carries the button to their own panel
+    view = call_button(result.game, result.state, public, shared)
     await send(interaction, public or t("core.done", shared), view=view)
     if private:
         await send(interaction, private, ephemeral=True)
