@@ -19,7 +19,7 @@ LABELS = {"year": "Year", "inflation": "INFLATION 2X", "flipped": "post-monetiza
           "default": "Default token", "speculators": "Speculators", "bank": "Isotope bank",
           "banker": "banker", "total": "isotope total", "wildcat": "Wildcat bank", "meeting": "Board meeting",
           "aqua": "Aqua", "homeless": "homeless", "turn": "Turn", "proxy": "Proxy fight", "pending": "reports to confirm",
-          "vp": "VP", "debt": "debt", "gold_side": "gold side", "blue_side": "blue side",
+          "vp": "VP", "debt": "debt", "bull": "The Bull", "gold_side": "gold side", "blue_side": "blue side",
           "legend_holes": "Token holes: the top one is the president; black = the Bull",
           "legend_bull": "Dark cells: the bull zone (immune to proxy fights)",
           "legend_dots": "Dots left of a row: its dividend dots; black side = ET company",
@@ -89,7 +89,7 @@ def market(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
     width = LEFT + grid_w + 24
     red_y = TOP + CELL_H * view.rows
     panel_y = red_y + CELL_H // 2 + 50
-    height = panel_y + 44 * (len(view.holders) + 2) + 270
+    height = panel_y + 44 * (len(view.holders) + 2) + 270 + (36 if any(h.default for h in view.holders) else 0)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     title = f"{words['year']} {view.year}/{view.last_year}"
@@ -156,16 +156,18 @@ def _panel(draw: ImageDraw.ImageDraw, view: HfView, words: dict[str, str],
         line = f"{h.name}: {money} · {h.score} {words['vp']} · {words['debt']} {h.debt_cubes}"
         line += f" · {words['hedge']} {h.hedge_shares}/{h.hedge_cubes}"
         draw.text((50, y), line, font=font(22), fill=INK)
-        if h.default:  # the default token and its side, on the holder's line
+        if h.default:  # the default token and its side: on the holder's line, or under it when that is full
             side = words["gold_side"] if view.default_gold else words["blue_side"]
             tag = f"{words['default']} ({side})"
             box = draw.textbbox((0, 0), tag, font=font(18, bold=True))
+            if draw.textbbox((50, y), line, font=font(22))[2] + 24 > width - box[2] - 30:
+                y += 36
             draw.rectangle((width - box[2] - 30, y, width - 12, y + 30), fill=GOLD if view.default_gold else BLUE)
             draw.text((width - 21, y + 15), tag, font=font(18, bold=True), fill=(255, 255, 255), anchor="rm")
         y += 40
     if view.solo:
         draw.rectangle((16, y + 4, 40, y + 28), fill=BULL_COLOUR, outline=INK)
-        draw.text((50, y), f"Toro: {words['hedge']} {view.bull_hedges}/3", font=font(22), fill=INK)
+        draw.text((50, y), f"{words['bull']}: {words['hedge']} {view.bull_hedges}/3", font=font(22), fill=INK)
         y += 40
     y += 8
     shapes = (("square", "patents1", "unicorn1"), ("triangle", "launch1", "alchemy1"),
