@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 
 from sqlalchemy import update
 from sqlmodel import col, select
@@ -77,9 +78,12 @@ class Records(GameStore):
         if count < 1:
             raise RuleError("core.bad_count")
         rows = await self.log_rows(game_id)
-        if count > len(rows):
-            raise RuleError("core.undo_too_many", available=len(rows))
-        return rows[-count:]
+        # an undo's own reseed is no move: it goes with the move before it, and is not counted
+        moves = [r for r in rows if '"mod_reseed"' not in r.action_json]
+        if count > len(moves):
+            raise RuleError("core.undo_too_many", available=len(moves))
+        first = moves[-count].seq
+        return [r for r in rows if r.seq >= first]
 
     async def undo(self, game_id: int, count: int, moderator: str) -> ActResult:
         """Take back the last `count` log entries: replay without them, then advance to now."""
@@ -90,7 +94,16 @@ class Records(GameStore):
                 raise RuleError("core.not_started")
             game = get_game(row.kind)
             rows = await self.log_rows(game_id)
-            state = await asyncio.to_thread(replaying.without_last, game, row, self.load_state(row), rows, count)
+            state = await asyncio.to_thread(replaying.without_last, game, row, self.load_state(row), rows, len(doomed))
+            # what the undone moves drew (dice, cards) must not come back the same when played again:
+            # a logged reseed gives every unseen draw a fresh salt, and replays the same way
+            reseed = None
+            if state.status == "active" and state.paused_at is None:
+                action = {"type": "mod_reseed", "salt": secrets.randbits(62)}
+                game.apply(state, moderator, action, state.clock, moderator=True)
+                last = max(r.seq for r in await self.log_rows(game_id, include_undone=True))
+                reseed = ActionRow(game_id=game_id, seq=last + 1, actor=moderator, action_json=json.dumps(action),
+                                   at=state.clock, moderator=True)
             now = max(self.clock(), state.clock)
             before = state.model_copy(deep=True)
             try:
@@ -110,6 +123,8 @@ class Records(GameStore):
                         raise RuleError("core.busy")
                     await s.execute(update(ActionRow).where(col(ActionRow.id).in_([r.id for r in doomed]))
                                     .values(undone=True))
+                    if reseed is not None:
+                        s.add(reseed)
                     s.add(ModAudit(game_id=game_id, moderator=moderator, what="undo",
                                    detail=json.dumps([r.seq for r in doomed]), at=now))
                     outbox = self._plan(Update(row, state, events, "undo", moderator))

@@ -7,8 +7,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from engine.core.deck import Deck
 from engine.core.errors import RuleError
 from engine.core.model import Event, commit_fields
+from engine.core.rng import Rng
 
 
 class ModPause(BaseModel):
@@ -45,6 +47,15 @@ class ModReplace(BaseModel):
     new_name: str = Field(min_length=1, max_length=64)
 
 
+class ModReseed(BaseModel):
+    """Fresh randomness after an undo: the draws nobody has seen yet (dice, the unseen part of every
+    deck) come from a new salt, so an undone roll cannot be foreseen by playing it again. Written
+    to the log by the undo itself, so a replay reaches the same state."""
+
+    type: Literal["mod_reseed"] = "mod_reseed"
+    salt: int = Field(ge=0, lt=1 << 63)
+
+
 class ModEnd(BaseModel):
     type: Literal["mod_end"] = "mod_end"
     reason: str = Field(default="", max_length=200)
@@ -59,7 +70,7 @@ class Away(BaseModel):
 
 
 ModAction = Annotated[
-    ModPause | ModResume | ModExtend | ModForce | ModKick | ModReplace | ModEnd,
+    ModPause | ModResume | ModExtend | ModForce | ModKick | ModReplace | ModEnd | ModReseed,
     Field(discriminator="type"),
 ]
 MOD_PREFIX = "mod_"
@@ -76,6 +87,9 @@ def moderate(game: Any, state: Any, actor: str, action: Any, now: datetime) -> l
         return [Event(key="core.mod.ended", params={**params, "reason": action.reason}), ev]
     if state.status != "active":
         raise RuleError("core.game_over")
+    if isinstance(action, ModReseed):
+        reseed(state, action.salt)
+        return []  # the undo that wrote it says what happened
     if isinstance(action, ModPause):
         if state.paused_at is not None:
             raise RuleError("core.already_paused")
@@ -135,3 +149,24 @@ def moderate(game: Any, state: Any, actor: str, action: Any, now: datetime) -> l
         return [Event(key="core.mod.replaced",
                       params={**params, "player": old_name, "new_player": action.new_name})]
     raise RuleError("core.bad_action", detail=getattr(action, "type", "?"))
+
+
+def reseed(state: Any, salt: int) -> None:
+    """A new generator from the old one and `salt`, and every deck's unseen pile shuffled with it
+    (the order of a pile nobody has looked at is as much the future as a die not yet rolled)."""
+    state.rng = Rng(seed=(state.rng.seed * 0x9E3779B97F4A7C15 + salt + state.rng.draws) % (1 << 63))
+    for deck in _decks(state):
+        state.rng.shuffle(deck.draw_pile)
+
+
+def _decks(value: Any) -> list[Deck]:
+    """Every Deck held anywhere in a state, in a fixed order (fields, then list items, then values)."""
+    if isinstance(value, Deck):
+        return [value]
+    if isinstance(value, BaseModel):
+        return [d for name in type(value).model_fields for d in _decks(getattr(value, name))]
+    if isinstance(value, list | tuple):
+        return [d for item in value for d in _decks(item)]
+    if isinstance(value, dict):
+        return [d for key in sorted(value, key=str) for d in _decks(value[key])]
+    return []

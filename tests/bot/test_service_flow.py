@@ -133,11 +133,23 @@ async def test_undo_replays_without_last_entries(service: GameService, clock) ->
     await service.act(gid, b, {"type": "add", "amount": 2})
     preview = await service.undo_preview(gid, 1)
     assert [r.actor for r in preview] == [b]
+    seed_before = (await service.state(gid))[1].rng.seed
     undone = await service.undo(gid, 1, "mod")
     assert undone.state.total == 3
-    assert len(await service.log_rows(gid)) == 1 and len(await service.log_rows(gid, include_undone=True)) == 2
+    # the undo logs a reseed (fresh chance for what nobody saw yet), replayed like any entry
+    kept = await service.log_rows(gid)
+    assert [json.loads(r.action_json)["type"] for r in kept] == ["add", "mod_reseed"] and kept[1].moderator
+    assert undone.state.rng.seed != seed_before
+    assert len(await service.log_rows(gid, include_undone=True)) == 3
     assert (await service.verify(gid, "mod"))[0]
+    replayed = replay(get_game("corsa"), await service.record(gid))
+    assert replayed.rng == undone.state.rng and replayed.total == undone.state.total
     assert [a.what for a in await service.audits(gid)] == ["undo", "verify"]
+    # the reseed is no move: undoing one more takes back the move before it, reseed and all
+    assert [r.actor for r in await service.undo_preview(gid, 1)] == [a, "mod"]
+    twice = await service.undo(gid, 1, "mod")
+    assert twice.state.total == 0
+    assert [json.loads(r.action_json)["type"] for r in await service.log_rows(gid)] == ["mod_reseed"]
 
 
 async def test_restart_fires_missed_deadlines_in_order(db, clock) -> None:
