@@ -52,7 +52,7 @@ class Recorder:
             try:
                 if await rebuild.built_version(self.db) != rebuild.DERIVATION:
                     count = await rebuild.rebuild(self.db)
-                    log.info("players' record rebuilt from %s finished games", count)
+                    log.info("players' record rebuilt from %s games, finished and running", count)
                 elif count := await rebuild.catch_up(self.db):
                     log.info("players' record caught up with %s finished games", count)
             except Exception:
