@@ -25,5 +25,5 @@ async def _rebuild(url: str) -> int:
         count = await rebuild(db, progress=lambda done, total: print(f"\r{done}/{total}", end="", file=sys.stderr))
     finally:
         await db.close()
-    print(f"\nthe players' record: {count} finished games in {time.perf_counter() - started:.1f} s")
+    print(f"\nthe players' record: {count} games (finished and running) in {time.perf_counter() - started:.1f} s")
     return 0

@@ -1,5 +1,5 @@
-"""A finished game's place in the record: who played, how they ranked, whether it is rated, and how
-each player behaved (pure: from the game row, its seats' names, its log and its final state)."""
+"""A game's place in the record: who played, how they ranked, whether it is rated, and how each player
+behaved (pure: from the game row, its seats' names, its log and its state; a running game: conduct only)."""
 
 from __future__ import annotations
 
@@ -37,19 +37,20 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
     assert row.id is not None and row.snapshot_json is not None and row.started_at is not None
     game = get_game(row.kind)
     state: GameState = game.load_state(row.snapshot_json)
-    finished_at = row.updated_at
+    finished_at = row.updated_at  # of a running game: its last change, the moment its rows are as of
+    running = row.status != "finished"
     watch = _watch(row, state, rows)
     replaced = _replaced(rows)
     # tied players in one order everywhere (by id): openskill's sums then add up in the same order
-    standing = [sorted(p for p in group if is_human(p)) for group in game.ranking(state)]
+    standing = [] if running else [sorted(p for p in group if is_human(p)) for group in game.ranking(state)]
     standing = [g for g in standing if g]
     humans = sum(len(g) for g in standing)
     # abandoned: fewer than two humans still seated at the end (the others left or were removed)
     seated_humans = sum(1 for p in state.players if not p.left and is_human(p.id))
-    rated = state.end_reason not in UNRATED_REASONS and seated_humans >= 2
+    rated = not running and state.end_reason not in UNRATED_REASONS and seated_humans >= 2
     record = RecordGame(game_id=row.id, guild_id=row.guild_id, kind=row.kind, started_at=row.started_at,
                         finished_at=finished_at, end_reason=(state.end_reason or "")[:32], rated=rated,
-                        humans=humans, replayed=watch is not None)
+                        humans=humans, replayed=watch is not None, running=running)
     place_of: dict[str, int] = {}
     place = 1
     for group in standing:
@@ -66,11 +67,11 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
         results.append(RecordResult(
             game_id=row.id, user_id=pid, guild_id=row.guild_id, kind=row.kind,
             name=(names.get(pid) or (seat.name if seat else pid))[:64], finished_at=finished_at,
-            place=place_of.get(pid), won=pid in state.winners, rated=rated and pid in place_of,
+            place=place_of.get(pid), won=not running and pid in state.winners, rated=rated and pid in place_of,
             moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
             away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
             luck_rolls=luck.rolls,
-            luck_expected=round(luck.expected, 6), luck_actual=luck.actual))
+            luck_expected=round(luck.expected, 6), luck_actual=luck.actual, running=running))
         waits += [RecordWait(game_id=row.id, user_id=pid, n=n, guild_id=row.guild_id, kind=row.kind, seconds=w)
                   for n, w in enumerate(c.waits)]
     return GameFacts(record, results, waits, standing if rated else [])

@@ -75,7 +75,8 @@ def _player(conn: Connection, user: str, kind: str | None) -> PlayerRecord | Non
 
     def total(column: Any) -> Any:
         return func.coalesce(func.sum(cast(column, Integer)), 0)
-    sums = conn.execute(select(R.c.kind, func.count(), total(R.c.won), total(R.c.calls), total(R.c.met),
+    # a running game's calls count at once (docs/record.md); it is a game played once it ends
+    sums = conn.execute(select(R.c.kind, total(R.c.running.is_(False)), total(R.c.won), total(R.c.calls), total(R.c.met),
                                total(R.c.missed), total(R.c.autopilot), total(R.c.away_seconds), total(R.c.left),
                                total(R.c.replaced), total(R.c.luck_rolls), func.coalesce(func.sum(R.c.luck_expected), 0),
                                func.coalesce(func.sum(R.c.luck_actual), 0)).where(mine).group_by(R.c.kind)).all()
@@ -167,7 +168,7 @@ def _export(conn: Connection, guild: str) -> str:
     rows = conn.execute(select(G.c.game_id, G.c.kind, G.c.started_at, G.c.finished_at, G.c.end_reason, G.c.rated,
                                R.c.user_id, R.c.name, R.c.place, R.c.won, R.c.mu, R.c.sigma, R.c.moves, R.c.calls,
                                R.c.met, R.c.missed, R.c.autopilot, R.c.away_seconds, R.c.left, R.c.replaced)
-                        .join(R, R.c.game_id == G.c.game_id).where(G.c.guild_id == guild)
+                        .join(R, R.c.game_id == G.c.game_id).where(G.c.guild_id == guild, G.c.running.is_(False))
                         .order_by(G.c.finished_at, G.c.game_id, R.c.place, R.c.user_id)).all()
     out = io.StringIO()
     writer = csv.writer(out)

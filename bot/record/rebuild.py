@@ -21,17 +21,18 @@ from bot.storage.record_tables import RecordMeta
 log = logging.getLogger("araldo.record")
 
 # bump when what the tables hold changes: the next start rebuilds them from the games
-DERIVATION = "1"
+DERIVATION = "2"  # 2: running games too
 CHUNK = 250  # games read, derived and written at a time
 GAME, SEAT, LOG = GameRow.__table__, Seat.__table__, ActionRow.__table__  # type: ignore[attr-defined]
 META = RecordMeta.__table__  # type: ignore[attr-defined]
+RECORDED = ("active", "finished")  # a running game's calls count before it ends; a lobby has none
 
 
 def read_games(conn: Connection, ids: list[int]) -> list[tuple[GameRow, dict[str, str], list[ActionRow]]]:
-    """Finished games with their seats' names and their log (undone entries left out)."""
+    """Started games (finished or running) with their seats' names and their log (undone entries left out)."""
     configure_mappers()  # rows are built without a session (`loaded`): in a fresh process the ORM is not set up
     games = [loaded(GameRow, dict(r._mapping)) for r in conn.execute(
-        select(GAME).where(GAME.c.id.in_(ids), GAME.c.status == "finished", GAME.c.started_at.is_not(None)))]
+        select(GAME).where(GAME.c.id.in_(ids), GAME.c.status.in_(RECORDED), GAME.c.started_at.is_not(None)))]
     names: dict[int, dict[str, str]] = defaultdict(dict)
     for s in conn.execute(select(SEAT.c.game_id, SEAT.c.user_id, SEAT.c.display_name).where(SEAT.c.game_id.in_(ids))):
         names[s.game_id][s.user_id] = s.display_name
@@ -53,7 +54,7 @@ def derive(read: list[tuple[GameRow, dict[str, str], list[ActionRow]]]) -> list[
 
 
 async def record_one(db: Database, game_id: int) -> bool:
-    """Record one game as it stands now: its facts when finished, else out of the record."""
+    """Record one game as it stands now: its facts when started (finished or running), else out of the record."""
     read = await db.run(lambda c: read_games(c, [game_id]), write=False)
     if not read:
         def drop(conn: Connection) -> None:
@@ -72,7 +73,7 @@ async def record_one(db: Database, game_id: int) -> bool:
 async def rebuild(db: Database, *, progress: Callable[[int, int], None] | None = None) -> int:
     """Every derived table from the games and their logs; the players' privacy choices stay."""
     ids: list[int] = await db.run(lambda c: [r.id for r in c.execute(
-        select(GAME.c.id).where(GAME.c.status == "finished").order_by(GAME.c.updated_at, GAME.c.id))], write=False)
+        select(GAME.c.id).where(GAME.c.status.in_(RECORDED)).order_by(GAME.c.updated_at, GAME.c.id))], write=False)
 
     def clear(conn: Connection) -> None:
         for table in (store.M, store.RT, store.W, store.R, store.G):
@@ -100,8 +101,9 @@ async def rebuild(db: Database, *, progress: Callable[[int, int], None] | None =
 
 async def catch_up(db: Database) -> int:
     """Record the finished games the record misses (the bot stopped between a game's end and its
-    record, or another process ended it and failed to record it), oldest first."""
-    recorded = select(store.G.c.game_id)
+    record, or another process ended it and failed to record it), oldest first. Running games catch
+    up at their next move or deadline."""
+    recorded = select(store.G.c.game_id).where(store.G.c.running.is_(False))
     ids: list[int] = await db.run(lambda c: [r.id for r in c.execute(
         select(GAME.c.id).where(GAME.c.status == "finished", GAME.c.id.not_in(recorded))
         .order_by(GAME.c.updated_at, GAME.c.id))], write=False)

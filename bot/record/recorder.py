@@ -1,5 +1,5 @@
-"""Keeps the record current: a game that ended (or was undone or imported) is recorded in a
-background task after its commit, one at a time, never on the path of the move that ended it."""
+"""Keeps the record current: a game that moved, ended, was undone or imported, or whose deadline fired
+is recorded in a background task after its commit, one at a time, never on the path of the move."""
 
 from __future__ import annotations
 
@@ -18,12 +18,17 @@ class Recorder:
         self.db = db
         self._lock = asyncio.Lock()  # one record write at a time: ratings move game after game
         self._tasks: set[asyncio.Task[None]] = set()
+        self._queued: set[int] = set()  # games whose record is waiting for its turn: one wait is enough
 
     async def heard(self, upd: Update) -> None:
-        """A service listener: cheap, it only starts the task."""
-        finished = upd.state is not None and upd.state.status == "finished"
-        if (finished or upd.source in ("undo", "import")) and upd.game.id is not None:
-            self._spawn(self._record(upd.game.id))
+        """A service listener: cheap, it only starts the task. A running game is recorded too (its
+        calls met and deadlines missed count before it ends); updates that come while its record
+        waits for the lock are one record, taken of the game as it stands then."""
+        started = upd.state is not None and upd.state.status in rebuild.RECORDED
+        gid = upd.game.id
+        if (started or upd.source in ("undo", "import")) and gid is not None and gid not in self._queued:
+            self._queued.add(gid)
+            self._spawn(self._record(gid))
 
     def _spawn(self, work: object) -> None:
         task: asyncio.Task[None] = asyncio.create_task(work)  # type: ignore[arg-type]
@@ -32,6 +37,7 @@ class Recorder:
 
     async def _record(self, game_id: int) -> None:
         async with self._lock:
+            self._queued.discard(game_id)  # from here, a later update needs a record of its own
             try:
                 await rebuild.record_one(self.db, game_id)
             except Exception:  # the game itself is saved; a rebuild catches up with its record
@@ -46,7 +52,7 @@ class Recorder:
             try:
                 if await rebuild.built_version(self.db) != rebuild.DERIVATION:
                     count = await rebuild.rebuild(self.db)
-                    log.info("players' record rebuilt from %s finished games", count)
+                    log.info("players' record rebuilt from %s games, finished and running", count)
                 elif count := await rebuild.catch_up(self.db):
                     log.info("players' record caught up with %s finished games", count)
             except Exception:

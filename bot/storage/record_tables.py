@@ -31,6 +31,7 @@ class RecordGame(SQLModel, table=True):
     rated: bool = False
     humans: int = 0
     replayed: bool = True  # False: the log no longer replays, so calls and deadlines are not counted
+    running: bool = False  # True: the game still runs; its calls count, it is not yet played nor rated
 
 
 class RecordResult(SQLModel, table=True):
@@ -62,6 +63,7 @@ class RecordResult(SQLModel, table=True):
     luck_rolls: int = 0
     luck_expected: float = 0.0
     luck_actual: float = 0.0
+    running: bool = False  # the game still runs: the calls so far, no place, not yet a game played
 
 
 class RecordWait(SQLModel, table=True):

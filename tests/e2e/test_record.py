@@ -1,13 +1,20 @@
 """The players' record through the emulator: two short games played to the end, then /stats,
-/leaderboard, the moderators' CSV and a player who hides their record."""
+/leaderboard, the moderators' CSV and a player who hides their record; a deadline missed in a game
+still running, in /stats before the game ends."""
 
 from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+
+from bot.main import AraldoBot
+from tests.conftest import FakeClock
+from tests.e2e.conftest import TOP_COMMANDS, bot_settings
+from tests.emulator.fixtures import running_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -81,3 +88,28 @@ async def test_privacy_hides_a_record_from_others_and_boards(emulator: Any, aral
     await emulator.slash(bob, "stats privacy", hidden=False)
     board = await emulator.slash(alice, "leaderboard", game="corsa", least_games=1)
     assert "bob" in board.content.lower()
+
+
+async def test_a_deadline_missed_in_a_running_game_shows_in_stats_before_its_end(emulator: Any, tmp_path: Any) -> None:
+    clock = FakeClock(datetime.now(UTC).replace(microsecond=0))
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        alice, bob = emulator.user("alice"), emulator.user("bob")
+        await emulator.slash(alice, "game create", game="corsa", settings="target=30 turn_hours=2")
+        await emulator.slash(bob, "game join")
+        await emulator.slash(alice, "game start")
+        row = await bot.service.in_channel(str(emulator.general.id), live_only=False)
+        _, state = await bot.service.state(row.id)
+        first, second = (alice, bob) if state.players[state.turn].id == str(alice.id) else (bob, alice)
+        clock.advance(minutes=30)
+        await emulator.slash(first, "corsa add", amount=3)
+        clock.advance(hours=2, minutes=5)  # the second player's turn deadline passes
+        await bot.deadlines.wake(row.id)
+        await bot.recorder.settled()
+        _, state = await bot.service.state(row.id)
+        assert state.status == "active"
+
+        late = await emulator.slash(second, "stats show")
+        assert late.ephemeral and "0 partite concluse" in late.content and "affidabilità 0%" in late.content
+        prompt = await emulator.slash(first, "stats show")
+        assert "affidabilità 100%" in prompt.content

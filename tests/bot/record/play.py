@@ -8,10 +8,10 @@ GUILD = "500"
 
 
 async def corsa(service: GameService, clock, players: list[str], *, channel: str = "600", target: int = 6,
-                steps: list[str] | None = None, guild: str = GUILD) -> int:
+                steps: list[str] | None = None, guild: str = GUILD, finish: bool = True) -> int:
     """Play one game: each step is "add" (the player on turn adds 3), "late" (their deadline passes),
     "kick:<id>" (a moderator removes that player) or "end" (a moderator ends the game); then players
-    add 3 until someone reaches the target."""
+    add 3 until someone reaches the target (unless `finish` is false: the game then stays running)."""
     await service.create(kind="corsa", guild_id=guild, channel_id=channel, creator_id=players[0],
                          creator_name="P" + players[0], settings={"target": target, "turn_hours": 2})
     for pid in players[1:]:
@@ -20,7 +20,7 @@ async def corsa(service: GameService, clock, players: list[str], *, channel: str
     gid = res.game.id
     assert gid is not None
     state = res.state
-    for step in [*(steps or []), *["add"] * 100]:
+    for step in [*(steps or []), *(["add"] * 100 if finish else [])]:
         clock.advance(minutes=30)
         ticked = await service.tick(gid)  # what the alarm would have fired by now (a deadline come due)
         state = ticked.state if ticked is not None else state

@@ -1,4 +1,4 @@
-"""`python -m bot record rebuild` rebuilds the record of a database's finished games, no token needed."""
+"""`python -m bot record rebuild` rebuilds the record of a database's games, no token needed."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ async def test_rebuild_from_the_command_line(service, clock, tmp_path) -> None:
     res = subprocess.run([sys.executable, "-c", LAUNCH], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
-    assert "1 finished games" in res.stdout
+    assert "1 games (finished and running)" in res.stdout
     async with service.db.sessions() as s:
         rated = {r.user_id for r in (await s.execute(select(RecordRating))).scalars()}
     assert rated == {"91", "92"}

@@ -36,6 +36,24 @@ async def test_reliability_and_pace(service, clock, recorder) -> None:
     assert (await queries.server_pace(service.db, "elsewhere")).moves == 0
 
 
+async def test_a_deadline_missed_in_a_running_game_shows_before_its_end(service, clock, recorder) -> None:
+    await corsa(service, clock, ["51", "52"], steps=["add", "late"], target=30, finish=False)
+    await recorder.settled()
+    one, two = await queries.player_record(service.db, "51"), await queries.player_record(service.db, "52")
+    assert one is not None and two is not None
+    # the game still runs: "52"'s missed deadline counts, but nobody has played (finished) a game yet
+    assert (two.missed, one.missed) == (1, 0) and (one.played, two.played) == (0, 0)
+    assert one.met == 1 and one.reliability == 100 and two.reliability == 0
+    assert one.median_hours == pytest.approx(0.5)
+    assert await queries.board(service.db, "corsa", guild=GUILD, least=0) == []
+    assert await queries.export_csv(service.db, GUILD) == ",".join(queries.EXPORT_COLUMNS) + "\r\n"
+    # a finished game of the same players adds its own rows; the running game keeps counting apart
+    await corsa(service, clock, ["51", "52"], channel="601", steps=["late"], target=9)
+    await recorder.settled()
+    one = await queries.player_record(service.db, "51")
+    assert one is not None and one.played == 1 and one.missed == 1 and one.games[0].played == 1
+
+
 async def test_privacy_and_the_csv(service, clock, recorder) -> None:
     for n in range(3):
         await corsa(service, clock, ["61", "62", "63"], channel=f"70{n}")

@@ -108,8 +108,8 @@ async def test_an_undone_ending_leaves_the_record_and_its_ratings(service, clock
     await service.undo(second, 1, "999")  # the winning move taken back: the game runs again
     await recorder.settled()
     async with service.db.sessions() as s:
-        recorded = {g.game_id for g in (await s.execute(select(RecordGame))).scalars()}
-    assert recorded == {first}
+        recorded = {g.game_id: g.running for g in (await s.execute(select(RecordGame))).scalars()}
+    assert recorded == {first: False, second: True}  # the second counts again as a running game
     after = await _ratings(service.db)
     assert after["84"].games == 1 and after["85"].games == 1  # rated again from the first game alone
 
