@@ -23,7 +23,7 @@ async def test_the_channel_hears_what_each_bull_move_answers(emulator: Any, aral
     assert not started.ephemeral and "contro il Toro" in said(started)
     row = await araldo.service.in_channel(str(emulator.general.id))
     await emulator.slash(alice, "hf report ledger", kind="other", amount=30)
-    await emulator.slash(alice, "hf float", company="Lanciatori")
+    await emulator.slash(alice, "hf trade float", company="Lanciatori")
 
     rolled = await emulator.slash(alice, "hf report event", roll=5)
     text = said(rolled)
