@@ -46,7 +46,7 @@ def advance(state: HfState, now: datetime) -> list[Event]:
         if c.row < 2:  # no dividend dots, no decision: a skipped one, which the Bull answers in a solo game
             state.meeting.pop(0)
             if state.solo and pres != BULL:
-                events += bull.react(state, c, pres, now) + bull.hedge_claims(state)
+                events += bull.react(state, c, pres, now, "skipped") + bull.hedge_claims(state)
             continue
         if pres == BULL:
             state.meeting.pop(0)
@@ -54,7 +54,9 @@ def advance(state: HfState, now: datetime) -> list[Event]:
             if not state.bull_decided and c.id in [t.id for t in tops]:  # when the meeting reaches its highest
                 state.bull_decided = True
                 if len(tops) > 1:  # a tie in its highest row: you choose which (5Lh)
+                    events.append(bull.told("meeting_tie", roll=state.meeting_roll))
                     return events + bull.ask(state, "decide", [t.id for t in tops], now)
+                events.append(bull.told("meeting", company=label(c), roll=state.meeting_roll))
                 events += bull.decide(state, c, state.meeting_roll)
                 events += bull.hedge_claims(state)
             continue
@@ -101,7 +103,8 @@ def decide(state: HfState, player: str, cid: str, choice: str, amount: int, mode
     state.meeting.pop(0)
     state.cancel_timers("board", company=cid)
     if state.solo:
-        events += bull.react(state, c, player, now)
+        trigger = "timeout" if timeout else choice if choice in ("dividend", "reinvest") else "pass"
+        events += bull.react(state, c, player, now, trigger)
         events += bull.hedge_claims(state)
     return events
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from engine.core import Event, RuleError
 from engine.highfrontier import inflation
@@ -36,7 +37,7 @@ def hedge_claims(state: HfState) -> list[Event]:
         if state.bull_hedges >= board().bull_cubes:
             continue
         state.bull_hedges += 1
-        events.append(ev("bull_hedge", count=state.bull_hedges))
+        events.append(ev("bull_hedge", count=state.bull_hedges, company=label(state.companies[claim.company])))
         if state.bull_hedges == 1:
             events += inflation.start(state, "bull")
     return events
@@ -65,6 +66,11 @@ def ask(state: HfState, why: str, options: list[str], now: datetime) -> list[Eve
             ev("bull_pick_open", why=why, companies=[label(state.companies[o]) for o in options])]
 
 
+def told(trigger: str, **params: Any) -> Event:
+    """The sentence that opens each of the Bull's moves: what made it move (5Lh-5Lj, 5Lg)."""
+    return ev(f"bull_on.{trigger}", **params)
+
+
 def decide(state: HfState, c: Company, roll: int) -> list[Event]:
     """Table 5Lh: on 1-3 the Bull reinvests, on 4-6 its company rises a row."""
     if roll <= 3:
@@ -74,10 +80,16 @@ def decide(state: HfState, c: Company, roll: int) -> list[Event]:
     return up(state, c, "bull")
 
 
-def react(state: HfState, c: Company, player: str, now: datetime) -> list[Event]:
-    """Table 5Li, after each of your board decisions: buy, proxy fight, or an honour suit."""
+def react(state: HfState, c: Company, player: str, now: datetime, trigger: str) -> list[Event]:
+    """Table 5Li, after each of your board decisions (`trigger`: dividend, reinvest, pass, timeout
+    or skipped): the channel is told which decision it answers, then what it does."""
     if not c.floated:
         return []
+    return [told(trigger, company=label(c)), *(answer(state, c, now) or [ev("bull_idle", company=label(c))])]
+
+
+def answer(state: HfState, c: Company, now: datetime) -> list[Event]:
+    """Buy, proxy fight, or an honour suit (5Li)."""
     if available_shares(state, BULL) >= 1:
         if None in c.holes:
             place(c, BULL)
@@ -103,6 +115,7 @@ def closing(state: HfState, now: datetime) -> list[Event]:
     """5Lj: float a white company of a shape not on the market, your choice (before the flip);
     fragment a black one out of a company it presides (after); otherwise raise its lowest company
     (your choice on a tie). A choice of several waits for you."""
+    events = [told("closing_flipped" if state.flipped else "closing")]
     options: list[str] = []
     why = "raise"
     if available_shares(state, BULL) >= 1:
@@ -111,8 +124,8 @@ def closing(state: HfState, now: datetime) -> list[Event]:
     if not options:
         why, options = "raise", [c.id for c in lowest(state)]
     if len(options) > 1:
-        return ask(state, why, options, now)
-    return carry_out(state, why, options[0]) if options else []
+        return events + ask(state, why, options, now)
+    return events + (carry_out(state, why, options[0]) if options else [ev("bull_no_move")])
 
 
 def floatable(state: HfState) -> list[str]:
@@ -150,7 +163,7 @@ def carry_out(state: HfState, why: str, cid: str) -> list[Event]:
     return up(state, c, "bull")
 
 
-def choose(state: HfState, player: str, cid: str) -> list[Event]:
+def choose(state: HfState, player: str, cid: str, timeout: bool = False) -> list[Event]:
     """Your choice for the Bull (5Lh, 5Lj): one of the options it was asked with."""
     pick = state.bull_pick
     if pick is None or not state.solo or player != state.order[0]:
@@ -159,7 +172,8 @@ def choose(state: HfState, player: str, cid: str) -> list[Event]:
         raise RuleError("hf.bad_bull_choice", companies=[label(state.companies[o]) for o in pick.options])
     state.bull_pick = None
     state.cancel_timers("bull_pick")
-    events = carry_out(state, pick.why, cid) + hedge_claims(state)
+    events = [told("pick_timeout" if timeout else "pick", company=label(state.companies[cid]), why=pick.why)]
+    events += carry_out(state, pick.why, cid) + hedge_claims(state)
     if pick.why != "decide":  # the meeting's last act: it is over
         events.append(ev("meeting_over"))
     return events

@@ -264,7 +264,7 @@ class HighFrontier(Game[HfState]):
         elif timer.kind == "deflation":
             events = panic.timeout(state, str(data["player"]), now)
         elif timer.kind == "bull_pick" and state.bull_pick is not None:  # unanswered: the first option
-            events = bull.choose(state, state.order[0], state.bull_pick.options[0])
+            events = bull.choose(state, state.order[0], state.bull_pick.options[0], timeout=True)
         elif timer.kind == "flip_repay" and data.get("player") in state.flip_repay:  # unanswered: all it can
             pid = str(data["player"])
             h = state.holders[pid]

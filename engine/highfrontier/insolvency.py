@@ -96,9 +96,10 @@ def close(state: HfState, ins: Insolvency, angel: str | None) -> list[Event]:
     c = state.companies[ins.company]
     if angel is not None and angel != BULL and not money.can_pay(state, angel, angel_cost(state, ins)):
         angel = None
+    events: list[Event] = []
     if angel is None and state.solo and available_shares(state, BULL) >= 1:
         angel = BULL  # the Bull becomes the angel for free (5Lg)
-    events: list[Event] = []
+        events.append(ev("bull_on.angel", company=label(c)))
     if angel is not None:
         paid = money.charge(state, angel, angel_cost(state, ins))
         c.floated, c.row, c.col, c.holes = True, 1, ins.col, [angel, None, None]

@@ -75,7 +75,7 @@ def start_proxy(state: HfState, attacker: str, cid: str, target: str, delegates:
     events = [ev("proxy_started", attacker=who(state, attacker), defender=who(state, target), company=label(c))]
     if target == BULL:  # the Bull defends on a 1 (5Le)
         roll = state.rng.die()
-        events.append(ev("bull_defends", roll=roll))
+        events.append(ev("bull_defends", roll=roll, company=label(c)))
         return events + resolve_proxy(state, ProxyFight(attacker=attacker, defender=BULL, company=cid,
                                                         hole=c.holes.index(BULL)), roll == 1)
     state.proxy = ProxyFight(attacker=attacker, defender=target, company=cid, hole=c.holes.index(target))

@@ -39,6 +39,10 @@ async def test_help_lists_every_game_and_command_in_the_readers_language(emulato
     assert "/spqr rinforza" in spqr and "/spqr reinforce" not in spqr  # the how-to names commands as shown
     hf = "\n".join(m.content for m in (await emulator.slash(erin, "help", game="highfrontier")).messages)
     assert "`/hf report ledger` — " in hf and "/hf report turn-end" in hf  # subgroups' commands too
+    assert "`/hf trade buy` — " in hf and "`/hf company board` — " in hf and "`/hf deal offer` — " in hf
+    assert "`/hf money repay` — " in hf and "`/hf me` — " in hf
+    hf_it = "\n".join(m.content for m in (await emulator.slash(alice, "help", game="highfrontier")).messages)
+    assert "/hf borsa flotta" in hf_it and "/hf aziende consiglio" in hf_it and "/hf trade" not in hf_it
     assert problems(m for m in emulator.messages_seen(erin) if m.ephemeral) == []
 
 

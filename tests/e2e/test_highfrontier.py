@@ -41,7 +41,7 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
         assert not got.ephemeral and "20" in got.content
 
     # a deal: its receiver reads the terms and may refuse it with a button; the others never see them
-    offered = await emulator.slash(p0, "hf offer", player=p1, give_aqua=5, get_aqua=2)
+    offered = await emulator.slash(p0, "hf deal offer", player=p1, give_aqua=5, get_aqua=2)
     assert "5 Aqua" not in offered.content and "accordo n. 1" in offered.content  # the channel: no terms
     assert any("riceveresti 5 Aqua e daresti 2 Aqua" in m.content for m in emulator.dms(p1))
     mine = await emulator.slash(p1, "hf me")
@@ -54,19 +54,19 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     assert "5 Aqua" not in log.content and "mossa riservata" in log.content  # Carol: a private move, no terms
 
     # a wrong move is refused privately, in Italian, and changes nothing
-    refused = await emulator.slash(p1, "hf buy", company="Lanciatori")
+    refused = await emulator.slash(p1, "hf trade buy", company="Lanciatori")
     assert refused.ephemeral and "Non è il tuo turno" in refused.content
 
-    floated = await emulator.slash(p0, "hf float", company="Lanciatori")  # a name typed, Italian
+    floated = await emulator.slash(p0, "hf trade float", company="Lanciatori")  # a name typed, Italian
     assert not floated.ephemeral and "Lanciatori" in floated.content
     ended = await emulator.slash(p0, "hf report turn-end")
     assert f"<@{p1.id}>, tocca a te" in ended.content  # the next player called in the channel
-    await emulator.slash(p1, "hf float", company="circle1")
+    await emulator.slash(p1, "hf trade float", company="circle1")
     await emulator.slash(p1, "hf report turn-end")
-    bought = await emulator.slash(p2, "hf buy", company="FINAO")
+    bought = await emulator.slash(p2, "hf trade buy", company="FINAO")
     assert "FINAO sale alla riga 2" in bought.content
     await emulator.slash(p2, "hf report turn-end")
-    await emulator.slash(p0, "hf buy", company="Lanciatori")
+    await emulator.slash(p0, "hf trade buy", company="Lanciatori")
 
     # the event roll opens a board meeting: FINAO (right) decides before the launch company
     rolled = await emulator.slash(p0, "hf report event", roll=2)
@@ -87,17 +87,17 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     await emulator.slash(p0, "hf report turn-end")
 
     # a dump into insolvency, and an angel
-    dumped = await emulator.slash(p2, "hf dump", company="FINAO")
+    dumped = await emulator.slash(p2, "hf trade dump", company="FINAO")
     assert "insolvente" in dumped.content and "angelo" in dumped.content
     assert any("Hai perso le tue azioni di FINAO" in m.content for m in emulator.dms(p1))
-    straw = await emulator.slash(p2, "hf angel", company="FINAO")
+    straw = await emulator.slash(p2, "hf company angel", company="FINAO")
     assert straw.ephemeral and "svendendo" in straw.content
     mine = await emulator.slash(p0, "hf me")  # the private panel: what p0 may do now
     buttons = next(m for m in [*mine.messages, *mine.followups] if m.buttons)
     assert mine.ephemeral and "Angelo per FINAO" in buttons.button_labels
     offered = await emulator.click(p0, buttons, label="Angelo per FINAO")
     assert not offered.ephemeral and "si offre come angelo per FINAO" in offered.content
-    saved = await emulator.slash(p1, "hf angel", company="FINAO", offer=False)
+    saved = await emulator.slash(p1, "hf company angel", company="FINAO", offer=False)
     assert "salva FINAO come angelo" in saved.content
     state = await state_of(araldo, row)
     assert state.companies["circle1"].holes[0] == str(p0.id) and state.default_holder is None
@@ -129,8 +129,8 @@ async def test_a_table_of_three_runs_the_module_5_economy(emulator: Any, araldo:
     assert all(any("Panico bancario" in m.content for m in emulator.dms(p)) for p in (p0, p1, p2))
     state = await state_of(araldo, row)
     assert state.deflation_order[0] == str(p0.id) and state.deflation[str(p0.id)] == 2
-    await emulator.slash(p0, "hf deflate")  # a centrist lobby saves one share
-    discarded = await emulator.slash(p0, "hf deflate", company="Lanciatori")
+    await emulator.slash(p0, "hf money deflate")  # a centrist lobby saves one share
+    discarded = await emulator.slash(p0, "hf money deflate", company="Lanciatori")
     assert "scarta un'azione di Lanciatori" in discarded.content
     state = await state_of(araldo, row)
     assert state.deflation == {} and all(v.blue == 0 for v in state.vaults.values())  # both banks
@@ -144,7 +144,7 @@ async def test_a_homeless_bank_panics_is_robbed_and_lapses_for_a_new_bank(emulat
     araldo.service.seed_source = lambda: 20261124
     row, (p0, p1, p2) = await open_game(emulator, araldo)
     await emulator.slash(p0, "hf report ledger", kind="other", amount=20)
-    floated = await emulator.slash(p0, "hf float", company="Lanciatori")
+    floated = await emulator.slash(p0, "hf trade float", company="Lanciatori")
     assert not floated.ephemeral
     await emulator.slash(p0, "hf report turn-end")
     await emulator.slash(p1, "hf report first-isotope", domes=f"<@{p0.id}> 2")
@@ -161,7 +161,7 @@ async def test_a_homeless_bank_panics_is_robbed_and_lapses_for_a_new_bank(emulat
     early = await emulator.slash(p0, "hf report rob", isotopes=1, victim=p1)
     assert early.ephemeral and state.vault(str(p1.id)).gold == 1  # the deflation comes first
     for _ in range(2):
-        await emulator.slash(p0, "hf deflate")  # centrist lobbies save both shares
+        await emulator.slash(p0, "hf money deflate")  # centrist lobbies save both shares
 
     # its vaults may be robbed (on the robber's turn), and it keeps transacting
     await emulator.slash(p2, "hf report turn-end")
@@ -251,9 +251,9 @@ async def test_a_proxy_fight_is_answered_by_buttons_and_the_channel_reads_italia
     p0, p1, p2 = (by_id[pid] for pid in state.order)
     for p in (p0, p1, p2):
         await emulator.slash(p, "hf report ledger", kind="other", amount=20)
-    await emulator.slash(p0, "hf float", company="triangle1")
+    await emulator.slash(p0, "hf trade float", company="triangle1")
     await emulator.slash(p0, "hf report turn-end")
-    await emulator.slash(p1, "hf buy", company="triangle1")
+    await emulator.slash(p1, "hf trade buy", company="triangle1")
     await emulator.slash(p1, "hf report turn-end")
     market = await emulator.slash(erin, "hf market")  # whoever asks, the channel's language
     assert "Anno 1" in market.content or "Anno 1" in "".join(m.content for m in market.followups)
@@ -261,7 +261,7 @@ async def test_a_proxy_fight_is_answered_by_buttons_and_the_channel_reads_italia
     from engine.highfrontier.companies import value
 
     need = value(state, state.companies["triangle1"])
-    fight = await emulator.slash(p2, "hf proxy", company="triangle1", player=p1, delegates=need)
+    fight = await emulator.slash(p2, "hf trade proxy", company="triangle1", player=p1, delegates=need)
     post = panel_of(fight)
     assert post is not None and post.button_labels == ["Contrattacca", "Cedi l'azione"]
     assert "battaglia di deleghe" in post.content.lower()  # Italian, although the attacker may read English

@@ -48,6 +48,18 @@ async def open_panel(interaction: discord.Interaction, row: GameRow) -> None:
 class HfCog(commands.Cog):
     group = app_commands.Group(name="hf", description=L("High Frontier Module 5: the market and the bank",
                                                         "cmd.hf.desc"), guild_only=True)
+    # by purpose, so a newcomer finds them; what everyone uses (me, market, bank, score) stays on top
+    trade = app_commands.Group(name=L("trade", "cmd.hf.trade"), parent=group,
+                               description=L("Transactions: buy, float, fragment, proxy fight, service, dump",
+                                             "cmd.hf.trade.desc"))
+    company = app_commands.Group(name=L("company", "cmd.hf.company"), parent=group,
+                                 description=L("Presidents and boards: decisions, defence, angels, hedge funds, litigation",
+                                               "cmd.hf.company.desc"))
+    money = app_commands.Group(name=L("money", "cmd.hf.money"), parent=group,
+                               description=L("Debt and the bank: repay, rollover, deflation, cash ratio",
+                                             "cmd.hf.money.desc"))
+    deal = app_commands.Group(name=L("deal", "cmd.hf.deal"), parent=group,
+                              description=L("Deals between players: offer, accept, withdraw", "cmd.hf.deal.desc"))
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -60,25 +72,25 @@ class HfCog(commands.Cog):
         PANEL_KINDS.add(KIND)
 
     # ---- transactions ---------------------------------------------------------------------------
-    @group.command(name=L("buy", "cmd.hf.buy"), description=L("Transaction: buy a share", "cmd.hf.buy.desc"))
+    @trade.command(name=L("buy", "cmd.hf.buy"), description=L("Transaction: buy a share", "cmd.hf.buy.desc"))
     @company_option
     async def buy(self, interaction: discord.Interaction, company: str) -> None:
         await go(interaction, {"type": "buy"}, company=company)
 
-    @group.command(name=L("float", "cmd.hf.float"), description=L("Transaction: float a company", "cmd.hf.float.desc"))
+    @trade.command(name=L("float", "cmd.hf.float"), description=L("Transaction: float a company", "cmd.hf.float.desc"))
     @company_option
     @side_option
     async def float_(self, interaction: discord.Interaction, company: str, side: str = "white") -> None:
         await go(interaction, {"type": "float", "side": side}, company=company)
 
-    @group.command(name=L("fragment", "cmd.hf.fragment"), description=L("Transaction: fragment a company",
+    @trade.command(name=L("fragment", "cmd.hf.fragment"), description=L("Transaction: fragment a company",
                                                                          "cmd.hf.fragment.desc"))
     @company_option
     @side_option
     async def fragment(self, interaction: discord.Interaction, company: str, side: str = "white") -> None:
         await go(interaction, {"type": "fragment", "side": side}, company=company)
 
-    @group.command(name=L("proxy", "cmd.hf.proxy"), description=L("Transaction: a proxy fight", "cmd.hf.proxy.desc"))
+    @trade.command(name=L("proxy", "cmd.hf.proxy"), description=L("Transaction: a proxy fight", "cmd.hf.proxy.desc"))
     @company_option
     @app_commands.rename(target=PLAYER, delegates=L("delegates", "opt.hf.delegates"))
     @app_commands.describe(target=L("Whose share", "opt.hf.target.desc"),
@@ -87,7 +99,7 @@ class HfCog(commands.Cog):
                     delegates: app_commands.Range[int, 0, 50]) -> None:
         await go(interaction, {"type": "proxy", "target": uid(target), "delegates": delegates}, company=company)
 
-    @group.command(name=L("service", "cmd.hf.service"), description=L("Transaction: be a paying client",
+    @trade.command(name=L("service", "cmd.hf.service"), description=L("Transaction: be a paying client",
                                                                        "cmd.hf.service.desc"))
     @company_option
     @app_commands.rename(deluxe=L("deluxe", "opt.hf.deluxe"), half=L("half", "opt.hf.half"),
@@ -106,14 +118,14 @@ class HfCog(commands.Cog):
                                "bernal": bernal}, company=company)
 
     # ---- free actions ---------------------------------------------------------------------------
-    @group.command(name=L("dump", "cmd.hf.dump"), description=L("Free action: dump shares", "cmd.hf.dump.desc"))
+    @trade.command(name=L("dump", "cmd.hf.dump"), description=L("Free action: dump shares", "cmd.hf.dump.desc"))
     @company_option
     @app_commands.rename(count=L("count", "opt.hf.count"))
     @app_commands.describe(count=L("How many shares", "opt.hf.count.desc"))
     async def dump(self, interaction: discord.Interaction, company: str, count: app_commands.Range[int, 1, 3] = 1) -> None:
         await go(interaction, {"type": "dump", "count": count}, company=company)
 
-    @group.command(name=L("hedge", "cmd.hf.hedge"), description=L("Take your hedge fund", "cmd.hf.hedge.desc"))
+    @company.command(name=L("hedge", "cmd.hf.hedge"), description=L("Take your hedge fund", "cmd.hf.hedge.desc"))
     @app_commands.rename(take=L("take", "opt.hf.take_hedge"))
     @app_commands.describe(take=L("A share, a cube or forgiveness", "opt.hf.take_hedge.desc"))
     @app_commands.choices(take=[app_commands.Choice(name=L(w, f"hf.what.{w}"), value=w)
@@ -121,20 +133,20 @@ class HfCog(commands.Cog):
     async def hedge(self, interaction: discord.Interaction, take: str) -> None:
         await go(interaction, {"type": "hedge", "take": take})
 
-    @group.command(name=L("repay", "cmd.hf.repay"), description=L("Repay debt cubes", "cmd.hf.repay.desc"))
+    @money.command(name=L("repay", "cmd.hf.repay"), description=L("Repay debt cubes", "cmd.hf.repay.desc"))
     @app_commands.rename(cubes=L("cubes", "opt.hf.cubes"))
     @app_commands.describe(cubes=L("How many cubes", "opt.hf.repay_cubes.desc"))
     async def repay(self, interaction: discord.Interaction, cubes: app_commands.Range[int, 1, 7]) -> None:
         await go(interaction, {"type": "repay", "cubes": cubes})
 
-    @group.command(name=L("rollover", "cmd.hf.rollover"), description=L("Roll over the debt falling due",
+    @money.command(name=L("rollover", "cmd.hf.rollover"), description=L("Roll over the debt falling due",
                                                                          "cmd.hf.rollover.desc"))
     @app_commands.rename(repay=L("repay", "opt.hf.repay"))
     @app_commands.describe(repay=L("Cubes you still repay", "opt.hf.repay.desc"))
     async def rollover(self, interaction: discord.Interaction, repay: app_commands.Range[int, 0, 7] = 0) -> None:
         await go(interaction, {"type": "rollover", "repay": repay})
 
-    @group.command(name=L("litigate", "cmd.hf.litigate"), description=L("A lobby action's litigation",
+    @company.command(name=L("litigate", "cmd.hf.litigate"), description=L("A lobby action's litigation",
                                                                          "cmd.hf.litigate.desc"))
     @company_option
     @app_commands.rename(law=L("law", "opt.hf.law"), player=PLAYER, other=L("other", "opt.hf.other"))
@@ -147,7 +159,7 @@ class HfCog(commands.Cog):
                        player: discord.Member | None = None, other: str | None = None) -> None:
         await go(interaction, {"type": "litigate", "law": law, "player": uid(player)}, company=company, also=other)
 
-    @group.command(name=L("offer", "cmd.hf.offer"), description=L("Propose a deal to another player",
+    @deal.command(name=L("offer", "cmd.hf.offer"), description=L("Propose a deal to another player",
                                                                    "cmd.hf.offer.desc"))
     @app_commands.rename(to=PLAYER, give_aqua=L("give_aqua", "opt.hf.give_aqua"),
                          give_pearls=L("give_pearls", "opt.hf.give_pearls"), give_share=L("give_share", "opt.hf.give_share"),
@@ -175,19 +187,19 @@ class HfCog(commands.Cog):
                "share": v.resolve_company(state, get_share, language) if get_share else None}
         await go(interaction, {"type": "offer", "to": uid(to), "give": give, "get": get})
 
-    @group.command(name=L("accept", "cmd.hf.accept"), description=L("Accept a deal offered to you", "cmd.hf.accept.desc"))
+    @deal.command(name=L("accept", "cmd.hf.accept"), description=L("Accept a deal offered to you", "cmd.hf.accept.desc"))
     @app_commands.rename(deal=DEAL)
     @app_commands.describe(deal=DEAL_DESC)
     async def accept(self, interaction: discord.Interaction, deal: app_commands.Range[int, 1, 100_000]) -> None:
         await go(interaction, {"type": "accept", "deal": deal})
 
-    @group.command(name=L("withdraw", "cmd.hf.withdraw"), description=L("Withdraw or refuse a deal", "cmd.hf.withdraw.desc"))
+    @deal.command(name=L("withdraw", "cmd.hf.withdraw"), description=L("Withdraw or refuse a deal", "cmd.hf.withdraw.desc"))
     @app_commands.rename(deal=DEAL)
     @app_commands.describe(deal=DEAL_DESC)
     async def withdraw(self, interaction: discord.Interaction, deal: app_commands.Range[int, 1, 100_000]) -> None:
         await go(interaction, {"type": "withdraw", "deal": deal})
 
-    @group.command(name=L("cede", "cmd.hf.cede"), description=L("Hand your presidency to another holder",
+    @company.command(name=L("cede", "cmd.hf.cede"), description=L("Hand your presidency to another holder",
                                                                  "cmd.hf.cede.desc"))
     @company_option
     @app_commands.rename(to=PLAYER)
@@ -196,13 +208,13 @@ class HfCog(commands.Cog):
         await go(interaction, {"type": "cede", "to": uid(to)}, company=company)
 
     # ---- answers --------------------------------------------------------------------------------
-    @group.command(name=L("defend", "cmd.hf.defend"), description=L("Answer a proxy fight", "cmd.hf.defend.desc"))
+    @company.command(name=L("defend", "cmd.hf.defend"), description=L("Answer a proxy fight", "cmd.hf.defend.desc"))
     @app_commands.rename(counter=L("counter", "opt.hf.counter"))
     @app_commands.describe(counter=L("Discard a delegate in the attacker's ideology", "opt.hf.counter.desc"))
     async def defend(self, interaction: discord.Interaction, counter: bool) -> None:
         await go(interaction, {"type": "proxy_answer", "counter": counter})
 
-    @group.command(name=L("angel", "cmd.hf.angel"), description=L("Offer (or refuse) to save an insolvent company",
+    @company.command(name=L("angel", "cmd.hf.angel"), description=L("Offer (or refuse) to save an insolvent company",
                                                                    "cmd.hf.angel.desc"))
     @company_option
     @app_commands.rename(offer=L("offer", "opt.hf.offer"))
@@ -210,7 +222,7 @@ class HfCog(commands.Cog):
     async def angel(self, interaction: discord.Interaction, company: str, offer: bool = True) -> None:
         await go(interaction, {"type": "angel", "offer": offer}, company=company)
 
-    @group.command(name=L("archangel", "cmd.hf.archangel"), description=L("Pick the angel among several",
+    @company.command(name=L("archangel", "cmd.hf.archangel"), description=L("Pick the angel among several",
                                                                            "cmd.hf.archangel.desc"))
     @company_option
     @app_commands.rename(player=PLAYER)
@@ -218,7 +230,7 @@ class HfCog(commands.Cog):
     async def archangel(self, interaction: discord.Interaction, company: str, player: discord.Member) -> None:
         await go(interaction, {"type": "angel_pick", "player": uid(player)}, company=company)
 
-    @group.command(name=L("board", "cmd.hf.board"), description=L("Your board decision (or the panel)",
+    @company.command(name=L("board", "cmd.hf.board"), description=L("Your board decision (or the panel)",
                                                                    "cmd.hf.board.desc"))
     @app_commands.rename(choice=L("choice", "opt.hf.choice"), amount=L("amount", "opt.hf.amount"),
                          modernize=L("modernize", "opt.hf.modernize"))
@@ -241,7 +253,7 @@ class HfCog(commands.Cog):
         await go(interaction, {"type": "board", "company": state.meeting[0], "choice": choice, "amount": amount,
                                "modernize": modernize})
 
-    @group.command(name=L("deflate", "cmd.hf.deflate"), description=L("Bank panic: discard a share (or lobby)",
+    @money.command(name=L("deflate", "cmd.hf.deflate"), description=L("Bank panic: discard a share (or lobby)",
                                                                        "cmd.hf.deflate.desc"))
     @app_commands.rename(company=COMPANY)
     @app_commands.describe(company=L("The share to discard; empty: a centrist lobby saves it", "opt.hf.deflate.desc"))
@@ -249,7 +261,7 @@ class HfCog(commands.Cog):
     async def deflate(self, interaction: discord.Interaction, company: str | None = None) -> None:
         await go(interaction, {"type": "deflate"}, company=company)
 
-    @group.command(name=L("cash-ratio", "cmd.hf.cash_ratio"), description=L("Banker: retire speculators' fiduciary pearls",
+    @money.command(name=L("cash-ratio", "cmd.hf.cash_ratio"), description=L("Banker: retire speculators' fiduciary pearls",
                                                                              "cmd.hf.cash_ratio.desc"))
     @app_commands.rename(blue=L("pearls", "opt.hf.blue"))
     @app_commands.describe(blue=L("How many", "opt.hf.blue.desc"))

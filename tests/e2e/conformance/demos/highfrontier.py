@@ -13,10 +13,10 @@ async def play(table: Any) -> None:
     for user in order:
         await table.slash(user, "hf report ledger", kind="other", amount=20)
     first = order[0]
-    await table.slash(first, "hf float", company="Lanciatori")
+    await table.slash(first, "hf trade float", company="Lanciatori")
     erin = table.users["erin"]
     partner = erin if first is not erin else order[1]
-    await table.slash(first, "hf offer", player=partner, give_aqua=2, get_aqua=1)
+    await table.slash(first, "hf deal offer", player=partner, give_aqua=2, get_aqua=1)
     for user in order:
         await table.slash(user, "hf report turn-end")
     await table.slash(erin, "hf market")
