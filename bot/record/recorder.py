@@ -1,5 +1,5 @@
-"""Keeps the record current: a game whose deadline fired, that ended, was undone or imported is
-recorded in a background task after its commit, one at a time, never on the path of a move."""
+"""Keeps the record current: a game that moved, ended, was undone or imported, or whose deadline fired
+is recorded in a background task after its commit, one at a time, never on the path of the move."""
 
 from __future__ import annotations
 
@@ -21,16 +21,12 @@ class Recorder:
         self._queued: set[int] = set()  # games whose record is waiting for its turn: one wait is enough
 
     async def heard(self, upd: Update) -> None:
-        """A service listener: cheap, it only starts the task. A running game is recorded when one of
-        its deadlines fires (its calls met and missed count before it ends); updates that come while
-        its record waits for the lock are one record, taken of the game as it stands then."""
-        # a deadline that fires (a call met or missed), an end, an undo or an import: not every move,
-        # which would replay a running game's whole log after each one of them under load
-        state = upd.state
+        """A service listener: cheap, it only starts the task. A running game is recorded too (its
+        calls met and deadlines missed count before it ends); updates that come while its record
+        waits for the lock are one record, taken of the game as it stands then."""
+        started = upd.state is not None and upd.state.status in rebuild.RECORDED
         gid = upd.game.id
-        wanted = upd.source in ("undo", "import") or (
-            state is not None and state.status in rebuild.RECORDED and (upd.source == "tick" or state.status == "finished"))
-        if wanted and gid is not None and gid not in self._queued:
+        if (started or upd.source in ("undo", "import")) and gid is not None and gid not in self._queued:
             self._queued.add(gid)
             self._spawn(self._record(gid))
 
