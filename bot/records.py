@@ -79,7 +79,7 @@ class Records(GameStore):
             raise RuleError("core.bad_count")
         rows = await self.log_rows(game_id)
         # an undo's own reseed is no move: it goes with the move before it, and is not counted
-        moves = [r for r in rows if '"mod_reseed"' not in r.action_json]
+        moves = [r for r in rows if json.loads(r.action_json).get("type") != "mod_reseed"]
         if count > len(moves):
             raise RuleError("core.undo_too_many", available=len(moves))
         first = moves[-count].seq

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.pictures import picture_labels
-from engine.core import Player, get_game
+from engine.core import Player, RuleError, get_game
 from engine.galactica.autopilot import choose_action as galactica_move
 from engine.spqrisiko.ai import choose_action
 from render.common import render_png
@@ -88,7 +88,7 @@ def randomly_played(kind: str, seed: int, steps: int, settings: dict[str, object
             if moves:
                 try:
                     game.apply(state, player.id, draw.choice(moves), now)
-                except Exception:  # a move made stale by the one before it: the next draw will do
+                except RuleError:  # legal in general, refused in this position (an amount too high)
                     continue
     return state
 
