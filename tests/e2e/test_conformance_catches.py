@@ -34,3 +34,11 @@ async def test_a_game_that_posts_in_the_actors_language_fails(tmp_path: Path, mo
     # Erin's lobby and start, posted in her English in the Italian server
     assert any(p.startswith("public message in en, for a reader of it") and "Corsa" in p
                for p in found["language"]), found["language"]
+
+
+def test_a_call_that_says_its_opening_twice_is_caught() -> None:
+    from tests.e2e.conformance.checks import wording_problems
+
+    assert wording_problems("<@1>, tocca a te: tocca a te: al massimo una transazione.", "it")
+    assert wording_problems("<@1>, your turn: your turn: at most one transaction.", "en")
+    assert not wording_problems("<@1>, tocca a te: al massimo una transazione. Scadenza: domani.", "it")

@@ -51,6 +51,7 @@ KEYLIKE = re.compile(r"(?<![\w/.-])[a-z][a-z0-9_]*(?:\.[a-z0-9_-]+)+(?![\w/-])")
 KEY_PREFIXES = ("game.", "core.", "log.", "cmd.", "opt.", "help.")
 FILES = (".md", ".png", ".json", ".txt", ".po")
 REPR = re.compile(r"\{'|\[\{|'\}|'\]|=None\b|: None\b|\(None\b|\[None\b|=True\b|=False\b|<\w+ object at")
+STUTTER = re.compile(r"(?i)\b(\w[\w' ]{3,}:)\s+\1")
 ENGLISH_ARTICLE = re.compile(r"\b[Aa] (?:[AEIOaeio]\w+)")
 NOT_PLURAL = _words("is was has its as us plus bonus this thus status focus yes class less pass boss gas bus "
                        "news series species means")
@@ -79,6 +80,8 @@ def wording_problems(text: str, lang: str | None) -> list[str]:
             out.append(f"a catalog key {token!r} in {text[:120]!r}")
     for match in REPR.finditer(text):
         out.append(f"a Python repr {match.group(0)!r} in {text[:120]!r}")
+    for match in STUTTER.finditer(words):  # a game's sentence inside the platform's, both opening alike
+        out.append(f"a repeated {match.group(1)!r} in {text[:120]!r}")
     for language in ("it", "en") if lang is None else (lang,):
         for noun in plural_nouns(language):
             if re.search(rf"(?<![\d.,])\b1 {re.escape(noun)}\b", words) and noun not in _singulars(language):
