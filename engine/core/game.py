@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.core.errors import RuleError
 from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer, commit_fields
 from engine.core.moderation import CORE_PREFIX, MOD_PREFIX, Away, ModAction, moderate
+from engine.core.orders import ORDERS_TYPE, OrdersMixin, SetOrders, returned, set_orders
 from engine.core.ranking import final_ranking, scores_kept
 
 S = TypeVar("S", bound=GameState)
 
 _MOD_ADAPTER: TypeAdapter[Any] = TypeAdapter(ModAction)
-_AWAY_ADAPTER: TypeAdapter[Any] = TypeAdapter(Away)
+_CORE_ADAPTER: TypeAdapter[Any] = TypeAdapter(Annotated[Away | SetOrders, Field(discriminator="type")])
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}  # one action parser per game class, built on first use
 MAX_TIMERS_PER_ADVANCE = 100_000  # a runaway timer loop is a bug; stop rather than hang
 
@@ -35,7 +36,7 @@ class GameMeta(BaseModel):
     rulebook: str  # shared seed file the rules come from
 
 
-class Game(Generic[S]):
+class Game(OrdersMixin, Generic[S]):
     meta: ClassVar[GameMeta]
     state_model: ClassVar[type[GameState]]
     settings_model: ClassVar[type[CoreSettings]] = CoreSettings
@@ -110,7 +111,10 @@ class Game(Generic[S]):
         return scores_kept(state)
 
     def log_visible(self, action: dict[str, Any], actor: str, viewer: str | None) -> bool:
-        """May `viewer` read this log entry? Secret moves (an Impero bribe) stay between their players."""
+        """May `viewer` read this log entry? Secret moves (an Impero bribe) stay between their players;
+        standing orders are their owner's alone."""
+        if action.get("type") == ORDERS_TYPE:
+            return viewer == actor
         if action.get("type") not in self.private_actions:
             return True
         return viewer is not None and viewer in (actor, action.get("to"))
@@ -143,7 +147,7 @@ class Game(Generic[S]):
         if kind.startswith(MOD_PREFIX):
             adapter = _MOD_ADAPTER
         elif kind.startswith(CORE_PREFIX):
-            adapter = _AWAY_ADAPTER
+            adapter = _CORE_ADAPTER
         else:
             adapter = self._adapter()
         try:
@@ -230,7 +234,9 @@ class Game(Generic[S]):
             raise RuleError("core.not_a_player")
         if isinstance(parsed, Away):
             return self._away(work, actor, parsed.until, now)
-        return self.handle(work, actor, parsed, now)
+        if isinstance(parsed, SetOrders):
+            return set_orders(self, work, actor, parsed, now)
+        return returned(work, actor, now) + self.handle(work, actor, parsed, now)
 
     def advance(self, state: S, now: datetime) -> list[Event]:
         """Fire every timer due at or before `now`, in time order, each stamped with its due time."""
@@ -279,7 +285,7 @@ class Game(Generic[S]):
             raise RuleError("core.away_in_past")
         if until is None:
             state.away.pop(actor, None)
-            events = [Event(key="core.back", params={"player": state.name_of(actor)})]
+            events = [Event(key="core.back", params={"player": state.name_of(actor)}), *returned(state, actor, now)]
         else:
             state.away[actor] = until
             events = [Event(key="core.away", params={"player": state.name_of(actor), "until": until})]

@@ -87,6 +87,14 @@ class CoreSettings(BaseModel):
         return v
 
 
+class Standing(BaseModel):
+    """A player's standing orders, as their game's orders model dumped them (engine/core/orders.py)."""
+
+    orders: dict[str, Any]
+    keep_on_return: bool = True
+    set_at: datetime
+
+
 class GameState(BaseModel):
     """What every game's state carries besides its own fields."""
 
@@ -103,6 +111,7 @@ class GameState(BaseModel):
     timers: list[Timer] = Field(default_factory=list)
     timer_seq: int = 0
     away: dict[str, datetime] = Field(default_factory=dict)  # declared absences, player -> until
+    orders: dict[str, Standing] = Field(default_factory=dict)  # standing orders, player -> theirs (private)
 
     # -- players -----------------------------------------------------------------
     def player(self, pid: str) -> Player | None:

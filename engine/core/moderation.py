@@ -139,6 +139,7 @@ def moderate(game: Any, state: Any, actor: str, action: Any, now: datetime) -> l
         if state.player(action.new_id) is not None:
             raise RuleError("core.already_playing")
         old_name = seat.name
+        state.orders.pop(action.player, None)  # the newcomer did not give the leaver's orders
         replaced = game.renamed(game.dump_state(state), action.player, action.new_id)
         fresh = game.load_state(replaced)
         renamed = fresh.player(action.new_id)

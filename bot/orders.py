@@ -1,0 +1,57 @@
+"""The `/<game> orders` answer every game's cog shares: set, cancel or read one's standing orders.
+
+Orders are a `core_orders` move like any other (logged, replayed, undone), but only their owner is
+ever told of them: the answer is ephemeral, and the move has no public event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.ui import game_here, lang, player_id, send, service_of
+from engine.core import get_game
+
+
+async def set_orders(interaction: discord.Interaction, kind: str, orders: dict[str, Any] | None,
+                     *, keep_on_return: bool = True) -> None:
+    """Give (or, with None, cancel) the caller's standing orders in this channel's game of `kind`."""
+    row = await game_here(interaction, kind)
+    assert row.id is not None
+    svc = service_of(interaction)
+    actor = str(interaction.user.id)
+    action = {"type": "core_orders", "orders": orders, "keep_on_return": keep_on_return}
+    result = await svc.act(row.id, actor, action, interaction_id=str(interaction.id))
+    language = lang(interaction)
+    said = [t(ev.key, language, **ev.params) for ev in result.events if ev.to is not None and actor in ev.to]
+    await send(interaction, "\n".join(said) or t("core.done", language), ephemeral=True)
+
+
+async def show_orders(interaction: discord.Interaction, kind: str) -> None:
+    """The caller's standing orders in words, to them alone."""
+    row = await game_here(interaction, kind)
+    assert row.id is not None
+    _, state = await service_of(interaction).state(row.id)
+    viewer = player_id(interaction, state)
+    game = get_game(kind)
+    language = lang(interaction)
+    orders = game.orders_of(state, viewer)
+    if orders is None:
+        await send(interaction, t("core.orders_none", language), ephemeral=True)
+        return
+    standing = state.orders[viewer]
+    said = game.describe_orders(state, viewer, orders)
+    await send(interaction, t("core.orders_set", language, orders=said, keep=standing.keep_on_return),
+               ephemeral=True)
+
+
+def orders_text(state: Any, kind: str, viewer: str, language: str) -> str | None:
+    """A player's own orders in words (for a panel or a private page), or None."""
+    game = get_game(kind)
+    orders = game.orders_of(state, viewer)
+    if orders is None:
+        return None
+    return t("core.orders_set", language, orders=game.describe_orders(state, viewer, orders),
+             keep=state.orders[viewer].keep_on_return)
