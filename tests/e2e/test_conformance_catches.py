@@ -42,3 +42,21 @@ def test_a_call_that_says_its_opening_twice_is_caught() -> None:
     assert wording_problems("<@1>, tocca a te: tocca a te: al massimo una transazione.", "it")
     assert wording_problems("<@1>, your turn: your turn: at most one transaction.", "en")
     assert not wording_problems("<@1>, tocca a te: al massimo una transazione. Scadenza: domani.", "it")
+
+
+async def test_orders_told_in_the_channel_are_caught(tmp_path: Path, monkeypatch: Any) -> None:
+    import engine.core.orders as orders
+    from engine.core import Event
+
+    found = await play("corsa", tmp_path)
+    assert found["orders"] == [], found["orders"]  # Corsa keeps its orders private
+
+    real = orders.set_orders
+
+    def loud(game: Any, state: Any, actor: str, action: Any, now: Any) -> list[Any]:
+        return [*real(game, state, actor, action, now), Event(key="core.orders_cleared")]  # a public event
+
+    monkeypatch.setattr(orders, "set_orders", loud)
+    monkeypatch.setattr("engine.core.game.set_orders", loud)
+    found = await play("corsa", tmp_path / "loud")
+    assert any("tells others of a player's standing orders" in p for p in found["orders"]), found["orders"]

@@ -20,6 +20,7 @@ from bot.main import AraldoBot
 from engine.core import get_game
 from tests.conftest import FakeClock
 from tests.e2e.conformance.checks import bare_done, language_of, wording_problems
+from tests.e2e.conformance.orders import check_orders_step, leave_orders
 from tests.e2e.conformance.secrets import found_in, hidden_from
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.e2e.staging import rig
@@ -29,7 +30,7 @@ from tests.emulator.models import Message, User
 
 # (a) languages, (b) calls, (c) moves in words, (d) words not ids, (e) rules and log, (f) the panel,
 # and privacy
-CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy")
+CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy", "orders")
 START = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 LANGS = {"alice": "it", "bob": "it", "erin": "en"}
 PANEL_ID = re.compile(r"^araldo:panel:\d+$")
@@ -79,6 +80,7 @@ class Table:
         row = await self.bot.service.in_channel(str(self.emu.general.id))
         self.game_id = row.id
         await self.step(erin, lambda: self.emu.slash(erin, "game start"))
+        await leave_orders(self)
 
     async def slash(self, user: User, command: str, **options: Any) -> Any:
         return await self.step(user, lambda: self.emu.slash(user, command, options=options))
@@ -146,6 +148,7 @@ class Table:
         if after is not None:
             await self._check_calls(before, after, new)
             self._check_privacy(before, after, new, actor)
+            check_orders_step(self, after, new, actor)
         return result
 
     def _reader(self, msg: Message) -> str:
