@@ -17,6 +17,7 @@ from engine.core.errors import RuleError
 from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer, commit_fields
 from engine.core.moderation import CORE_PREFIX, MOD_PREFIX, Away, ModAction, moderate
 from engine.core.ranking import final_ranking, scores_kept
+from engine.core.revealed import Revelation, UndoneMove, default_revealed
 
 S = TypeVar("S", bound=GameState)
 
@@ -111,9 +112,21 @@ class Game(Generic[S]):
 
     def log_visible(self, action: dict[str, Any], actor: str, viewer: str | None) -> bool:
         """May `viewer` read this log entry? Secret moves (an Impero bribe) stay between their players."""
+        if action.get("type") == "mod_revealed":  # what an undone move showed: to whom it showed it
+            return action.get("to") is None or viewer == action.get("to")
         if action.get("type") not in self.private_actions:
             return True
         return viewer is not None and viewer in (actor, action.get("to"))
+
+    def revealed(self, moves: list[UndoneMove]) -> list[Revelation]:
+        """What the moves an undo takes back had shown, and to whom (the undo's preview names it, and
+        those players keep it in their log). By default the news of the moves that drew something:
+        private news to its players, else public news to everyone. A game may say it better."""
+        return default_revealed(moves)
+
+    def reseed_hidden(self, state: S) -> None:
+        """After an undo's reseed (`state.rng` already new, decks reshuffled): draw anew any future the
+        game fixed earlier outside a `Deck` (a pre-rolled order), so the undo hands out nothing."""
 
     def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         """Bring a snapshot saved with an older `state_version` up to date. Never drop a game."""
