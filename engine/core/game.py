@@ -124,9 +124,17 @@ class Game(Generic[S]):
         private news to its players, else public news to everyone. A game may say it better."""
         return default_revealed(moves)
 
+    def hidden_piles(self, state: S) -> list[list[Any]]:
+        """Orders the game fixed earlier outside a `Deck` that nobody has seen yet (a pile of tiles
+        shuffled at setup): an undo's reseed shuffles them anew, and a move that takes from one drew."""
+        return []
+
     def reseed_hidden(self, state: S) -> None:
-        """After an undo's reseed (`state.rng` already new, decks reshuffled): draw anew any future the
-        game fixed earlier outside a `Deck` (a pre-rolled order), so the undo hands out nothing."""
+        """After an undo's reseed (`state.rng` already new, decks reshuffled): draw anew every future the
+        game fixed outside a `Deck`, so the undo hands out nothing. By default its `hidden_piles`,
+        shuffled; a game whose unseen part is a slice of a list writes it back itself."""
+        for pile in self.hidden_piles(state):
+            state.rng.shuffle(pile)
 
     def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         """Bring a snapshot saved with an older `state_version` up to date. Never drop a game."""

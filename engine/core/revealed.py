@@ -44,17 +44,18 @@ def replay_undone(game: Any, state: Any, entries: list[tuple[datetime, str, dict
     out = []
     for at, actor, action, moderator in entries:
         game.advance(work, at)
-        before = _futures(work)
+        before = _futures(game, work)
         try:
             events = game.apply(work, actor, action, at, moderator=moderator, scratch=True)
         except RuleError:  # an entry the replay refuses showed nothing
             events = []
-        out.append(UndoneMove(actor=actor, action=action, events=events, drew=_futures(work) != before))
+        out.append(UndoneMove(actor=actor, action=action, events=events, drew=_futures(game, work) != before))
     return out
 
 
-def _futures(state: Any) -> tuple[Any, ...]:
-    return (state.rng.seed, state.rng.draws, tuple(len(pile) for pile in hidden_futures(state)))
+def _futures(game: Any, state: Any) -> tuple[Any, ...]:
+    piles = [*hidden_futures(state), *game.hidden_piles(state)]
+    return (state.rng.seed, state.rng.draws, tuple(len(pile) for pile in piles))
 
 
 def default_revealed(moves: list[UndoneMove]) -> list[Revelation]:
