@@ -123,7 +123,7 @@ class Records(GameStore):
                                    at=state.clock, moderator=True)
             # what the undone moves had shown stays known to those who saw it: notes in their log (and
             # those an earlier undo wrote, taken back with these entries, written again)
-            kept = [json.loads(r.action_json) for r in doomed if json.loads(r.action_json).get("type") == "mod_revealed"]
+            kept = [a for a in (json.loads(r.action_json) for r in doomed) if a.get("type") == "mod_revealed"]
             last = max(r.seq for r in await self.log_rows(game_id, include_undone=True)) + (reseed is not None)
             noted = []
             for i, note in enumerate(kept + revealed_notes(revealed), 1):

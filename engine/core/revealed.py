@@ -18,6 +18,7 @@ from engine.core.errors import RuleError
 from engine.core.model import Event, Msg
 from engine.core.moderation import hidden_futures
 
+NOTE_SIZE = 50  # sentences in one note (a long undo writes several)
 CALLS = frozenset({"turn", "reminder", "moderators"})  # whose turn it is, a reminder: nothing drawn
 
 
@@ -87,5 +88,6 @@ def notes(revealed: list[Revelation]) -> list[dict[str, Any]]:
         for who in r.players if r.players is not None else [None]:
             if msg not in seen.setdefault(who, []):
                 seen[who].append(msg)
-    return [{"type": "mod_revealed", "to": who, "seen": msgs}
-            for who, msgs in sorted(seen.items(), key=lambda kv: (kv[0] is not None, kv[0] or ""))]
+    return [{"type": "mod_revealed", "to": who, "seen": msgs[i:i + NOTE_SIZE]}
+            for who, msgs in sorted(seen.items(), key=lambda kv: (kv[0] is not None, kv[0] or ""))
+            for i in range(0, len(msgs), NOTE_SIZE)]

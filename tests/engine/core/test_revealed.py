@@ -72,3 +72,11 @@ def test_a_note_changes_nothing_and_replays() -> None:
     note = notes([Revelation(players=[PEOPLE[0].id], what={"key": "spqrisiko.card_drawn", "params": {"card": "x"}})])[0]
     assert game.apply(state, "mod", note, T0, moderator=True) == [] and state.model_dump() == before
     assert game.parse_action(note).model_dump(mode="json") == note
+
+
+def test_a_long_undo_writes_its_notes_in_parts() -> None:
+    many = [Revelation(players=["1000"], what={"key": "k", "params": {"n": i}}) for i in range(120)]
+    noted = notes(many)
+    assert [len(n["seen"]) for n in noted] == [50, 50, 20] and {n["to"] for n in noted} == {"1000"}
+    game = get_game("galactica")
+    assert all(game.parse_action(n).model_dump(mode="json") == n for n in noted)
