@@ -14,6 +14,11 @@ from bot import replaying
 from bot.gamestore import ActResult, GameStore, Update
 from bot.storage.models import LIVE, ActionRow, GameRow, ModAudit, Seat
 from engine.core import GameRecord, RuleError, get_game
+from engine.core.revealed import Revelation
+from engine.core.revealed import notes as revealed_notes
+
+# what an undo writes beside itself: no moves of their own, they go with the move before them
+NO_MOVES = frozenset({"mod_reseed", "mod_revealed"})
 
 
 class Records(GameStore):
@@ -79,11 +84,22 @@ class Records(GameStore):
             raise RuleError("core.bad_count")
         rows = await self.log_rows(game_id)
         # an undo's own reseed is no move: it goes with the move before it, and is not counted
-        moves = [r for r in rows if json.loads(r.action_json).get("type") != "mod_reseed"]
+        moves = [r for r in rows if json.loads(r.action_json).get("type") not in NO_MOVES]
         if count > len(moves):
             raise RuleError("core.undo_too_many", available=len(moves))
         first = moves[-count].seq
         return [r for r in rows if r.seq >= first]
+
+    async def undo_revealed(self, game_id: int, count: int) -> list[Revelation]:
+        """What the entries an undo of `count` moves would take back had shown, and to whom (replayed)."""
+        doomed = await self.undo_preview(game_id, count)
+        row = await self.get(game_id)
+        if row.started_at is None:
+            raise RuleError("core.not_started")
+        rows = await self.log_rows(game_id)
+        _, revealed = await asyncio.to_thread(replaying.without_last_revealed, get_game(row.kind), row,
+                                              self.load_state(row), rows, len(doomed))
+        return revealed
 
     async def undo(self, game_id: int, count: int, moderator: str) -> ActResult:
         """Take back the last `count` log entries: replay without them, then advance to now."""
@@ -94,7 +110,8 @@ class Records(GameStore):
                 raise RuleError("core.not_started")
             game = get_game(row.kind)
             rows = await self.log_rows(game_id)
-            state = await asyncio.to_thread(replaying.without_last, game, row, self.load_state(row), rows, len(doomed))
+            state, revealed = await asyncio.to_thread(replaying.without_last_revealed, game, row,
+                                                      self.load_state(row), rows, len(doomed))
             # what the undone moves drew (dice, cards) must not come back the same when played again:
             # a logged reseed gives every unseen draw a fresh salt, and replays the same way
             reseed = None
@@ -104,6 +121,15 @@ class Records(GameStore):
                 last = max(r.seq for r in await self.log_rows(game_id, include_undone=True))
                 reseed = ActionRow(game_id=game_id, seq=last + 1, actor=moderator, action_json=json.dumps(action),
                                    at=state.clock, moderator=True)
+            # what the undone moves had shown stays known to those who saw it: notes in their log (and
+            # those an earlier undo wrote, taken back with these entries, written again)
+            kept = [a for a in (json.loads(r.action_json) for r in doomed) if a.get("type") == "mod_revealed"]
+            last = max(r.seq for r in await self.log_rows(game_id, include_undone=True)) + (reseed is not None)
+            noted = []
+            for i, note in enumerate(kept + revealed_notes(revealed), 1):
+                game.apply(state, moderator, note, state.clock, moderator=True)
+                noted.append(ActionRow(game_id=game_id, seq=last + i, actor=moderator, action_json=json.dumps(note),
+                                       at=state.clock, moderator=True))
             now = max(self.clock(), state.clock)
             before = state.model_copy(deep=True)
             try:
@@ -125,6 +151,7 @@ class Records(GameStore):
                                     .values(undone=True))
                     if reseed is not None:
                         s.add(reseed)
+                    s.add_all(noted)
                     s.add(ModAudit(game_id=game_id, moderator=moderator, what="undo",
                                    detail=json.dumps([r.seq for r in doomed]), at=now))
                     outbox = self._plan(Update(row, state, events, "undo", moderator))

@@ -10,6 +10,7 @@ from typing import Any
 from bot.storage.models import ActionRow, GameRow
 from engine.core import Game, GameRecord, GameState, LogEntry, Player, ReplayError, RuleError, get_game
 from engine.core import replay as replay_record
+from engine.core.revealed import Revelation, replay_undone
 
 
 def record_of(row: GameRow, state: GameState, rows: list[ActionRow]) -> GameRecord:
@@ -52,6 +53,14 @@ def without_last(game: Game[Any], row: GameRow, state: GameState, rows: list[Act
     record = record_of(row, state, rows)
     record.log = record.log[: len(record.log) - count]
     return replay_record(game, record)
+
+
+def without_last_revealed(game: Game[Any], row: GameRow, state: GameState, rows: list[ActionRow],
+                          count: int) -> tuple[GameState, list[Revelation]]:
+    """`without_last`, and what the entries taken back had shown (played again on the state before them)."""
+    kept = without_last(game, row, state, rows, count)
+    undone = [(r.at, r.actor, json.loads(r.action_json), r.moderator) for r in rows[len(rows) - count:]]
+    return kept, game.revealed(replay_undone(game, kept, undone))
 
 
 def imported(game: Game[Any], record: GameRecord) -> GameState:

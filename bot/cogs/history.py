@@ -34,7 +34,8 @@ def _named(value: Any, names: dict[str, str]) -> Any:
 def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], language: str) -> str:
     """A log entry in words: `log.<game>.<type>` (or `log.core.<type>`) if the catalogs have it,
     else the raw action. Player ids among the values become names."""
-    params = {k: _named(v, names) for k, v in action.items() if k != "type"}
+    # "seen": sentences an engine wrote (what an undone move had shown), said as they are
+    params = {k: v if k == "seen" else _named(v, names) for k, v in action.items() if k != "type"}
     params = {k: "-" if v is None or v == "" else v for k, v in params.items()}  # never "None" in a sentence
     kind_of = action.get("type", "?")
     for key in (f"log.{kind}.{kind_of}", f"log.core.{kind_of}"):

@@ -3,6 +3,7 @@ Every action goes into the game's log or audit trail with its author."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import discord
@@ -25,6 +26,7 @@ from bot.ui import (
     service_of,
 )
 from engine.core import GameRecord, RuleError
+from engine.core.revealed import Revelation
 
 UNDONE_LIMIT = 2000
 HISTORY_SCAN = 200  # how far back in the channel the undone moves' messages are looked for
@@ -53,6 +55,18 @@ async def strike_undone(channel: Any, interaction_ids: set[str], note: str) -> i
     return edited
 
 
+def revealed_lines(revealed: list[Revelation], names: dict[str, str], language: str) -> list[str]:
+    """What undone moves had shown, one line per player who saw it (or one for the whole table)."""
+    out = []
+    for r in revealed:
+        what = t(r.what.key, language, **r.what.params)
+        if r.players is None:
+            out.append(t("core.revealed.everyone", language, what=what))
+        else:
+            out.extend(t("core.revealed.player", language, player=names.get(p, p), what=what) for p in r.players)
+    return out
+
+
 class UndoConfirm(discord.ui.View):
     def __init__(self, game_id: int, count: int, moderator: int, language: str) -> None:
         super().__init__(timeout=300)
@@ -78,7 +92,10 @@ class UndoConfirm(discord.ui.View):
                 content=t("core.undone", lang(interaction), count=self.count, version=res.game.version), view=None)
             # the table is told, in the server's language: who undid what; the old answers are struck
             language = await channel_lang(interaction)
-            moves = await described_moves(svc, res.game, doomed, language)
+            # the notes of what an earlier undo had shown stay with their readers, never told to the table
+            public = [r for r in doomed if json.loads(r.action_json).get("type") != "mod_revealed"]
+            # read as by nobody at the table: a private move (a bribe, standing orders) is said only to be one
+            moves = await described_moves(svc, res.game, public, language, viewer="")
             text = t("core.undone_public", language, moderator=interaction.user.mention, count=self.count,
                      moves="\n".join(moves))
             for part in chunks(text):
@@ -158,8 +175,13 @@ class ModCog(commands.Cog):
         row = await game_here(interaction)
         assert row.id is not None
         svc = service_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the undone moves are replayed
         doomed = await svc.undo_preview(row.id, count)
         lines = [t("core.undo_preview", language, count=count), *await described_moves(svc, row, doomed, language)]
+        revealed = await svc.undo_revealed(row.id, count)
+        if revealed:
+            names = {s.user_id: s.display_name for s in await svc.seats(row.id)}
+            lines += ["", t("core.undo_revealed", language), *revealed_lines(revealed, names, language)]
         await send(interaction, "\n".join(lines), ephemeral=True,
                    view=UndoConfirm(row.id, count, interaction.user.id, language))
 

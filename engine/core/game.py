@@ -18,6 +18,7 @@ from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer
 from engine.core.moderation import CORE_PREFIX, MOD_PREFIX, Away, ModAction, moderate
 from engine.core.orders import ORDERS_TYPE, OrdersMixin, SetOrders, returned, set_orders
 from engine.core.ranking import final_ranking, scores_kept
+from engine.core.revealed import Revelation, UndoneMove, default_revealed
 
 S = TypeVar("S", bound=GameState)
 
@@ -115,9 +116,29 @@ class Game(OrdersMixin, Generic[S]):
         standing orders are their owner's alone."""
         if action.get("type") == ORDERS_TYPE:
             return viewer == actor
+        if action.get("type") == "mod_revealed":  # what an undone move showed: to whom it showed it
+            return action.get("to") is None or viewer == action.get("to")
         if action.get("type") not in self.private_actions:
             return True
         return viewer is not None and viewer in (actor, action.get("to"))
+
+    def revealed(self, moves: list[UndoneMove]) -> list[Revelation]:
+        """What the moves an undo takes back had shown, and to whom (the undo's preview names it, and
+        those players keep it in their log). By default the news of the moves that drew something:
+        private news to its players, else public news to everyone. A game may say it better."""
+        return default_revealed(moves)
+
+    def hidden_piles(self, state: S) -> list[list[Any]]:
+        """Orders the game fixed earlier outside a `Deck` that nobody has seen yet (a pile of tiles
+        shuffled at setup): an undo's reseed shuffles them anew, and a move that takes from one drew."""
+        return []
+
+    def reseed_hidden(self, state: S) -> None:
+        """After an undo's reseed (`state.rng` already new, decks reshuffled): draw anew every future the
+        game fixed outside a `Deck`, so the undo hands out nothing. By default its `hidden_piles`,
+        shuffled; a game whose unseen part is a slice of a list writes it back itself."""
+        for pile in self.hidden_piles(state):
+            state.rng.shuffle(pile)
 
     def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         """Bring a snapshot saved with an older `state_version` up to date. Never drop a game."""

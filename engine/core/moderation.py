@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from engine.core.deck import Deck
 from engine.core.errors import RuleError
-from engine.core.model import Event, commit_fields
+from engine.core.model import Event, Msg, commit_fields
 from engine.core.rng import Rng
 
 
@@ -56,6 +56,15 @@ class ModReseed(BaseModel):
     salt: int = Field(ge=0, lt=1 << 63)
 
 
+class ModRevealed(BaseModel):
+    """What moves taken back by an undo had shown: kept in the log of `to` (None: everyone), so what a
+    player saw is not silently forgotten (engine/core/revealed.py). Written by the undo; changes nothing."""
+
+    type: Literal["mod_revealed"] = "mod_revealed"
+    to: str | None = None
+    seen: list[Msg] = Field(default_factory=list, max_length=200)
+
+
 class ModEnd(BaseModel):
     type: Literal["mod_end"] = "mod_end"
     reason: str = Field(default="", max_length=200)
@@ -70,7 +79,7 @@ class Away(BaseModel):
 
 
 ModAction = Annotated[
-    ModPause | ModResume | ModExtend | ModForce | ModKick | ModReplace | ModEnd | ModReseed,
+    ModPause | ModResume | ModExtend | ModForce | ModKick | ModReplace | ModEnd | ModReseed | ModRevealed,
     Field(discriminator="type"),
 ]
 MOD_PREFIX = "mod_"
@@ -80,6 +89,8 @@ CORE_PREFIX = "core_"
 def moderate(game: Any, state: Any, actor: str, action: Any, now: datetime) -> list[Event]:
     """Apply a moderator's action to `game`'s state (Game._moderate): every game gets the same."""
     params = {"moderator": actor}
+    if isinstance(action, ModRevealed):
+        return []  # a note for the log: the undo that wrote it said it
     if isinstance(action, ModEnd):
         if state.status != "active":
             raise RuleError("core.game_over")
@@ -89,6 +100,7 @@ def moderate(game: Any, state: Any, actor: str, action: Any, now: datetime) -> l
         raise RuleError("core.game_over")
     if isinstance(action, ModReseed):
         reseed(state, action.salt)
+        game.reseed_hidden(state)
         return []  # the undo that wrote it says what happened
     if isinstance(action, ModPause):
         if state.paused_at is not None:
@@ -158,6 +170,11 @@ def reseed(state: Any, salt: int) -> None:
     state.rng = Rng(seed=(state.rng.seed * 0x9E3779B97F4A7C15 + salt + state.rng.draws) % (1 << 63))
     for deck in _decks(state):
         state.rng.shuffle(deck.draw_pile)
+
+
+def hidden_futures(state: Any) -> list[list[str]]:
+    """The unseen pile of every deck in a state: what a draw from them takes is not known yet."""
+    return [deck.draw_pile for deck in _decks(state)]
 
 
 def _decks(value: Any) -> list[Deck]:

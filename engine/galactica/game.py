@@ -206,6 +206,16 @@ class Galactica(Game[GalacticaState]):
     def turn_deadline(self, state: GalacticaState) -> datetime | None:
         return state.deadline("turn")
 
+    def hidden_piles(self, state: GalacticaState) -> list[list[Any]]:
+        """The tiles not yet explored, and the market cards nobody has drawn (their top slice of the pile)."""
+        return [state.tile_pile, state.market_pile[: market.unseen(state)]]
+
+    def reseed_hidden(self, state: GalacticaState) -> None:
+        state.rng.shuffle(state.tile_pile)
+        top = state.market_pile[: market.unseen(state)]
+        state.rng.shuffle(top)
+        state.market_pile[: len(top)] = top
+
     def view(self, state: GalacticaState, viewer: str | None) -> BaseModel:
         from engine.galactica.views import build_view
 

@@ -50,6 +50,7 @@ def draw(state: GalacticaState, player: str, raw_cell: str) -> list[Event]:
     card_id = state.market_pile.pop(0)
     state.market_offer = MarketOffer(player=player, card=card_id, cell=fleet.cell)
     state.market_draws += 1
+    state.market_seen += 1
     c = market_cards()[card_id]
     # the card is the drawer's alone until bought, as the view keeps it: the channel hears only the draw
     return [Event(key="galactica.market_drawn", params={"player": state.name_of(player)}),
@@ -83,6 +84,12 @@ def decide(state: GalacticaState, player: str, buy: bool) -> list[Event]:
     return [Event(key="galactica.market_bought", params={"player": name, "unit": c.unit, "quantity": c.quantity,
                                                          "what": said(c.unit, c.quantity),
                                                          "price": c.price})]
+
+
+def unseen(state: GalacticaState) -> int:
+    """How many cards at the top of the pile nobody has drawn yet: the pile is the setup's shuffle turned
+    round, every drawn card going to the bottom, so the first (all cards - cards drawn) are unseen."""
+    return max(0, min(len(market_cards()) - state.market_seen, len(state.market_pile)))
 
 
 def discard(state: GalacticaState) -> None:

@@ -194,6 +194,9 @@ class GalacticaState(GameState):
     market_pile: list[str] = Field(default_factory=list)  # top = index 0
     market_offer: MarketOffer | None = None
     market_draws: int = 0  # this turn
+    # market cards drawn in the whole game: the pile's first (all cards - these) are still unseen, in the
+    # order the setup shuffled them, and an undo's reseed shuffles them anew (engine/galactica/game.py)
+    market_seen: int = 0
     casino: dict[str, dict[str, Stake]] = Field(default_factory=dict)  # cell -> player -> stake
     casino_bank: int = 0  # what the Interstellar Bank has won (negative: paid out)
     offers: list[Offer] = Field(default_factory=list)
