@@ -55,6 +55,8 @@ def describe(state: HfState, orders: HfOrders) -> list[dict[str, Any]]:
         said.append({"key": "hf.orders.company", "params": {"company": label(state.companies[cid]), "choice": choice}})
     if orders.dots is not None:
         said.append({"key": "hf.orders.dots", "params": {"dots": orders.dots}})
+    elif "dividend" in (orders.board, *orders.companies.values()):
+        said.append({"key": "hf.orders.dots_all", "params": {}})
     if orders.modernize:
         said.append({"key": "hf.orders.modernize", "params": {}})
     if orders.proxy is not None:
