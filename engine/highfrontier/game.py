@@ -245,14 +245,13 @@ class HighFrontier(Game[HfState]):
     def orders_sample(self, state: HfState, player: str) -> dict[str, Any] | None:
         return standing.sample(state, player)
 
-    def on_orders(self, state: HfState, player: str, now: datetime) -> list[Event]:
-        return self._orders_now(state, now)
-
     def on_away(self, state: HfState, player: str, until: datetime | None, now: datetime) -> list[Event]:
         return self._orders_now(state, now) if until is not None else []
 
     def _orders_now(self, state: HfState, now: datetime) -> list[Event]:
-        """Orders just set, or an absence just declared: if the table waits on that player, they answer."""
+        """An absence just declared (announced in the channel by /away): if the table waits on that
+        player, their orders answer. Orders set while away wait for the next move or the deadline: their
+        answer is private, and what they did would go unsaid."""
         if state.status != "active":
             return []
         before = calls.called(state)

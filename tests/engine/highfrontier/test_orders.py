@@ -140,3 +140,13 @@ def test_orders_say_themselves_to_their_owner_only() -> None:
     assert [m["key"] for m in said] == ["hf.orders.board_dividend", "hf.orders.company", "hf.orders.dots",
                                         "hf.orders.modernize", "hf.orders.proxy_yield"]
     assert said[1]["params"] == {"company": "patents1", "choice": "reinvest"}
+
+
+def test_orders_given_while_away_wait_for_the_next_move_or_the_deadline() -> None:
+    t = Table(3)
+    meeting(t)
+    away(t, "Bianco")
+    events = orders(t, "Bianco", board="pass")
+    assert all(e.to == [pid("Bianco")] for e in events) and t.state.meeting == ["triangle1"]
+    t.wait(25)
+    assert keyed(t.events, "hf.orders_pass") and t.state.meeting == []

@@ -161,3 +161,14 @@ def test_orders_say_themselves_and_stay_private() -> None:
     described = GAME.describe_orders(s, C, GAME.orders_of(s, C))
     assert [m["key"] for m in described] == ["nomic.orders.as_player", "nomic.orders.vote_else", "nomic.orders.rating"]
     assert described[0]["params"] == {"player": "Dario"}
+
+
+def test_a_proxy_given_before_the_kings_vote_alone_falls_back_to_the_default_vote() -> None:
+    s = new_game()
+    (p,) = propose(s, B, enact("Cortesia"))
+    orders(s, C, as_player=D, vote="abstain")
+    vote(s, D, p, "for")
+    next(r for r in s.rules if r.id == "1700").knobs["vote_weight"] = "king"
+    events = rollover(s)
+    (told,) = said(events, "nomic.orders_voted")
+    assert told.params["player"] == "Carla" and told.params["choices"] == ["#1 –"]
