@@ -55,7 +55,7 @@ def check(state: NomicState, player: str, orders: NomicOrders) -> None:
     target = orders.as_player
     seat = state.player(target)
     if seat is None or seat.left:
-        raise RuleError("nomic.no_player", name=target)
+        raise RuleError("nomic.orders_not_playing", who=target)
     if target == player:
         raise RuleError("nomic.orders_self_proxy")
     chain, seen = [player, target], {player}

@@ -120,7 +120,7 @@ def test_the_default_rating_feeds_top_polls() -> None:
 
 @pytest.mark.parametrize(("given", "code"), [
     ({"as_player": C}, "nomic.orders_self_proxy"),
-    ({"as_player": "9999"}, "nomic.no_player"),
+    ({"as_player": "9999"}, "nomic.orders_not_playing"),
     ({"rating": 5}, "nomic.orders_rating_alone"),
     ({}, "nomic.orders_empty"),
     ({"vote": "maybe"}, "core.bad_orders"),
