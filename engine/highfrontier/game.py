@@ -32,6 +32,7 @@ from engine.highfrontier import (
     wildcat,
     witness,
 )
+from engine.highfrontier import orders as standing
 from engine.highfrontier.companies import ev, who
 from engine.highfrontier.legal import candidates
 from engine.highfrontier.models import HfSettings, HfState
@@ -48,6 +49,7 @@ class HighFrontier(Game[HfState]):
     action_model = a.HfAction
     state_version = 2  # 2: homeless isotope banks (5F1b)
     private_actions = frozenset({"offer"})  # a deal's terms stay between its two players (in /game log too)
+    orders_model = standing.HfOrders  # default board decisions and proxy-fight answers (orders.py)
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> HfState:
         state = HfState(game="highfrontier", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
@@ -228,7 +230,33 @@ class HighFrontier(Game[HfState]):
             return []
         events = bull.hedge_claims(state) + insolvency.open_windows(state, now)
         events += board_meetings.advance(state, now)
+        acted = standing.for_the_absent(state, now, self.orders_due)  # an away player's orders answer at once
+        if acted:
+            return events + acted + self.settle(state, now)
         return events + insolvency.open_windows(state, now)
+
+    # ---- standing orders (orders.py) ---------------------------------------------------------
+    def check_orders(self, state: HfState, player: str, orders: Any) -> None:
+        standing.check(state, orders)
+
+    def describe_orders(self, state: HfState, player: str, orders: Any) -> list[dict[str, Any]]:
+        return standing.describe(state, orders)
+
+    def orders_sample(self, state: HfState, player: str) -> dict[str, Any] | None:
+        return standing.sample(state, player)
+
+    def on_away(self, state: HfState, player: str, until: datetime | None, now: datetime) -> list[Event]:
+        return self._orders_now(state, now) if until is not None else []
+
+    def _orders_now(self, state: HfState, now: datetime) -> list[Event]:
+        """An absence just declared (announced in the channel by /away): if the table waits on that
+        player, their orders answer. Orders set while away wait for the next move or the deadline: their
+        answer is private, and what they did would go unsaid."""
+        if state.status != "active":
+            return []
+        before = calls.called(state)
+        acted = standing.for_the_absent(state, now, self.orders_due)
+        return acted + self.settle(state, now) + calls.pings(state, before) if acted else []
 
     def end(self, state: HfState, reason: str) -> list[Event]:
         events = [ev("final_score", player=who(state, p), **scoring.score(state, p).model_dump())
@@ -256,9 +284,13 @@ class HighFrontier(Game[HfState]):
             cid = str(data["company"])
             c = state.companies[cid]
             if state.meeting and state.meeting[0] == cid and c.holes[0]:
-                events = board_meetings.decide(state, str(c.holes[0]), cid, "pass", 0, False, now, timeout=True)
+                pres = str(c.holes[0])
+                events = standing.decide_board(state, pres, c, self.orders_due(state, pres, now, lapsed=True), now) \
+                    or board_meetings.decide(state, pres, cid, "pass", 0, False, now, timeout=True)
         elif timer.kind == "proxy" and state.proxy is not None:
-            events = presidency.resolve_proxy(state, state.proxy, False)
+            defender = state.proxy.defender
+            events = standing.answer_proxy(state, self.orders_due(state, defender, now, lapsed=True)) \
+                or presidency.resolve_proxy(state, state.proxy, False)
         elif timer.kind == "angel":
             events = insolvency.timeout(state, str(data["company"]))
         elif timer.kind == "deflation":

@@ -22,6 +22,7 @@ from engine.nomic import (
     gladiators,
     ledger,
     migrate,
+    orders,
     property,
     proposals,
     quarantine,
@@ -94,6 +95,7 @@ class Nomic(Game[NomicState]):
     private_actions = frozenset({"gladiator_train"})
     state_version = 3  # 2: closed Giornate filed in the chronicle; 3: knobs held by the rules (migrate.py)
     apply_in_place = True  # no copy of the state before each action (see engine.core.Game)
+    orders_model = orders.NomicOrders  # a default vote for unanswered letters (orders.py)
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> NomicState:
         state = NomicState(game="nomic", seed=seed, rng=Rng(seed=seed), players=players, created_at=now,
@@ -142,7 +144,9 @@ class Nomic(Game[NomicState]):
 
     def on_timer(self, state: NomicState, timer: Timer, now: datetime) -> list[Event]:
         if timer.kind == "giornata":
+            by_orders = orders.cast_by_orders(state, now, self.orders_due)  # the vote closes: orders answer
             events, over = giornata.rollover(state, now)
+            events = by_orders + events
             if over:
                 events.append(self.finish(state, [], "no_king"))
             return events
@@ -154,6 +158,15 @@ class Nomic(Game[NomicState]):
         if timer.kind == "vote_reminder":
             return giornata.remind(state, int(timer.data["hours"]), now, self.awaiting(state))
         return []
+
+    def check_orders(self, state: NomicState, player: str, given: Any) -> None:
+        orders.check(state, player, given)
+
+    def describe_orders(self, state: NomicState, player: str, given: Any) -> list[dict[str, Any]]:
+        return orders.describe(state, given)
+
+    def orders_sample(self, state: NomicState, player: str) -> dict[str, Any] | None:
+        return orders.sample(state, player)
 
     def action_schema(self) -> dict[str, Any]:
         """The actions, and what a proposal's `change` may hold: every knob with its mechanic and its

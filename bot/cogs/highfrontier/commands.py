@@ -16,6 +16,7 @@ from bot.cogs.history import register_log_names
 from bot.cogs.options import option
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
+from bot.orders import set_orders, show_orders
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
@@ -32,6 +33,8 @@ PLAYER = L("player", "opt.hf.player")
 PLAYER_DESC = L("The other player", "opt.hf.player.desc")
 DEAL = L("deal", "opt.hf.deal")
 DEAL_DESC = L("The deal's number", "opt.hf.deal.desc")
+BOARD_CHOICES = [app_commands.Choice(name=L(w, f"choice.hf.orders.{w}"), value=w) for w in ("dividend", "reinvest", "pass")]
+PROXY_CHOICES = [app_commands.Choice(name=L(w, f"choice.hf.orders.{w}"), value=w) for w in ("counter", "yield")]
 
 
 
@@ -304,6 +307,45 @@ class HfCog(commands.Cog):
     async def score(self, interaction: discord.Interaction) -> None:
         _, state = await here(interaction)
         await send(interaction, texts.score_text(state, await channel_lang(interaction)))
+
+
+    @group.command(name=L("orders", "cmd.hf.orders"),
+                   description=L("Your standing orders: board decisions and proxy-fight answers while you are away",
+                                 "cmd.hf.orders.desc"))
+    @app_commands.rename(board=L("board", "opt.hf.orders.board"), dots=L("dots", "opt.hf.orders.dots"),
+                         modernize=L("modernize", "opt.hf.orders.modernize"), company=COMPANY,
+                         company_board=L("company_board", "opt.hf.orders.company_board"),
+                         proxy=L("proxy", "opt.hf.orders.proxy"), keep=L("keep", "opt.hf.orders.keep"),
+                         clear=L("clear", "opt.hf.orders.clear"))
+    @app_commands.describe(board=L("Your board decision for every company you preside", "opt.hf.orders.board.desc"),
+                           dots=L("A dividend's dots at most (none: all the row pays)", "opt.hf.orders.dots.desc"),
+                           modernize=L("Reinvesting, modernize where allowed", "opt.hf.orders.modernize.desc"),
+                           company=L("One company with its own decision", "opt.hf.orders.company.desc"),
+                           company_board=L("That company's decision", "opt.hf.orders.company_board.desc"),
+                           proxy=L("Your answer to a proxy fight against you", "opt.hf.orders.proxy.desc"),
+                           keep=L("Keep them when you are back (default yes)", "opt.hf.orders.keep.desc"),
+                           clear=L("Cancel your standing orders", "opt.hf.orders.clear.desc"))
+    @app_commands.autocomplete(company=v.companies)
+    @app_commands.choices(board=BOARD_CHOICES, company_board=BOARD_CHOICES, proxy=PROXY_CHOICES)
+    async def orders(self, interaction: discord.Interaction, board: str | None = None,
+                     dots: app_commands.Range[int, 1, 10] | None = None, modernize: bool | None = None,
+                     company: str | None = None, company_board: str | None = None, proxy: str | None = None,
+                     keep: bool = True, clear: bool = False) -> None:
+        """Set, cancel or (with no option) read your standing orders; only you see the answer."""
+        if clear:
+            await set_orders(interaction, KIND, None)
+            return
+        given: dict[str, object] = {k: x for k, x in (("board", board), ("dots", dots), ("modernize", modernize),
+                                                      ("proxy", proxy)) if x is not None}
+        if company is not None or company_board is not None:
+            if company is None or company_board is None:
+                raise RuleError("hf.orders_company_pair")
+            _, state = await here(interaction)
+            given["companies"] = {v.resolve_company(state, company, lang(interaction)): company_board}
+        if not given:
+            await show_orders(interaction, KIND)
+            return
+        await set_orders(interaction, KIND, given, keep_on_return=keep)
 
 
 def log_names(state: object, language: str) -> dict[str, str]:

@@ -14,6 +14,7 @@ from bot.cogs.nomic.desk import scribe_desk
 from bot.cogs.nomic.play import KIND, act_here, here, nomic_state, play, public_view
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS
+from bot.orders import set_orders, show_orders
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
@@ -33,6 +34,7 @@ from engine.core import RuleError
 KIND_CHOICES = [app_commands.Choice(name=L("enact", "choice.nomic.enact"), value="enact"),
                 app_commands.Choice(name=L("repeal", "choice.nomic.repeal"), value="repeal"),
                 app_commands.Choice(name=L("amend", "choice.nomic.amend"), value="amend")]
+VOTE_CHOICES = [app_commands.Choice(name=L(w, f"choice.nomic.orders.{w}"), value=w) for w in ("for", "against", "abstain")]
 
 
 group = app_commands.Group(name="nomic", description=L("Play DecameroNomic in this channel", "cmd.nomic.desc"),
@@ -107,6 +109,32 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
                    crown_pays: bool = False) -> None:
         game_id, _ = await here(interaction)
         await vote.open_vote(interaction, game_id, letter, champion, crown_pays)
+
+    @group.command(name=L("orders", "cmd.nomic.orders"),
+                   description=L("Your standing orders: how to vote on letters you leave unanswered",
+                                 "cmd.nomic.orders.desc"))
+    @app_commands.rename(vote=L("vote", "opt.nomic.orders.vote"), as_player=L("as_player", "opt.nomic.orders.as_player"),
+                         rating=L("rating", "opt.nomic.orders.rating"), keep=L("keep", "opt.nomic.orders.keep"),
+                         clear=L("clear", "opt.nomic.orders.clear"))
+    @app_commands.describe(vote=L("Your default vote", "opt.nomic.orders.vote.desc"),
+                           as_player=L("Vote as this player votes", "opt.nomic.orders.as_player.desc"),
+                           rating=L("Your default Top Polls rating (1-10)", "opt.nomic.orders.rating.desc"),
+                           keep=L("Keep them when you are back (default yes)", "opt.nomic.orders.keep.desc"),
+                           clear=L("Cancel your standing orders", "opt.nomic.orders.clear.desc"))
+    @app_commands.choices(vote=VOTE_CHOICES)
+    async def orders(self, interaction: discord.Interaction, vote: str | None = None,
+                     as_player: discord.Member | None = None, rating: app_commands.Range[int, 1, 10] | None = None,
+                     keep: bool = True, clear: bool = False) -> None:
+        """Set, cancel or (with no option) read your standing orders; only you see the answer."""
+        if clear:
+            await set_orders(interaction, KIND, None)
+            return
+        given = {k: x for k, x in (("vote", vote), ("as_player", str(as_player.id) if as_player else None),
+                                   ("rating", rating)) if x is not None}
+        if not given:
+            await show_orders(interaction, KIND)
+            return
+        await set_orders(interaction, KIND, given, keep_on_return=keep)
 
     @group.command(name=L("proposals", "cmd.nomic.proposals"), description=L("Pending proposals and their votes",
                                                                               "cmd.nomic.proposals.desc"))
