@@ -166,7 +166,7 @@ class Impero(Game[ImperoState]):
     def lapsed(self, state: ImperoState, now: datetime) -> list[Event]:
         """The turn end is every player's deadline: the CEOs whose orders say so develop their companies."""
         events: list[Event] = []
-        for pid in state.active_player_ids():
+        for pid in state.player_ids():  # a removed CEO's orders still run the company they left
             orders = self.orders_due(state, pid, now, lapsed=True)
             if orders is not None and orders.develop:
                 events += standing.develop(state, pid, orders.reserve, now)

@@ -68,6 +68,15 @@ def test_an_away_players_orders_act_and_survive_the_turn() -> None:
     assert GAME.orders_of(p.state, A) == ImperoOrders(develop=True)
 
 
+def test_a_removed_ceos_orders_still_run_the_company() -> None:
+    p = founded()
+    p.act(A, {"type": "core_orders", "orders": {"develop": True}})
+    seat = p.state.player(A)
+    assert seat is not None
+    seat.left = True
+    assert [e for e in turn_end(p) if e.key.startswith("impero.orders.")]
+
+
 def test_the_best_move_earns_most_per_dollar() -> None:
     p = founded()
     company = alfa(p)
