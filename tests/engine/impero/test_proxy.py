@@ -173,3 +173,17 @@ def test_the_outcome_does_not_depend_on_the_order_proxies_were_set(limits: list[
         assert winner != A and price == min(top, manual + 100)
     else:  # the manual bid reached the top limit: a proxy cannot beat it by nothing
         assert winner == A and price == manual
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(min_value=100, max_value=6000), min_size=2, max_size=3, unique=True))
+def test_limits_in_cents_a_step_apart_settle_the_same_way(limits: list[int]) -> None:
+    """Limits closer than one step are a tie at the auction's grain (the first to hold the bid keeps
+    it); a step apart or more, any cents, the order of setting changes nothing."""
+    ranked = sorted(limits)
+    if any(b - a < 100 for a, b in zip(ranked, ranked[1:], strict=False)):
+        return
+    outcomes = {settle(limits, list(order))[:2] for order in permutations(range(len(limits)))}
+    assert len(outcomes) == 1, outcomes
+    winner, price = outcomes.pop()
+    assert winner == str(1002 + limits.index(ranked[-1])) and price == min(ranked[-1], ranked[-2] + 100)
