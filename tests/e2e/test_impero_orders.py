@@ -30,6 +30,11 @@ async def start(emulator: Any, bot: AraldoBot, players: list[Any]) -> int:
     return row.id
 
 
+async def closing(bot: AraldoBot, gid: int) -> datetime | None:
+    state = await state_of(bot, gid)
+    return GAME.closes_at(state, state.auctions[0])
+
+
 def channel(emulator: Any, user: Any) -> list[str]:
     return [m.content for m in emulator.messages_seen(user, emulator.general) if not m.ephemeral]
 
@@ -54,38 +59,41 @@ async def test_two_proxies_and_a_manual_bid_in_the_last_minute_end_as_an_english
         assert set_a.ephemeral and "12,00" in set_a.content and "Offerta automatica" in set_a.content
         assert await posted(emulator, carol, "Per ordine permanente Alice offre 1,00\xa0$")
         closes = close + timedelta(seconds=60)
-        state = await state_of(bot, gid)
-        assert GAME.closes_at(state, state.auctions[0]) == closes
+        assert await closing(bot, gid) == closes
 
-        # bob's proxy of 7$: alice's answers one step above it, at once
-        clock.set(close - timedelta(seconds=40))
-        set_b = await emulator.slash(bob, "impero orders", company="Telco", limit="7")
-        assert set_b.ephemeral and "7,00" in set_b.content
-        assert await posted(emulator, carol, "Per ordine permanente Alice offre 8,00\xa0$")
+        # carol bids 3$ by hand in the new last minute: the close moves, alice's proxy answers 4$ at once
+        clock.set(closes - timedelta(seconds=50))
+        manual = await emulator.slash(carol, "impero bid", company="Telco", amount="3")
+        assert not manual.ephemeral and "3,00\xa0$" in manual.content
+        assert "Per ordine permanente Alice offre 4,00\xa0$" in manual.content
+        closes += timedelta(seconds=60)
+        assert await closing(bot, gid) == closes
 
-        # carol bids 9$ by hand in the last 30 s: the close moves again, alice's proxy answers 10$
-        clock.set(closes - timedelta(seconds=30))
-        manual = await emulator.slash(carol, "impero bid", company="Telco", amount="9")
-        assert not manual.ephemeral and "9,00\xa0$" in manual.content
-        assert "Per ordine permanente Alice offre 10,00\xa0$" in manual.content
+        # bob's proxy of 10$, set in the last minute again: alice's goes one step above it, to 11$
+        clock.set(closes - timedelta(seconds=50))
+        set_b = await emulator.slash(bob, "impero orders", company="Telco", limit="10")
+        assert set_b.ephemeral and "10,00" in set_b.content
+        assert await posted(emulator, carol, "Per ordine permanente Alice offre 11,00\xa0$")
+        closes += timedelta(seconds=60)
         state = await state_of(bot, gid)
         auction = state.auctions[0]
-        assert (auction.best_bidder, auction.best_bid) == (ids["alice"], 1000)
-        assert GAME.closes_at(state, auction) == closes + timedelta(seconds=60)
+        assert (auction.best_bidder, auction.best_bid) == (ids["alice"], 1100)
+        assert GAME.closes_at(state, auction) == closes
 
+        clock.set(closes - timedelta(seconds=1))
+        await bot.deadlines.wake(gid)
+        assert len((await state_of(bot, gid)).auctions) == 1, "the anti-snipe extensions hold the auction open"
         clock.set(closes)
         await bot.deadlines.wake(gid)
-        assert len((await state_of(bot, gid)).auctions) == 1, "the anti-snipe extension holds the auction open"
-        clock.set(closes + timedelta(seconds=60))
-        await bot.deadlines.wake(gid)
-        assert await posted(emulator, carol, "Asta chiusa: Alice si aggiudica l'azione di Telco per 10,00")
+        # an English auction's end: the highest limit wins, one step above the second-highest limit
+        assert await posted(emulator, carol, "Asta chiusa: Alice si aggiudica l'azione di Telco per 11,00")
         state = await state_of(bot, gid)
-        assert state.companies[0].shares[ids["alice"]] == 1 and state.cash[ids["alice"]] == 5000 - 1000
+        assert state.companies[0].shares[ids["alice"]] == 1 and state.cash[ids["alice"]] == 5000 - 1100
         assert state.cash[ids["bob"]] == 5000 and state.orders == {}
         assert await dm_with(emulator, bob, "non l'ha vinta")
-        # limits are private: neither 12$ nor 7$ is ever said in the channel
+        # limits are private: neither 12$ nor 10$ is ever said in the channel
         said = "\n".join(channel(emulator, carol))
-        assert "12,00" not in said and "7,00" not in said
+        assert "12,00" not in said and " 10,00" not in said
         emulator.assert_no_unknown_routes()
 
 
