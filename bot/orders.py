@@ -23,7 +23,9 @@ async def set_orders(interaction: discord.Interaction, kind: str, orders: dict[s
     svc = service_of(interaction)
     actor = str(interaction.user.id)
     action = {"type": "core_orders", "orders": orders, "keep_on_return": keep_on_return}
-    result = await svc.act(row.id, actor, action, interaction_id=str(interaction.id))
+    # announce: a game whose orders act at once (Impero's proxy bids) has those moves posted in the
+    # channel, as the clock's are; the orders themselves stay the owner's (their events name only them)
+    result = await svc.act(row.id, actor, action, interaction_id=str(interaction.id), announce=True)
     language = lang(interaction)
     said = [t(ev.key, language, **ev.params) for ev in result.events if ev.to is not None and actor in ev.to]
     await send(interaction, "\n".join(said) or t("core.done", language), ephemeral=True)

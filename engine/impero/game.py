@@ -20,7 +20,8 @@ from pydantic import BaseModel
 
 from engine.core import Event, Game, GameMeta, Msg, Player, Rng, RuleError, Timer
 from engine.core.clock import first_wall_time_after_gap
-from engine.impero import accounts, auctions, companies, market, nodes, offers, turn_end, views
+from engine.impero import accounts, auctions, companies, market, nodes, offers, proxy, turn_end, views
+from engine.impero import orders as standing
 from engine.impero.auctions import bid, close_auction, recapitalize
 from engine.impero.board import get_map, load_layout
 from engine.impero.companies import claim_ceo, create_company, set_reinvest
@@ -47,6 +48,7 @@ from engine.impero.models import (
 )
 from engine.impero.nodes import buy_node, rent_node, upgrade_node
 from engine.impero.offers import accept_offer, offer_money, refuse_offer
+from engine.impero.orders import ImperoOrders
 from engine.impero.turn_end import turn_times
 from engine.impero.view_models import ImperoView
 
@@ -67,6 +69,7 @@ class Impero(Game[ImperoState]):
     private_actions = frozenset({"offer_money", "accept_offer", "refuse_offer"})
     # 2: deadlines live in their timers only (turn_ends_at and Auction.closes_at dropped)
     state_version = 2
+    orders_model = ImperoOrders  # proxy bids, and the leftover company OP at the turn end: orders.py
 
     # lookups and views the cogs, renderers and tests ask the game for
     board = staticmethod(nodes.board_of)
@@ -141,15 +144,43 @@ class Impero(Game[ImperoState]):
         handler = handlers.get(type(action))
         if handler is None:
             raise RuleError("core.bad_action", detail=getattr(action, "type", "?"))
-        return handler(state, actor, action, now)
+        events = handler(state, actor, action, now)
+        if isinstance(action, Bid | Recapitalize):  # an outbid proxy answers; a new auction gets its proxies
+            events += proxy.resolve_company(state, self.find_company(state, action.company).id, now)
+        return events
+
+    # ---- standing orders ---------------------------------------------------------------
+    def check_orders(self, state: ImperoState, player: str, orders: ImperoOrders) -> None:
+        standing.check(state, orders)
+
+    def describe_orders(self, state: ImperoState, player: str, orders: ImperoOrders) -> list[dict[str, Any]]:
+        return standing.describe(state, orders)
+
+    def orders_sample(self, state: ImperoState, player: str) -> dict[str, Any] | None:
+        return standing.sample(state)
+
+    def on_orders(self, state: ImperoState, player: str, now: datetime) -> list[Event]:
+        """Proxy bids act at once: on the auctions open now."""
+        return proxy.resolve_all(state, now)
+
+    def lapsed(self, state: ImperoState, now: datetime) -> list[Event]:
+        """The turn end is every player's deadline: the CEOs whose orders say so develop their companies."""
+        events: list[Event] = []
+        for pid in state.player_ids():  # a removed CEO's orders still run the company they left
+            orders = self.orders_due(state, pid, now, lapsed=True)
+            if orders is not None and orders.develop:
+                events += standing.develop(state, pid, orders.reserve, now)
+        return events
 
     def on_timer(self, state: ImperoState, timer: Timer, now: datetime) -> list[Event]:
         if timer.kind == "auction":
             auction = next((x for x in state.auctions if x.id == timer.data.get("auction")), None)
-            return close_auction(state, auction, now) if auction else []
+            if auction is None:
+                return []
+            return proxy.spent(state, auction) + close_auction(state, auction, now)
         if timer.kind == "turn_end":
             # a moderator's /mod force fires the timer before it is due
-            return turn_end.turn_end(state, now, forced=now < timer.at)
+            return self.lapsed(state, now) + turn_end.turn_end(state, now, forced=now < timer.at)
         return []
 
     def owed(self, state: ImperoState, player: str) -> list[Msg]:

@@ -32,6 +32,7 @@ from bot.cogs.impero.complete import (
     owned_node,
     rentable_node,
 )
+from bot.cogs.impero.orders import orders_command
 from bot.cogs.impero.pictures import labels, picture
 from bot.cogs.impero.views import (
     BID_MODAL,
@@ -256,6 +257,29 @@ class ImperoCog(commands.Cog):
     @app_commands.autocomplete(offer=incoming_offer)
     async def refuse(self, interaction: discord.Interaction, offer: str) -> None:
         await _play_here(interaction, {"type": "refuse_offer", "offer": offer})
+
+    # ---- standing orders (bot/cogs/impero/orders.py) -----------------------------------
+    @group.command(name=L("orders", "cmd.impero.orders"),
+                   description=L("Your standing orders: proxy bids and the turn end (only you see them)",
+                                 "cmd.impero.orders.desc"))
+    @app_commands.rename(**_COMPANY, limit=L("limit", "opt.impero.orders.limit"),
+                         develop=L("develop", "opt.impero.orders.develop"),
+                         reserve=L("reserve", "opt.impero.orders.reserve"),
+                         clear=L("clear", "opt.impero.orders.clear"), keep=L("keep", "opt.impero.orders.keep"))
+    @app_commands.describe(
+        company=L("The company of the proxy bid", "opt.impero.orders.company.desc"),
+        limit=L("Bid for you up to this amount in the company's next auction (0 removes it)",
+                "opt.impero.orders.limit.desc"),
+        develop=L("At the turn end spend my companies' leftover OP on nodes", "opt.impero.orders.develop.desc"),
+        reserve=L("Capital in dollars that developing leaves in each company", "opt.impero.orders.reserve.desc"),
+        clear=L("Cancel all your standing orders", "opt.impero.orders.clear.desc"),
+        keep=L("Keep them when you come back from an absence (yes by default)", "opt.impero.orders.keep.desc"))
+    @app_commands.autocomplete(company=any_company)
+    async def orders(self, interaction: discord.Interaction, company: str | None = None, limit: str | None = None,
+                     develop: bool | None = None, reserve: str | None = None, clear: bool = False,
+                     keep: bool | None = None) -> None:
+        await orders_command(interaction, company=company, limit=limit, develop=develop, reserve=reserve,
+                             clear=clear, keep=keep)
 
     # ---- looking ------------------------------------------------------------------------
     @group.command(name=L("map", "cmd.impero.map"),
