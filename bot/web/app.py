@@ -23,7 +23,7 @@ from bot.i18n import t
 from bot.web import routes
 from bot.web.links import Links, link_key
 from bot.web.security import HEADERS, Handler, client_address
-from bot.web.site import Site
+from bot.web.site import SITE, Site
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -38,7 +38,7 @@ class WebServer(Site):
 
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard], client_max_size=64 * 1024)
-        app["web"] = self
+        app[SITE] = self
         env = aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True,
                                    default_helpers=False)
         routes.add(app)
@@ -57,8 +57,9 @@ class WebServer(Site):
                                                             headers={"Retry-After": "10"})
             else:
                 response = await handler(request)
-        except web.HTTPException as exc:
-            response = exc
+        except web.HTTPException as exc:  # a refusal page (403, 404...): raised, with the same headers
+            exc.headers.update(HEADERS)
+            raise
         except Exception:
             log.exception("web page %s failed", request.path)
             response = web.Response(status=500, text=t("web.err.failed", self.default_locale))

@@ -18,7 +18,7 @@ from bot.pictures import board_attachment, picture_labels
 from bot.web import pages
 from bot.web.links import Reader
 from bot.web.security import HEADERS
-from bot.web.site import Site
+from bot.web.site import SITE, Site
 from bot.web.tables import Table
 from engine.core import RuleError
 from render.common import render_png
@@ -39,8 +39,7 @@ def add(app: web.Application) -> None:
 
 
 def server(request: web.Request) -> Site:
-    found: Site = request.app["web"]
-    return found
+    return request.app[SITE]
 
 
 STATUSES: dict[int, type[web.HTTPException]] = {200: web.HTTPOk, 400: web.HTTPBadRequest, 403: web.HTTPForbidden,

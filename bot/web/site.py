@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from aiohttp import web
+
 from bot.gamecache import Recent
 from bot.service import GameService
 from bot.web.history import History
@@ -15,6 +17,8 @@ from bot.web.tables import Tables
 
 
 class Site:
+    """See the module's docstring; bot/web/app.py serves it."""
+
     def __init__(self, svc: GameService, *, default_locale: str = "it", secret: str = "", link_days: int = 30,
                  public_url: str = "", per_minute: float = 240, burst: int = 120, behind_proxy: bool = False) -> None:
         self.svc = svc
@@ -39,3 +43,6 @@ class Site:
         if len(self.images) >= 256:
             self.images.pop(next(iter(self.images)))
         self.images[key] = data
+
+
+SITE = web.AppKey("site", Site)

@@ -42,53 +42,76 @@ async def private_link(seated: Table, user: Any) -> str:
     return found[0]
 
 
-# ---- one opening per game: the game created and started, then moves made through the emulator ----
+# ---- per game: its opening (created and started) and a next move, made through the emulator ----
 
-async def _spqrisiko(seated: Table, moves: int) -> None:
+async def _spqrisiko_open(seated: Table) -> None:
     await seated.open("spqrisiko", "setup=random")
-    b = board()
-    for _ in range(moves):
-        state = await seated.state()
-        pid = state.order[state.current]
+
+
+async def _spqrisiko_move(seated: Table, i: int) -> None:
+    state = await seated.state()
+    pid = state.order[state.current]
+    user = seated.user_of(pid)
+    if state.turn.reinforcements:
         mine = sorted(p for p, o in state.owner.items() if o == pid)
-        await seated.slash(seated.user_of(pid), "spqr reinforce", province=b.name(mine[0]),
-                           count=state.turn.reinforcements)
-        await seated.slash(seated.user_of(pid), "spqr end-turn")
+        await seated.slash(user, "spqr reinforce", province=board().name(mine[0]), count=state.turn.reinforcements)
+    else:
+        await seated.slash(user, "spqr end-turn")
 
 
-async def _impero(seated: Table, moves: int) -> None:
+async def _impero_open(seated: Table) -> None:
     await seated.open("impero", "turns=3 start_cash=200")
-    erin, alice, bob = seated.users["erin"], seated.users["alice"], seated.users["bob"]
-    for i in range(moves):
-        await seated.slash(bob if i % 2 else erin, "impero offer", to=alice, amount=str(1 + i))
 
 
-async def _nomic(seated: Table, moves: int) -> None:
+async def _impero_move(seated: Table, i: int) -> None:
+    giver = seated.users["bob" if i % 2 else "erin"]
+    await seated.slash(giver, "impero offer", to=seated.users["alice"], amount=str(1 + i))
+
+
+async def _nomic_open(seated: Table) -> None:
     await seated.open("nomic", "king=Alice scribe=Alice")
-    for i in range(moves):
-        user = seated.users["bob" if i % 2 == 0 else "erin"]
-        await seated.slash(user, "nomic gladiator buy", name=f"Maximus{i}", magic=str(12341 + i))
 
 
-async def _highfrontier(seated: Table, moves: int) -> None:
+async def _nomic_move(seated: Table, i: int) -> None:
+    user = seated.users["bob" if i % 2 == 0 else "erin"]
+    await seated.slash(user, "nomic gladiator buy", name=f"Maximus{i}", magic=str(12341 + i))
+
+
+async def _highfrontier_open(seated: Table) -> None:
     await seated.open("highfrontier", "last_year=10")
+
+
+async def _highfrontier_move(seated: Table, i: int) -> None:
     state = await seated.state()
     order = [seated.user_of(pid) for pid in state.order]
-    for i in range(moves):
-        await seated.slash(order[i % len(order)], "hf report ledger", kind="other", amount=20 + i)
+    await seated.slash(order[i % len(order)], "hf report ledger", kind="other", amount=20 + i)
 
 
-async def _galactica(seated: Table, moves: int) -> None:
+async def _galactica_open(seated: Table) -> None:
     await seated.open("galactica")
+
+
+async def _galactica_move(seated: Table, i: int) -> None:
     state = await seated.state()
-    if moves:
+    if state.phase == "order":
         await seated.slash(seated.user_of(state.starter), "galactica direction", direction="clockwise")
-    for _ in range(moves - 1):
-        state = await seated.state()
+    else:
         await seated.slash(seated.user_of(state.order[state.current]), "galactica end-phase")
 
 
-OPENINGS: dict[str, Callable[[Table, int], Awaitable[None]]] = {
-    "spqrisiko": _spqrisiko, "impero": _impero, "nomic": _nomic, "highfrontier": _highfrontier,
-    "galactica": _galactica,
+Play = Callable[[Table], Awaitable[None]]
+Move = Callable[[Table, int], Awaitable[None]]
+OPENINGS: dict[str, tuple[Play, Move]] = {
+    "spqrisiko": (_spqrisiko_open, _spqrisiko_move), "impero": (_impero_open, _impero_move),
+    "nomic": (_nomic_open, _nomic_move), "highfrontier": (_highfrontier_open, _highfrontier_move),
+    "galactica": (_galactica_open, _galactica_move),
 }
+
+
+async def opened(seated: Table, kind: str, moves: int) -> Move:
+    """The game started and `moves` moves made; the game's next-move maker."""
+    start, move = OPENINGS[kind]
+    await start(seated)
+    for i in range(moves):
+        await move(seated, i)
+    return move
