@@ -35,6 +35,7 @@ def make_bot(emulator: Any, tmp_path: Any) -> AraldoBot:
 async def araldo(emulator: Any, tmp_path: Any) -> AsyncIterator[AraldoBot]:
     bot = make_bot(emulator, tmp_path)
     async with running_bot(emulator, bot, commands=TOP_COMMANDS) as running:
+        await running.start_web("127.0.0.1", 0)  # the pages beside it, on a free port
         yield running
 
 
