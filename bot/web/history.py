@@ -19,10 +19,14 @@ from typing import Any
 
 from bot.replaying import record_of
 from bot.storage.models import ActionRow, GameRow
-from engine.core import GameRecord, GameState, get_game
+from engine.core import GameRecord, GameState, RuleError, get_game
 
 CHECKPOINT_EVERY = 25
 GAMES_KEPT = 32
+
+
+class Unreplayable(Exception):
+    """The log does not replay to this step (a position staged by hand, an entry the rules refuse now)."""
 
 
 class Timeline:
@@ -65,8 +69,11 @@ class Timeline:
                 state = game.load_state(self.checkpoints[base])
             for index in range(base, n):
                 entry = self.record.log[index]
-                game.advance(state, entry.at)
-                game.apply(state, entry.actor, entry.action, entry.at, moderator=entry.moderator, scratch=True)
+                try:
+                    game.advance(state, entry.at)
+                    game.apply(state, entry.actor, entry.action, entry.at, moderator=entry.moderator, scratch=True)
+                except RuleError as exc:
+                    raise Unreplayable(f"entry {index}: {exc.code}") from exc
                 if (index + 1) % CHECKPOINT_EVERY == 0 and index + 1 not in self.checkpoints:
                     self.checkpoints[index + 1] = game.dump_state_json(state)
             return state

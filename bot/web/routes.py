@@ -16,6 +16,7 @@ from aiohttp import web
 from bot.i18n import LANGUAGES, normalize, t
 from bot.pictures import board_attachment, picture_labels
 from bot.web import pages
+from bot.web.history import Unreplayable
 from bot.web.links import Reader
 from bot.web.security import HEADERS
 from bot.web.site import SITE, Site
@@ -43,7 +44,7 @@ def server(request: web.Request) -> Site:
 
 
 STATUSES: dict[int, type[web.HTTPException]] = {200: web.HTTPOk, 400: web.HTTPBadRequest, 403: web.HTTPForbidden,
-                                                 404: web.HTTPNotFound}
+                                                 404: web.HTTPNotFound, 409: web.HTTPConflict}
 
 
 def refusal(request: web.Request, status: int, key: str, lang: str | None = None, **params: Any) -> web.HTTPException:
@@ -126,7 +127,10 @@ async def page(request: web.Request) -> web.Response:
     key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request))
     html = web_.pages_cache.get(key)
     if html is None:
-        data = await pages.build(table, reader, step, lang)
+        try:
+            data = await pages.build(table, reader, step, lang)
+        except Unreplayable:
+            raise refusal(request, 409, "web.err.history", lang) from None
         context = pages.template_context(data, base_of(request), None)
         response = aiohttp_jinja2.render_template("game.html", request, context)
         html = response.text or ""
@@ -150,8 +154,11 @@ async def board(request: web.Request) -> web.Response:
             drawn = await board_attachment(table.row, table.state, viewer, lang=lang)
             data = drawn[1] if drawn is not None else None
         else:
-            _past, view = await asyncio.to_thread(web_.history.view_at, table.row, table.state, table.rows, shown,
-                                                  viewer)
+            try:
+                _past, view = await asyncio.to_thread(web_.history.view_at, table.row, table.state, table.rows, shown,
+                                                      viewer)
+            except Unreplayable:
+                raise refusal(request, 409, "web.err.history", lang) from None
             data = await asyncio.to_thread(render_png, table.row.kind, view, "board",
                                            picture_labels(table.row.kind, lang))
         if data is None:
