@@ -89,11 +89,19 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
         for pid, name in seats.items():
             if summary is not None:
                 data.others.append((name, discord_html(summary(past, pid, lang), seats)))
-    lines = await table.log_lines(log_reader(reader, finished), lang)
+    lines = await log_html(table, log_reader(reader, finished), lang)
     first = max(0, shown - LOG_SHOWN)
-    data.log = [(i + 1, discord_html(lines[i], seats, t("web.moderator", lang))) for i in
-                range(shown - 1, first - 1, -1)]
+    data.log = [(i + 1, lines[i]) for i in range(shown - 1, first - 1, -1)]
     return data
+
+
+async def log_html(table: Table, viewer: str | None, lang: str) -> list[Markup]:
+    """The log's lines as HTML, each made once per table and carried to the next version's."""
+    said = await table.log_lines(viewer, lang)
+    done = table.html_lines.setdefault((viewer, lang), [])
+    moderator = t("web.moderator", lang)
+    done.extend(discord_html(line, table.names, moderator) for line in said[len(done):])
+    return done
 
 
 def facts(table: Table, lang: str) -> list[Markup]:

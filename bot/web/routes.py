@@ -127,15 +127,24 @@ async def page(request: web.Request) -> web.Response:
     key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request))
     html = web_.pages_cache.get(key)
     if html is None:
-        try:
-            data = await pages.build(table, reader, step, lang)
-        except Unreplayable:
-            raise refusal(request, 409, "web.err.history", lang) from None
-        context = pages.template_context(data, base_of(request), None)
-        response = aiohttp_jinja2.render_template("game.html", request, context)
-        html = response.text or ""
+        # one build per page however many readers ask at once (after a move, every open page does)
+        pending = web_.building.get(key)
+        if pending is None:
+            pending = asyncio.ensure_future(made_page(request, table, reader, step, lang))
+            web_.building[key] = pending
+            pending.add_done_callback(lambda _done: web_.building.pop(key, None))
+        html = await asyncio.shield(pending)
         web_.pages_cache.put(key, html)
     return web.Response(text=html, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+
+async def made_page(request: web.Request, table: Table, reader: Reader, step: int | None, lang: str) -> str:
+    try:
+        data = await pages.build(table, reader, step, lang)
+    except Unreplayable:
+        raise refusal(request, 409, "web.err.history", lang) from None
+    context = pages.template_context(data, base_of(request), None)
+    return aiohttp_jinja2.render_string("game.html", request, context)
 
 
 async def board(request: web.Request) -> web.Response:

@@ -3,6 +3,7 @@ checkpoints, the games read lately, the signed links, and the pages and boards a
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from aiohttp import web
@@ -33,6 +34,7 @@ class Site:
         self.links: Links | None = None
         self.images: dict[tuple[Any, ...], bytes] = {}
         self.pages_cache: Recent[tuple[Any, ...], str] = Recent(limit=512, fresh=3600.0)
+        self.building: dict[tuple[Any, ...], asyncio.Future[str]] = {}  # pages being made, by key
         self.port = 0
 
     @property
