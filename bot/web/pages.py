@@ -19,7 +19,7 @@ from bot.web.tables import Table
 from engine.core import get_game
 from render.common import find_renderer
 
-LOG_SHOWN = 400  # the newest moves up to the step shown; older ones are a step away with the scrubber
+LOG_SHOWN = 150  # the newest moves up to the step shown; older ones are a step away with the scrubber
 
 
 @dataclass

@@ -5,13 +5,17 @@ words. Built only from a view (never a state), so a page shows exactly what the 
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from markupsafe import Markup, escape
 
 from bot.i18n import catalog
+from bot.web.markup import time_html
 
 MAX_DEPTH = 4
 MAX_ITEMS = 200  # a longer list shows its first items and how many more there are
@@ -30,13 +34,19 @@ def field_name(key: str, lang: str) -> str:
     return catalog(lang).get(f"web.field.{key}") or str(key).replace("_", " ").strip().capitalize()
 
 
+_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})")
+
+
 def _scalar(value: Any, names: Mapping[str, str], lang: str) -> Markup:
     if value is None:
         return Markup("&ndash;")
     if isinstance(value, bool):
         return escape(catalog(lang).get("web.yes" if value else "web.no", "yes" if value else "no"))
     if isinstance(value, str):
-        return escape(names.get(value, value))
+        if _MOMENT.fullmatch(value):  # a deadline: in the reader's own time zone, by the page's script
+            with contextlib.suppress(ValueError):
+                return time_html(datetime.fromisoformat(value.replace("Z", "+00:00")))
+        return escape(names.get(value) or catalog(lang).get(f"web.status.{value}") or value)
     return escape(str(value))
 
 
