@@ -37,7 +37,8 @@ class PageData:
     panels: list[Panel] = field(default_factory=list)
     mine: list[Panel] = field(default_factory=list)
     mine_text: Markup | None = None
-    others: list[tuple[str, Markup]] = field(default_factory=list)  # a moderator's view of each player
+    # a moderator's look at each player: their name, their summary, what their view holds beyond the public's
+    others: list[tuple[str, Markup | None, list[Panel]]] = field(default_factory=list)
     log: list[tuple[int, Markup]] = field(default_factory=list)
     has_board: bool = False
     reader_name: str | None = None
@@ -87,8 +88,10 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
     if reader.moderator is not None and shown == steps:
         summary = PRIVATE_SUMMARIES.get(row.kind)
         for pid, name in seats.items():
-            if summary is not None:
-                data.others.append((name, discord_html(summary(past, pid, lang), seats)))
+            theirs = game.view(past, pid).model_dump(mode="json")
+            said = discord_html(summary(past, pid, lang), seats) if summary is not None else None
+            data.others.append((name, said, panels(theirs, seats, lang,
+                                                   only={k for k, v in theirs.items() if public.get(k) != v})))
     lines = await log_html(table, log_reader(reader, finished), lang)
     first = max(0, shown - LOG_SHOWN)
     data.log = [(i + 1, lines[i]) for i in range(shown - 1, first - 1, -1)]
