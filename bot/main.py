@@ -24,6 +24,7 @@ from bot.settings import Settings
 from bot.storage.db import Database
 from bot.translator import AraldoTranslator
 from bot.web.app import WebServer
+from bot.web.invite import private_url
 from engine.core.registry import BUILTIN_GAMES
 
 log = logging.getLogger("araldo")
@@ -92,6 +93,8 @@ class AraldoBot(commands.AutoShardedBot):
         port = await self.web.start(host, port)
         if not self.settings.public_url:
             self.web.public_url = self.settings.web_base(port)
+        web = self.web
+        self.notifier.private_link = lambda game_id, player: private_url(web, game_id, player)
         return port
 
     async def _resume(self) -> None:
