@@ -100,7 +100,9 @@ async def test_the_game_in_a_browser(kind: str, tmp_path: Path) -> None:
         await page.wait_for_function(BOARD_LOADED, timeout=20_000)
 
         # another player's link forged from it, or a genuine one long expired: refused
-        for bad in (forged(link, alice.id, bob.id), expired_link(seated, bob), link[:-2] + ("xx" if link[-2:] != "xx" else "yy")):
+        head, signature = link.rsplit(".", 1)
+        resigned = f"{head}.{'B' if signature[0] != 'B' else 'C'}{signature[1:]}"
+        for bad in (forged(link, alice.id, bob.id), expired_link(seated, bob), resigned):
             refused = await page.goto(bad)
             assert refused is not None and refused.status == 403, bad
             assert await page.locator("#mine").count() == 0
