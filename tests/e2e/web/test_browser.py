@@ -67,6 +67,15 @@ async def test_the_game_in_a_browser(kind: str, tmp_path: Path) -> None:
         assert steps >= 2 and await step_shown(page) == steps
         assert await page.locator("#log li").count() == steps
         assert await page.locator("#mine").count() == 0  # the public page shows nobody's own view
+        # times in the reader's own zone and language (the server wrote them in UTC), and the language switch
+        first_time = page.locator("#log time").first
+        assert "UTC" not in await first_time.inner_text() and await first_time.get_attribute("datetime")
+        assert await page.evaluate("document.documentElement.lang") == "en"  # the browser asks for en-US
+        await page.click("#lang-it")
+        await page.wait_for_function("document.documentElement.lang === 'it'")
+        assert "Mossa" in await page.locator("#step").inner_text()
+        await page.click("#lang-en")
+        await page.wait_for_function("document.documentElement.lang === 'en'")
 
         # the scrubber: one move back, to the start, forward again, to the latest
         await page.click("#prev")
