@@ -22,7 +22,7 @@ function go(step) {
   const n = Math.max(0, Math.min(steps, step));
   const params = new URLSearchParams({ lang: body.dataset.lang });
   if (n !== steps) params.set("n", String(n));
-  window.location.assign(body.dataset.base + "?" + params.toString());
+  show(body.dataset.base + "?" + params.toString(), true);
 }
 
 function bindScrubber() {
@@ -30,17 +30,34 @@ function bindScrubber() {
   if (scrub) scrub.addEventListener("change", () => go(Number(scrub.value)));
 }
 
-async function refresh() {
-  // at the newest move: the page is fetched again and its main part swapped in
-  const answer = await fetch(window.location.href, { cache: "no-store", credentials: "same-origin" });
-  if (!answer.ok) return;
+async function show(url, push) {
+  // another step of the history (or the newest, after a move): the page is fetched and its header
+  // and main part swapped in, without reloading the page or its live stream
+  let answer;
+  try {
+    answer = await fetch(url, { cache: "no-store", credentials: "same-origin" });
+  } catch (error) {
+    window.location.assign(url);
+    return;
+  }
+  if (!answer.ok) {
+    window.location.assign(url);
+    return;
+  }
   const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
   const main = fresh.getElementById("main");
-  if (!main) return;
+  const header = fresh.querySelector("header");
+  if (!main || !header) return;
   document.getElementById("main").replaceWith(main);
+  document.querySelector("header").replaceWith(header);
   for (const key of ["version", "step", "steps", "latest"]) document.body.dataset[key] = fresh.body.dataset[key];
-  localTimes(main);
+  if (push) window.history.pushState(null, "", url);
+  localTimes(document);
   bindScrubber();
+}
+
+function refresh() {
+  return show(window.location.href, false);
 }
 
 function listen() {
@@ -58,6 +75,15 @@ function listen() {
     }
   });
 }
+
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("#scrubber a, #log a") : null;
+  if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  show(link.href, true);
+});
+
+window.addEventListener("popstate", () => show(window.location.href, false));
 
 document.addEventListener("keydown", (event) => {
   if (event.target && /INPUT|TEXTAREA|SELECT/.test(event.target.tagName)) return;

@@ -5,6 +5,7 @@ refused."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from tests.e2e.web.tables import GAMES, OPENINGS, opened, private_link, url, web
 pytestmark = pytest.mark.e2e
 PLAYED = [kind for kind in GAMES if kind in OPENINGS]
 
-BOARD_LOADED = "() => { const img = document.getElementById('board'); return img && img.complete && img.naturalWidth > 0 }"
+BOARD_LOADED = "(() => { const img = document.getElementById('board'); return !!img && img.complete && img.naturalWidth > 0 })()"
 
 
 class _LongAgo(TimestampSigner):
@@ -49,6 +50,15 @@ def forged(link: str, player: str, other: str) -> str:
     return f"{head}/p/{'.'.join([changed, *rest])}"
 
 
+async def until(page: Any, expression: str, timeout: float = 20.0) -> None:
+    """Wait until `expression` holds in the page, asked from outside: Playwright's own wait_for_function
+    evaluates its predicate inside the page, which the page's CSP (no eval) rightly refuses."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not await page.evaluate(expression):
+        assert asyncio.get_running_loop().time() < deadline, f"never true: {expression}"
+        await asyncio.sleep(0.05)
+
+
 async def step_shown(page: Any) -> int:
     return int(await page.evaluate("document.body.dataset.step"))
 
@@ -62,7 +72,7 @@ async def test_the_game_in_a_browser(kind: str, tmp_path: Path) -> None:
         page.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
         answer = await page.goto(url(seated))
         assert answer is not None and answer.status == 200
-        await page.wait_for_function(BOARD_LOADED, timeout=20_000)
+        await until(page, BOARD_LOADED)
         steps = int(await page.evaluate("document.body.dataset.steps"))
         assert steps >= 2 and await step_shown(page) == steps
         assert await page.locator("#log li").count() == steps
@@ -72,31 +82,33 @@ async def test_the_game_in_a_browser(kind: str, tmp_path: Path) -> None:
         assert "UTC" not in await first_time.inner_text() and await first_time.get_attribute("datetime")
         assert await page.evaluate("document.documentElement.lang") == "en"  # the browser asks for en-US
         await page.click("#lang-it")
-        await page.wait_for_function("document.documentElement.lang === 'it'")
+        await until(page, "document.documentElement.lang === 'it'")
         assert "Mossa" in await page.locator("#step").inner_text()
         await page.click("#lang-en")
-        await page.wait_for_function("document.documentElement.lang === 'en'")
+        await until(page, "document.documentElement.lang === 'en'")
 
         # the scrubber: one move back, to the start, forward again, to the latest
+        await page.evaluate("window.stillHere = true")  # the scrubber swaps the page in, it does not reload it
         await page.click("#prev")
-        await page.wait_for_function(f"document.body.dataset.step === '{steps - 1}'")
-        await page.wait_for_function(BOARD_LOADED, timeout=20_000)
+        await until(page, f"document.body.dataset.step === '{steps - 1}'")
+        await until(page, BOARD_LOADED)
         assert await page.locator("#log li").count() == steps - 1
         await page.click("#first")
-        await page.wait_for_function("document.body.dataset.step === '0'")
+        await until(page, "document.body.dataset.step === '0'")
         await page.click("#next")
-        await page.wait_for_function("document.body.dataset.step === '1'")
-        await page.wait_for_function(BOARD_LOADED, timeout=20_000)
+        await until(page, "document.body.dataset.step === '1'")
+        await until(page, BOARD_LOADED)
         await page.click("#last")
-        await page.wait_for_function(f"document.body.dataset.latest === '1' && document.body.dataset.step === '{steps}'")
+        await until(page, f"document.body.dataset.latest === '1' && document.body.dataset.step === '{steps}'")
+        assert await page.evaluate("window.stillHere === true") and f"n={steps - 1}" not in page.url
 
         # live: a move made in Discord reaches the open page, which shows it without a reload
         await page.wait_for_timeout(300)  # the page's stream is open
         before = int(await page.evaluate("document.body.dataset.version"))
         await move(seated, 2)
-        await page.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=10_000)
+        await until(page, f"Number(document.body.dataset.version) > {before}")
         assert int(await page.evaluate("document.body.dataset.steps")) > steps
-        await page.wait_for_function(BOARD_LOADED, timeout=20_000)
+        await until(page, BOARD_LOADED)
 
         # a player's private link adds their own view
         alice, bob = seated.users["alice"], seated.users["bob"]
@@ -106,7 +118,7 @@ async def test_the_game_in_a_browser(kind: str, tmp_path: Path) -> None:
         assert await page.locator("#mine").is_visible()
         assert (await page.locator("#mine").inner_text()).strip()
         assert "Alice" in await page.locator("#reader").inner_text()
-        await page.wait_for_function(BOARD_LOADED, timeout=20_000)
+        await until(page, BOARD_LOADED)
 
         # another player's link forged from it, or a genuine one long expired: refused
         head, signature = link.rsplit(".", 1)
