@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.fresh_db import fresh, started_game
 from bot.service import GameService
 from bot.web.app import WebServer
-from engine.core import RuleError
+from engine.core import RuleError, get_game
 from engine.spqrisiko.ai import choose_action
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -54,7 +54,7 @@ async def play(svc: GameService, game_id: int, moves: int, now: list[datetime]) 
         row, state = await svc.state(game_id)
         if state.status != "active":
             break
-        actor = next(iter(sorted(svc_game(row.kind).awaiting(state))), None)
+        actor = next(iter(sorted(get_game(row.kind).awaiting(state))), None)
         if actor is None:
             continue
         action = choose_action(state, actor).model_dump(mode="json")
@@ -70,12 +70,6 @@ async def play(svc: GameService, game_id: int, moves: int, now: list[datetime]) 
         await svc.act(game_id, actor, action)
         made += 1
     return made
-
-
-def svc_game(kind: str):  # type: ignore[no-untyped-def]
-    from engine.core import get_game
-
-    return get_game(kind)
 
 
 async def timed_get(http: aiohttp.ClientSession, url: str) -> tuple[float, int]:
@@ -163,7 +157,7 @@ async def main(moves: int, viewers: int) -> None:
             assert ready.strip() == b"ready", ready
             print(f"{web.hub.readers(game_id)} readers connected (in a process of their own)")
             _, state = await svc.state(game_id)
-            actor = sorted(svc_game("spqrisiko").awaiting(state))[0]
+            actor = sorted(get_game("spqrisiko").awaiting(state))[0]
             t, clock = time.time(), time.perf_counter()
             await svc.act(game_id, actor, choose_action(state, actor).model_dump(mode="json"))
             acted = time.perf_counter() - clock
