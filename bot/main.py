@@ -23,6 +23,8 @@ from bot.service import GameService, utcnow
 from bot.settings import Settings
 from bot.storage.db import Database
 from bot.translator import AraldoTranslator
+from bot.web.app import WebServer
+from bot.web.invite import private_url
 from engine.core.registry import BUILTIN_GAMES
 
 log = logging.getLogger("araldo")
@@ -53,11 +55,19 @@ class AraldoBot(commands.AutoShardedBot):
                                    default_timezone=settings.default_timezone)
         self.notifier = Notifier(self.service, DiscordMessenger(self), owns=self.owns_guild)
         self.deadlines = DeadlineScheduler(self.service, remind=plan_reminder, owns=self.owns_guild)
+        self.web = WebServer(self.service, default_locale=settings.default_locale, secret=settings.web_secret,
+                             link_days=settings.web_link_days, public_url=settings.public_url,
+                             behind_proxy=settings.web_behind_proxy)
         self._resumed = False  # every game due at startup has been woken
         self._resume_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.db.migrate()
+        if self.settings.web_port:  # the table in the browser, beside the bot (WEB_PORT=0: none)
+            try:
+                await self.start_web(self.settings.web_host, self.settings.web_port)
+            except OSError as exc:  # a port taken: the games go on in Discord without their pages
+                log.error("web pages not started on %s:%s: %s", self.settings.web_host, self.settings.web_port, exc)
         # deadlines and the outbox need the database and Discord's HTTP API (logged in by now), not
         # the Gateway: overdue games start firing while commands sync and the Gateway connects
         self.deadlines.start()
@@ -77,6 +87,15 @@ class AraldoBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def start_web(self, host: str, port: int) -> int:
+        """Serve the web pages on host:port (0: any free port, as the e2e tests do); the port."""
+        port = await self.web.start(host, port)
+        if not self.settings.public_url:
+            self.web.public_url = self.settings.web_base(port)
+        web = self.web
+        self.notifier.private_link = lambda game_id, player: private_url(web, game_id, player)
+        return port
 
     async def _resume(self) -> None:
         if self.is_closed():  # never tick from a dying client
@@ -112,6 +131,8 @@ class AraldoBot(commands.AutoShardedBot):
         """Done within SHUTDOWN_SECONDS whatever Discord does: what is not sent by then stays in the
         outbox for the next start."""
         self.deadlines.shutdown()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.web.stop(), timeout=SHUTDOWN_SECONDS * 0.1)
         if self._resume_task is not None:
             self._resume_task.cancel()
         with contextlib.suppress(Exception):

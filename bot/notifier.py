@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -142,6 +142,8 @@ class Notifier:
         self.service = service
         self.messenger = messenger
         self.owns = owns or (lambda _guild: True)  # shard processes deliver their own guilds' rows
+        # a player's private link to the game's web page, for their private thread (set when the pages run)
+        self.private_link: Callable[[int, str], Awaitable[str]] | None = None
         self._wake = asyncio.Event()
         self._due = True  # rows may be waiting (the emulator asks through busy())
         self._inflight: set[int] = set()
@@ -356,8 +358,12 @@ class Notifier:
                     return
                 mine.thread_id = thread
                 await self._save_threads([mine])  # saved at once: a retry must not open a second thread
+            text = private_text(game.kind, state, player.id, lang)
+            if self.private_link is not None:
+                line = t("web.links.thread", lang, url=f"<{await self.private_link(game.id, player.id)}>")
+                text = f"{text}\n{line}" if len(text) + len(line) < 1990 else text
             message = await self.messenger.keep_panel(
-                mine.thread_id, private_text(game.kind, state, player.id, lang), mine.message_id,
+                mine.thread_id, text, mine.message_id,
                 game.id if game.kind in PANEL_KINDS else None, t("core.button.panel", lang), nonce=f"a{r.id}.p{i}")
             if message != mine.message_id:
                 mine.message_id = message

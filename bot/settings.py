@@ -24,6 +24,16 @@ class Settings(BaseSettings):
     discord_api_base: str | None = Field(default=None, alias="DISCORD_API_BASE")
     # commands' boards are drawn in this many worker processes (bot/painters.py); 0: in a thread here
     board_processes: int = Field(default=1, alias="BOARD_PROCESSES", ge=0, le=16)
+    # the table in the browser (bot/web): where it listens (WEB_PORT=0: no web pages), the address the
+    # links the bot posts start with (behind a reverse proxy: the proxy's), and the key links are signed
+    # with (empty: one is generated and kept in the database's web_setting table)
+    web_host: str = Field(default="127.0.0.1", alias="WEB_HOST")
+    web_port: int = Field(default=8080, alias="WEB_PORT", ge=0, le=65535)
+    public_url: str = Field(default="", alias="PUBLIC_URL")
+    web_secret: str = Field(default="", alias="WEB_SECRET")
+    web_link_days: int = Field(default=30, alias="WEB_LINK_DAYS", ge=1, le=365)
+    # behind a reverse proxy: take the client's address for the rate limit from X-Forwarded-For
+    web_behind_proxy: bool = Field(default=False, alias="WEB_BEHIND_PROXY")
 
     @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod
@@ -40,6 +50,21 @@ class Settings(BaseSettings):
         if isinstance(v, int):
             return [v]
         return v
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, v: str) -> str:
+        v = v.strip().rstrip("/")
+        if v and not v.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return v
+
+    def web_base(self, port: int | None = None) -> str:
+        """Where a reader reaches the pages: PUBLIC_URL, else this process's own address."""
+        if self.public_url:
+            return self.public_url
+        host = "127.0.0.1" if self.web_host in ("0.0.0.0", "::", "") else self.web_host
+        return f"http://{host}:{port or self.web_port}"
 
     @field_validator("default_locale")
     @classmethod

@@ -23,6 +23,7 @@ from bot.i18n import t
 from bot.pictures import board_attachment
 from bot.translator import L
 from bot.ui import channel_id, channel_lang, file_of, game_here, guild_id, is_moderator, lang, send, service_of
+from bot.web.invite import links_text
 from engine.core import RuleError, all_games, get_game
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -142,6 +143,21 @@ class GameCog(commands.Cog):
         if not shown:
             lines.append(t("core.log_empty", language))
         await send(interaction, "\n".join(lines), ephemeral=True)
+
+    @group.command(name=L("web", "cmd.game.web"),
+                   description=L("The link to this game's web page (and to your private view)", "cmd.game.web.desc"))
+    @app_commands.rename(regenerate=L("regenerate", "opt.regenerate"))
+    @app_commands.describe(regenerate=L("A new private link: the old ones stop working", "opt.regenerate.desc"))
+    async def web(self, interaction: discord.Interaction, regenerate: bool = False) -> None:
+        row = await game_here(interaction, live_only=False)
+        assert row.id is not None
+        svc = service_of(interaction)
+        user = str(interaction.user.id)
+        seated = any(seat.user_id == user for seat in await svc.seats(row.id))
+        moderator = user if await is_moderator(interaction) else None
+        text = await links_text(getattr(self.bot, "web"), row.id, player=user if seated else None,  # noqa: B009
+                                moderator=moderator, regenerate=regenerate, now=svc.clock(), lang=lang(interaction))
+        await send(interaction, text, ephemeral=True)
 
     @group.command(name=L("export", "cmd.game.export"),
                    description=L("Download the game as a JSON file (araldo-game/1)", "cmd.game.export.desc"))

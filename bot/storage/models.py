@@ -152,6 +152,26 @@ class PrivateThread(SQLModel, table=True):
     message_id: str | None = Field(default=None, max_length=32)
 
 
+class WebLink(SQLModel, table=True):
+    """A reader's private link of a game (the table in the browser, bot/web/links.py): a link carries
+    the generation it was made with, and regenerating bumps it, so every older link is refused."""
+
+    __tablename__ = "web_link"
+
+    game_id: int = Field(primary_key=True)
+    user_id: str = Field(primary_key=True, max_length=32)  # a player, or "mod:<id>" for a moderator's link
+    generation: int = 0
+
+
+class WebSetting(SQLModel, table=True):
+    """What the web pages keep between restarts: the key links are signed with when WEB_SECRET is unset."""
+
+    __tablename__ = "web_setting"
+
+    name: str = Field(primary_key=True, max_length=32)
+    value: str = Field(sa_column=Column(Text, nullable=False))
+
+
 Table = TypeVar("Table", bound=SQLModel)
 
 

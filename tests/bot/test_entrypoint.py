@@ -51,7 +51,8 @@ async def test_a_service_managers_stop_is_clean(tmp_path: Path, emulator) -> Non
 
     env = {k: v for k, v in os.environ.items() if k not in {"SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID"}}
     env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN=TEST_TOKEN, DISCORD_API_BASE=emulator.base_url,
-               DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path}/araldo.db", BOARD_PROCESSES="1", LOG_LEVEL="INFO")
+               DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path}/araldo.db", BOARD_PROCESSES="1", LOG_LEVEL="INFO",
+               WEB_PORT="0")  # tests run side by side: no fixed port
     bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
                                                stderr=asyncio.subprocess.PIPE)
     assert bot.stderr is not None

@@ -21,7 +21,9 @@ def bot_settings(emulator: Any, tmp_path: Any, **extra: Any) -> Settings:
     # boards in a thread of the test's process: every test runs its own event loop, and a board
     # process lives on one (test_board_answers.py plays with one)
     values = {"DISCORD_TOKEN": TEST_TOKEN, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/araldo.db",
-              "DISCORD_API_BASE": emulator.base_url, "BOARD_PROCESSES": 0, **extra}
+              "DISCORD_API_BASE": emulator.base_url, "BOARD_PROCESSES": 0,
+              # no web pages on a fixed port (tests run side by side): the web tests start them on a free one
+              "WEB_PORT": 0, **extra}
     return Settings(**values)
 
 
@@ -33,6 +35,7 @@ def make_bot(emulator: Any, tmp_path: Any) -> AraldoBot:
 async def araldo(emulator: Any, tmp_path: Any) -> AsyncIterator[AraldoBot]:
     bot = make_bot(emulator, tmp_path)
     async with running_bot(emulator, bot, commands=TOP_COMMANDS) as running:
+        await running.start_web("127.0.0.1", 0)  # the pages beside it, on a free port
         yield running
 
 

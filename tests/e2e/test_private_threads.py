@@ -56,6 +56,12 @@ async def test_each_player_gets_a_private_thread_kept_current(emulator: Any, ara
     assert "private summary" in panels["erin"].content and "Your hand is empty." in panels["erin"].content
     assert "Il mio pannello" in [b.get("label") for b in panels["alice"].buttons]
     assert "My panel" in [b.get("label") for b in panels["erin"].buttons]
+    # and their private link to the game's web page, which opens their own view
+    link = [w.strip("<>") for w in panels["erin"].content.split() if "/p/" in w]
+    assert len(link) == 1 and "in your browser" in panels["erin"].content
+    from tests.e2e.web.tables import get
+    status, page, _ = await get(link[0])
+    assert status == 200 and "erin" in page.lower() and 'id="mine"' in page
     # nobody sees another player's thread
     for user in players:
         for other in players:

@@ -201,7 +201,8 @@ async def start_araldo(base_url: str, database_url: str, token: str,
     from bot.settings import Settings
 
     settings = Settings(  # type: ignore[call-arg]
-        DISCORD_TOKEN=token, DATABASE_URL=database_url, DISCORD_API_BASE=base_url, _env_file=None
+        DISCORD_TOKEN=token, DATABASE_URL=database_url, DISCORD_API_BASE=base_url, WEB_PORT=0,
+        _env_file=None
     )
     if world is None:
         return asyncio.create_task(run_bot(settings), name="araldo")

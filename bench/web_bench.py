@@ -1,0 +1,179 @@
+"""The table in the browser under load, on a 2,000-move SPQRisiko game (four players moved by the
+greedy bot of engine/spqrisiko/ai.py through the game service, so the log and snapshot are real):
+
+- a cached page: the public page asked again and again (p50 / p95);
+- a history step: the page of a random earlier move, never asked before (replayed from the nearest
+  checkpoint), and that step's board image;
+- live: N readers hold the game's event stream open; a move is made through the service and the time
+  until every reader has heard it is measured, with the move's own time meanwhile.
+
+    python bench/web_bench.py [moves] [viewers]
+
+The readers run in a process of their own, as browsers would, and times between the processes are
+read from the wall clock.
+
+Not a test: numbers go to docs/performance.md ("The table in the browser").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.fresh_db import fresh, started_game
+from bot.service import GameService
+from bot.web.app import WebServer
+from engine.core import RuleError, get_game
+from engine.spqrisiko.ai import choose_action
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def pct(values: list[float], q: float) -> float:
+    return sorted(values)[min(len(values) - 1, int(q * len(values)))] * 1000
+
+
+async def play(svc: GameService, game_id: int, moves: int, now: list[datetime]) -> int:
+    """Moves by the greedy bot, made timid (most attacks become an end of turn) and placing its
+    reinforcements one legionary a move, so the game lasts past 2,000 moves before a player reaches
+    the target."""
+    made, rng = 0, random.Random(11)
+    while made < moves:
+        now[0] += timedelta(minutes=20)
+        await svc.tick(game_id)
+        row, state = await svc.state(game_id)
+        if state.status != "active":
+            break
+        actor = next(iter(sorted(get_game(row.kind).awaiting(state))), None)
+        if actor is None:
+            continue
+        action = choose_action(state, actor).model_dump(mode="json")
+        if action["type"] == "reinforce":
+            action["count"] = 1
+        if action["type"] in ("attack", "naval_attack") and rng.random() < 0.98:
+            try:
+                await svc.act(game_id, actor, {"type": "end_turn"})
+                made += 1
+                continue
+            except RuleError:
+                pass
+        await svc.act(game_id, actor, action)
+        made += 1
+    return made
+
+
+async def timed_get(http: aiohttp.ClientSession, url: str) -> tuple[float, int]:
+    t = time.perf_counter()
+    async with http.get(url) as answer:
+        await answer.read()
+        return time.perf_counter() - t, answer.status
+
+
+async def viewer(http: aiohttp.ClientSession, url: str, target: int, connected: list[int], viewers: int,
+                 all_connected: asyncio.Event, heard: dict[int, float], index: int, shown: dict[int, float]) -> None:
+    """One reader of the stream: counted once it hears the current version, timed when it hears `target`
+    and when it has the new page, which it then fetches as the page's script does."""
+    async with http.get(url + "/events") as answer:
+        async for line in answer.content:
+            if not line.startswith(b"data:"):
+                continue
+            if int(line[5:].strip()) < target:
+                connected[0] += 1
+                if connected[0] >= viewers:
+                    all_connected.set()
+                continue
+            heard[index] = time.time()
+            break
+    async with http.get(url + "?lang=it") as page:
+        await page.read()
+    shown[index] = time.time()
+
+
+async def viewers_process(base: str, viewers: int, target: int) -> None:
+    """The readers, in a process of their own (as browsers are): "ready" once all hear the current
+    version, then one line of JSON with when each heard the move and had the new page."""
+    heard: dict[int, float] = {}
+    shown: dict[int, float] = {}
+    connected = [0]
+    all_connected = asyncio.Event()
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+        tasks = [asyncio.create_task(viewer(http, base, target, connected, viewers, all_connected, heard, i, shown))
+                 for i in range(viewers)]
+        await asyncio.wait_for(all_connected.wait(), timeout=60)
+        print("ready", flush=True)
+        await asyncio.wait(tasks, timeout=30)
+    print(json.dumps({"heard": list(heard.values()), "shown": list(shown.values())}), flush=True)
+
+
+async def main(moves: int, viewers: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        db = await fresh(f"sqlite+aiosqlite:///{folder}/bench.db")
+        now = [T0]
+        svc = GameService(db, clock=lambda: now[0], seed_source=lambda: 2026)
+        game_id = await started_game(svc, "spqrisiko", 4, {"setup": "random", "target_points": 200, "neutral_legionaries": 99})
+        t = time.perf_counter()
+        made = await play(svc, game_id, moves, now)
+        print(f"played {made} moves in {time.perf_counter() - t:.0f} s")
+        web = WebServer(svc, per_minute=0, burst=0)
+        port = await web.start("127.0.0.1", 0)
+        base = f"http://127.0.0.1:{port}/g/{game_id}"
+        rng = random.Random(7)
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+            first, status = await timed_get(http, base + "?lang=it")
+            assert status == 200, status
+            cached = [(await timed_get(http, base + "?lang=it"))[0] for _ in range(200)]
+            print(f"first page {first * 1000:.0f} ms (the whole log read and said in words); "
+                  f"cached page p50 {pct(cached, .5):.1f} ms, p95 {pct(cached, .95):.1f} ms")
+            after = []
+            for _ in range(20):
+                await play(svc, game_id, 1, now)
+                after.append((await timed_get(http, base + "?lang=it"))[0])
+            print(f"the first page after a move (the new moves read and said): p50 {pct(after, .5):.0f} ms, "
+                  f"p95 {pct(after, .95):.0f} ms")
+            steps, boards = [], []
+            for n in rng.sample(range(1, made), 100):
+                steps.append((await timed_get(http, f"{base}?n={n}&lang=it"))[0])
+            for n in rng.sample(range(1, made), 30):
+                boards.append((await timed_get(http, f"{base}/board.png?n={n}&lang=it"))[0])
+            print(f"history step (page) p50 {pct(steps, .5):.0f} ms, p95 {pct(steps, .95):.0f} ms; "
+                  f"its board p50 {pct(boards, .5):.0f} ms, p95 {pct(boards, .95):.0f} ms")
+
+            row = await svc.get(game_id)
+            readers = await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "--viewers", base, str(viewers), str(row.version + 1),
+                stdout=asyncio.subprocess.PIPE)
+            assert readers.stdout is not None
+            ready = await asyncio.wait_for(readers.stdout.readline(), timeout=120)
+            assert ready.strip() == b"ready", ready
+            print(f"{web.hub.readers(game_id)} readers connected (in a process of their own)")
+            _, state = await svc.state(game_id)
+            actor = sorted(get_game("spqrisiko").awaiting(state))[0]
+            t, clock = time.time(), time.perf_counter()
+            await svc.act(game_id, actor, choose_action(state, actor).model_dump(mode="json"))
+            acted = time.perf_counter() - clock
+            found = json.loads(await asyncio.wait_for(readers.stdout.readline(), timeout=120))
+            await readers.wait()
+            lags = [at - t for at in found["heard"]]
+            pages = [at - t for at in found["shown"]]
+            print(f"{len(lags)}/{viewers} readers heard the move: p50 {pct(lags, .5):.0f} ms, "
+                  f"p95 {pct(lags, .95):.0f} ms, last {max(lags) * 1000:.0f} ms; the move itself took {acted * 1000:.0f} ms")
+            print(f"{len(pages)}/{viewers} readers had the new page: p50 {pct(pages, .5):.0f} ms, "
+                  f"p95 {pct(pages, .95):.0f} ms, last {max(pages) * 1000:.0f} ms")
+        await web.stop()
+        await db.close()
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--viewers"]:
+    asyncio.run(viewers_process(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
+elif __name__ == "__main__":
+    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000, int(sys.argv[2]) if len(sys.argv) > 2 else 500))

@@ -1,0 +1,134 @@
+"""What a game's page shows, for one reader, at one step of its history, in one language: built from
+the game's views, its headline and its log in words (bot/cogs/history.py), never from raw state
+handed to a template. Reading rows and caching them is the Tables' job (bot/web/tables.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from bot.i18n import t
+from bot.letters import PRIVATE_SUMMARIES
+from bot.web.links import Reader
+from bot.web.markup import discord_html, time_html
+from bot.web.panels import Panel, panels
+from bot.web.tables import Table
+from engine.core import get_game
+from render.common import find_renderer
+
+LOG_SHOWN = 150  # the newest moves up to the step shown; older ones are a step away with the scrubber
+
+
+@dataclass
+class PageData:
+    game_id: int
+    kind: str
+    name: str
+    lang: str
+    status: str
+    step: int
+    steps: int
+    version: int
+    headline: Markup
+    facts: list[Markup] = field(default_factory=list)
+    panels: list[Panel] = field(default_factory=list)
+    mine: list[Panel] = field(default_factory=list)
+    mine_text: Markup | None = None
+    # a moderator's look at each player: their name, their summary, what their view holds beyond the public's
+    others: list[tuple[str, Markup | None, list[Panel]]] = field(default_factory=list)
+    log: list[tuple[int, Markup]] = field(default_factory=list)
+    has_board: bool = False
+    reader_name: str | None = None
+    moderator: bool = False
+
+
+def log_reader(reader: Reader, finished: bool) -> str | None:
+    """Whose eyes the log is read with: a player's own; everything for a moderator or a finished
+    game; else the public's (nobody's: "" is no player, so private moves say only that they were made)."""
+    if reader.moderator is not None or finished:
+        return None
+    return reader.player or ""
+
+
+def viewer_of(reader: Reader, seats: dict[str, str]) -> str | None:
+    return reader.player if reader.player in seats else None
+
+
+async def build(table: Table, reader: Reader, step: int | None, lang: str) -> PageData:
+    row, state, rows = table.row, table.state, table.rows
+    game = get_game(row.kind)
+    seats = table.names
+    finished = row.status == "finished"
+    steps = len(rows)
+    shown = steps if step is None else max(0, min(step, steps))
+    viewer = viewer_of(reader, seats)
+    if shown < steps:
+        past, view = await asyncio.to_thread(table.history.view_at, row, state, rows, shown, viewer)
+    else:
+        past, view = state, table.view(viewer)
+    data = PageData(game_id=table.game_id, kind=row.kind, name=game.meta.name, lang=lang, status=row.status,
+                    step=shown, steps=steps, version=row.version,
+                    headline=discord_html(t(game.headline(past).key, lang, **game.headline(past).params), seats),
+                    has_board=find_renderer(row.kind, "board") is not None,
+                    moderator=reader.moderator is not None,
+                    reader_name=seats.get(reader.player or "") if viewer else None)
+    if shown == steps:
+        data.facts = facts(table, lang)
+    public = view.model_dump(mode="json") if viewer is None else game.view(past, None).model_dump(mode="json")
+    data.panels = panels(public, seats, lang)
+    if viewer is not None:
+        mine = view.model_dump(mode="json")
+        data.mine = panels(mine, seats, lang, only={k for k, v in mine.items() if public.get(k) != v})
+        summary = PRIVATE_SUMMARIES.get(row.kind)
+        if summary is not None and shown == steps:
+            data.mine_text = discord_html(summary(past, viewer, lang), seats)
+    if reader.moderator is not None and shown == steps:
+        summary = PRIVATE_SUMMARIES.get(row.kind)
+        for pid, name in seats.items():
+            theirs = game.view(past, pid).model_dump(mode="json")
+            said = discord_html(summary(past, pid, lang), seats) if summary is not None else None
+            data.others.append((name, said, panels(theirs, seats, lang,
+                                                   only={k for k, v in theirs.items() if public.get(k) != v})))
+    lines = await log_html(table, log_reader(reader, finished), lang)
+    first = max(0, shown - LOG_SHOWN)
+    data.log = [(i + 1, lines[i]) for i in range(shown - 1, first - 1, -1)]
+    return data
+
+
+async def log_html(table: Table, viewer: str | None, lang: str) -> list[Markup]:
+    """The log's lines as HTML, each made once per table and carried to the next version's."""
+    said = await table.log_lines(viewer, lang)
+    done = table.html_lines.setdefault((viewer, lang), [])
+    moderator = t("web.moderator", lang)
+    done.extend(discord_html(line, table.names, moderator) for line in said[len(done):])
+    return done
+
+
+def facts(table: Table, lang: str) -> list[Markup]:
+    """Whose turn, the deadline (as a <time> the reader's browser shows in their zone), the winners."""
+    row, state = table.row, table.state
+    game = get_game(row.kind)
+    out = []
+    if row.status == "active":
+        if row.turn_deadline is not None:
+            out.append(Markup("{} {}").format(t("web.deadline", lang), time_html(row.turn_deadline)))
+        owed = sorted(game.awaiting(state))
+        if owed:
+            out.append(Markup("{} {}").format(t("web.waiting_for", lang),
+                                              ", ".join(table.names.get(p, p) for p in owed)))
+        if state.paused_at is not None:
+            out.append(discord_html(t("core.game_paused", lang)))
+    elif row.status == "finished":
+        out.append(discord_html(t("core.ended", lang, winners=[state.name_of(w) for w in state.winners])))
+    return out
+
+
+def page_title(data: PageData) -> str:
+    return f"{data.name} #{data.game_id}"
+
+
+def template_context(data: PageData, base: str, query: Any) -> dict[str, Any]:
+    return {"page": data, "base": base, "title": page_title(data), "q": query}

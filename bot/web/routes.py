@@ -1,0 +1,203 @@
+"""The page routes. A game's public page is `/g/<id>`; a private link is `/g/<id>/p/<token>`; under
+either, `board.png` is the board and `events` the live stream, each with `?n=<step>` (the state after
+that many moves) and `?lang=it|en`. Bad ids, steps and tokens are answered with a page that says so
+(404, 400, 403), never with an error."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+
+from bot.i18n import LANGUAGES, normalize, t
+from bot.pictures import board_attachment, picture_labels
+from bot.web import pages
+from bot.web.history import Unreplayable
+from bot.web.links import Reader
+from bot.web.security import HEADERS
+from bot.web.site import SITE, Site
+from bot.web.tables import Table
+from engine.core import RuleError
+from render.common import render_png
+
+GAME = r"{game:\d{1,12}}"
+TOKEN = r"{token:[A-Za-z0-9_\-.]{1,512}}"
+PING_SECONDS = 20.0
+PAGES_KEPT = 512
+
+
+def add(app: web.Application) -> None:
+    r = app.router
+    r.add_get("/", index)
+    for prefix in (f"/g/{GAME}", f"/g/{GAME}/p/{TOKEN}"):
+        r.add_get(prefix, page)
+        r.add_get(prefix + "/board.png", board)
+        r.add_get(prefix + "/events", events)
+
+
+def server(request: web.Request) -> Site:
+    return request.app[SITE]
+
+
+STATUSES: dict[int, type[web.HTTPException]] = {200: web.HTTPOk, 400: web.HTTPBadRequest, 403: web.HTTPForbidden,
+                                                 404: web.HTTPNotFound, 409: web.HTTPConflict}
+
+
+def refusal(request: web.Request, status: int, key: str, lang: str | None = None, **params: Any) -> web.HTTPException:
+    """A short page in the reader's language saying why there is nothing to see (raise it)."""
+    language = lang or accepted(request) or server(request).default_locale
+    html = aiohttp_jinja2.render_string("message.html", request, {"lang": language, "title": t("web.title", language),
+                                                                 "text": t(key, language, **params)})
+    return STATUSES[status](text=html, content_type="text/html")
+
+
+def accepted(request: web.Request) -> str | None:
+    """The reader's language: `?lang=`, else the first of ours their browser asks for."""
+    asked = request.query.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    for part in request.headers.get("Accept-Language", "")[:200].split(","):
+        tag = part.split(";")[0].strip().lower()
+        if tag and tag != "*" and normalize(tag) in LANGUAGES and tag.split("-")[0] in LANGUAGES:
+            return tag.split("-")[0]
+    return None
+
+
+async def language(request: web.Request, table: Table) -> str:
+    """The reader's choice, else the game's server's language."""
+    chosen = accepted(request)
+    if chosen is not None:
+        return chosen
+    cfg = await server(request).svc.guild_config(table.row.guild_id)
+    return normalize(cfg.locale)
+
+
+async def reader_of(request: web.Request) -> Reader:
+    """Who the page is for; a private link that is forged, expired, revoked or for another game is refused."""
+    game_id = int(request.match_info["game"])
+    token = request.match_info.get("token")
+    if token is None:
+        return Reader(game_id)
+    links = server(request).links
+    found = await links.reader(game_id, token) if links is not None else None
+    if found is None:
+        raise refusal(request, 403, "web.err.link")
+    return found
+
+
+async def table_of(request: web.Request, reader: Reader) -> Table:
+    try:
+        return await server(request).tables.table(reader.game_id)
+    except RuleError as exc:
+        key = "web.err.not_started" if exc.code == "core.not_started" else "web.err.no_game"
+        raise refusal(request, 404, key) from None
+
+
+def step_of(request: web.Request, table: Table) -> int | None:
+    raw = request.query.get("n")
+    if raw is None or raw == "":
+        return None
+    if not re.fullmatch(r"\d{1,9}", raw):
+        raise refusal(request, 400, "web.err.step", steps=len(table.rows))
+    return min(int(raw), len(table.rows))
+
+
+def base_of(request: web.Request) -> str:
+    """The page's own path (public or private), which its board and stream hang under."""
+    path = request.path
+    for tail in ("/board.png", "/events"):
+        path = path.removesuffix(tail)
+    return path
+
+
+async def index(request: web.Request) -> web.Response:
+    raise refusal(request, 200, "web.index")
+
+
+async def page(request: web.Request) -> web.Response:
+    reader = await reader_of(request)
+    table = await table_of(request, reader)
+    lang = await language(request, table)
+    step = step_of(request, table)
+    web_ = server(request)
+    key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request))
+    html = web_.pages_cache.get(key)
+    if html is None:
+        # one build per page however many readers ask at once (after a move, every open page does)
+        pending = web_.building.get(key)
+        if pending is None:
+            pending = asyncio.ensure_future(made_page(request, table, reader, step, lang))
+            web_.building[key] = pending
+            pending.add_done_callback(lambda _done: web_.building.pop(key, None))
+        html = await asyncio.shield(pending)
+        web_.pages_cache.put(key, html)
+    return web.Response(text=html, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+
+async def made_page(request: web.Request, table: Table, reader: Reader, step: int | None, lang: str) -> str:
+    try:
+        data = await pages.build(table, reader, step, lang)
+    except Unreplayable:
+        raise refusal(request, 409, "web.err.history", lang) from None
+    context = pages.template_context(data, base_of(request), None)
+    return aiohttp_jinja2.render_string("game.html", request, context)
+
+
+async def board(request: web.Request) -> web.Response:
+    reader = await reader_of(request)
+    table = await table_of(request, reader)
+    lang = await language(request, table)
+    step = step_of(request, table)
+    viewer = pages.viewer_of(reader, table.names)
+    steps = len(table.rows)
+    shown = steps if step is None else step
+    web_ = server(request)
+    key = (reader.game_id, table.row.version, viewer or "public", shown, lang)
+    data = web_.images.get(key)
+    if data is None:
+        if shown == steps:
+            drawn = await board_attachment(table.row, table.state, viewer, lang=lang)
+            data = drawn[1] if drawn is not None else None
+        else:
+            try:
+                _past, view = await asyncio.to_thread(web_.history.view_at, table.row, table.state, table.rows, shown,
+                                                      viewer)
+            except Unreplayable:
+                raise refusal(request, 409, "web.err.history", lang) from None
+            data = await asyncio.to_thread(render_png, table.row.kind, view, "board",
+                                           picture_labels(table.row.kind, lang))
+        if data is None:
+            raise refusal(request, 404, "web.err.no_board", lang)
+        web_.keep_image(key, data)
+    return web.Response(body=data, content_type="image/png",
+                        headers={"Cache-Control": "private, max-age=3600" if step is not None else "no-cache"})
+
+
+async def events(request: web.Request) -> web.StreamResponse:
+    """Server-Sent Events: the game's version now, then each new one as it is committed."""
+    reader = await reader_of(request)
+    web_ = server(request)
+    try:
+        row = await web_.tables.current_row(reader.game_id)
+    except RuleError:
+        raise refusal(request, 404, "web.err.no_game") from None
+    response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                                           "X-Accel-Buffering": "no"})
+    await response.prepare(request)
+    with contextlib.suppress(ConnectionError, asyncio.CancelledError):
+        async with web_.hub.subscribe(reader.game_id) as queue:
+            await response.write(f"retry: 2000\nevent: version\ndata: {row.version}\n\n".encode())
+            while True:
+                try:
+                    version = await asyncio.wait_for(queue.get(), PING_SECONDS)
+                except TimeoutError:
+                    await response.write(b": ping\n\n")
+                    continue
+                if version < 0:
+                    break
+                await response.write(f"event: version\ndata: {version}\n\n".encode())
+    return response

@@ -1,0 +1,50 @@
+"""What the web pages share while the bot runs: the game service, the live hub, the history's
+checkpoints, the games read lately, the signed links, and the pages and boards already made."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from aiohttp import web
+
+from bot.gamecache import Recent
+from bot.service import GameService
+from bot.web.history import History
+from bot.web.links import Links
+from bot.web.live import Hub
+from bot.web.security import RateLimit
+from bot.web.tables import Tables
+
+
+class Site:
+    """See the module's docstring; bot/web/app.py serves it."""
+
+    def __init__(self, svc: GameService, *, default_locale: str = "it", secret: str = "", link_days: int = 30,
+                 public_url: str = "", per_minute: float = 240, burst: int = 120, behind_proxy: bool = False) -> None:
+        self.svc = svc
+        self.default_locale = default_locale
+        self.secret, self.link_days = secret, link_days
+        self.public_url = public_url
+        self.hub = Hub()
+        self.history = History()
+        self.tables = Tables(svc, self.history)
+        self.limit = RateLimit(per_minute, burst)
+        self.behind_proxy = behind_proxy
+        self.links: Links | None = None
+        self.images: dict[tuple[Any, ...], bytes] = {}
+        self.pages_cache: Recent[tuple[Any, ...], str] = Recent(limit=512, fresh=3600.0)
+        self.building: dict[tuple[Any, ...], asyncio.Future[str]] = {}  # pages being made, by key
+        self.port = 0
+
+    @property
+    def base_url(self) -> str:
+        return self.public_url or f"http://127.0.0.1:{self.port}"
+
+    def keep_image(self, key: tuple[Any, ...], data: bytes) -> None:
+        if len(self.images) >= 256:
+            self.images.pop(next(iter(self.images)))
+        self.images[key] = data
+
+
+SITE = web.AppKey("site", Site)

@@ -1,0 +1,99 @@
+// Araldo's game page: local times, the history scrubber and live updates. Plain JavaScript, no
+// framework; the page works without it (links and a form), this only makes it quicker.
+"use strict";
+
+function localTimes(root) {
+  const lang = document.body.dataset.lang || "it";
+  for (const el of root.querySelectorAll("time[datetime]")) {
+    const when = new Date(el.getAttribute("datetime"));
+    if (isNaN(when)) continue;
+    const style = el.dataset.style || "f";
+    const opts = style === "t" ? { timeStyle: "short" }
+      : style === "d" || style === "D" ? { dateStyle: "long" }
+      : { dateStyle: style === "F" ? "full" : "medium", timeStyle: "short" };
+    el.textContent = when.toLocaleString(lang === "en" ? "en-GB" : "it-IT", opts);
+    el.title = when.toISOString();
+  }
+}
+
+function go(step) {
+  const body = document.body;
+  const steps = Number(body.dataset.steps);
+  const n = Math.max(0, Math.min(steps, step));
+  const params = new URLSearchParams({ lang: body.dataset.lang });
+  if (n !== steps) params.set("n", String(n));
+  show(body.dataset.base + "?" + params.toString(), true);
+}
+
+function bindScrubber() {
+  const scrub = document.getElementById("scrub");
+  if (scrub) scrub.addEventListener("change", () => go(Number(scrub.value)));
+}
+
+async function show(url, push) {
+  // another step of the history (or the newest, after a move): the page is fetched and its header
+  // and main part swapped in, without reloading the page or its live stream
+  let answer;
+  try {
+    answer = await fetch(url, { cache: "no-store", credentials: "same-origin" });
+  } catch (error) {
+    window.location.assign(url);
+    return;
+  }
+  if (!answer.ok) {
+    window.location.assign(url);
+    return;
+  }
+  const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
+  const main = fresh.getElementById("main");
+  const header = fresh.querySelector("header");
+  if (!main || !header) return;
+  document.getElementById("main").replaceWith(main);
+  document.querySelector("header").replaceWith(header);
+  for (const key of ["version", "step", "steps", "latest"]) document.body.dataset[key] = fresh.body.dataset[key];
+  if (push) window.history.pushState(null, "", url);
+  localTimes(document);
+  bindScrubber();
+}
+
+function refresh() {
+  return show(window.location.href, false);
+}
+
+function listen() {
+  const url = document.body.dataset.events;
+  if (!url || !window.EventSource) return;
+  const source = new EventSource(url);
+  source.addEventListener("version", (event) => {
+    const version = Number(event.data);
+    if (version <= Number(document.body.dataset.version)) return;
+    if (document.body.dataset.latest === "1") {
+      refresh();
+    } else {
+      const newer = document.getElementById("newer");
+      if (newer) newer.hidden = false;
+    }
+  });
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("#scrubber a, #log a") : null;
+  if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  show(link.href, true);
+});
+
+window.addEventListener("popstate", () => show(window.location.href, false));
+
+document.addEventListener("keydown", (event) => {
+  if (event.target && /INPUT|TEXTAREA|SELECT/.test(event.target.tagName)) return;
+  const step = Number(document.body.dataset.step);
+  if (event.key === "ArrowLeft") go(step - 1);
+  if (event.key === "ArrowRight") go(step + 1);
+});
+
+document.addEventListener("DOMContentLoaded", () => {
+  localTimes(document);
+  bindScrubber();
+  listen();
+});
