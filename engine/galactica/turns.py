@@ -56,6 +56,7 @@ def start_turn(state: GalacticaState, now: datetime) -> list[Event]:
     player = current(state)
     state.phase = "production"
     state.acted = False
+    state.orders_turn = None
     state.market_draws = 0
     trade.lapse(state, player)
     for fleet in fleets_of(state, player):

@@ -12,7 +12,7 @@ from engine.core import Player, all_games
 
 START = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
 # games whose standing orders are still to come: remove a game as its orders land
-PENDING: set[str] = {"impero", "nomic", "highfrontier", "galactica"}
+PENDING: set[str] = {"impero", "nomic", "highfrontier"}
 GAMES = sorted(k for k in all_games() if k != "corsa")
 
 
