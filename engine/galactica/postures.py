@@ -101,8 +101,10 @@ def autoplay(state: GalacticaState, now: datetime, dispatch: Step, after: Callab
         if action is None:
             break
         lapsed = state.orders_turn == player
+        if not lapsed and not state.acted:  # an away seat's turn: said once, as a lapse's is (game.py)
+            events.append(Event(key="galactica.orders_away_turn", params={"player": state.name_of(player)}))
         if isinstance(action, a.EndPhase) and state.phase == "building" and state.battle is None:
-            events += [_said(state, player, action), *close(state, now, after, lapsed=lapsed)]
+            events += close(state, now, after, lapsed=lapsed)
             continue
         missed = state.factions[player].missed
         try:
@@ -111,7 +113,8 @@ def autoplay(state: GalacticaState, now: datetime, dispatch: Step, after: Callab
             break
         if lapsed:
             state.factions[player].missed = missed
-        events += [_said(state, player, action), *done, *after(state, now)]
+        said = [] if isinstance(action, a.EndPhase) else [_said(state, player, action)]  # phase_done says it
+        events += [*said, *done, *after(state, now)]
     # stuck (no choice, or too many): a lapsed turn must not stay open without its deadline
     if state.status == "active" and state.orders_turn == turns.current(state) and state.battle is None:
         events += close(state, now, after, lapsed=True)
@@ -124,7 +127,7 @@ def close(state: GalacticaState, now: datetime, after: Callable[[GalacticaState,
     state.orders_turn = None
     if lapsed:
         state.acted = False
-    return turns.end_turn(state, now, timed_out=lapsed) + after(state, now)
+    return turns.end_turn(state, now, timed_out=lapsed, by_orders=True) + after(state, now)
 
 
 def _said(state: GalacticaState, player: str, action: BaseModel) -> Event:

@@ -83,6 +83,7 @@ def test_economy_produces_and_builds_but_moves_no_fleet() -> None:
     assert any(f.cell == "F4" for f in fleets_of(state, me))  # ships made at Vulcania
     assert cur(state) != me and state.orders_turn is None
     assert state.factions[me].missed == 1  # the player was not there: the lapse still counts
+    assert "galactica.orders_turn_done" in keys(events) and "galactica.timed_out" not in keys(events)
     check(state)
 
 
@@ -122,8 +123,8 @@ def test_an_away_player_s_turn_is_played_at_once() -> None:
     for i in range(3):
         events = GAME.apply(state, me, {"type": "end_phase"}, at(2 + i))
     assert cur(state) == me  # the away seat's turn was played through
-    acted = [e for e in events if e.key == "galactica.orders_acted"]
-    assert acted and acted[0].params["player"] == state.name_of(other)
+    opening = [e for e in events if e.key == "galactica.orders_away_turn"]  # nothing to build: phases end
+    assert len(opening) == 1 and opening[0].to is None and opening[0].params["player"] == state.name_of(other)
     assert "galactica.turn_done" in keys(events) and "galactica.timed_out" not in keys(events)
 
 
@@ -141,4 +142,4 @@ def test_declaring_an_absence_on_one_s_own_turn_plays_it() -> None:
     me = cur(state)
     set_orders(state, me, "economy")
     events = GAME.apply(state, me, {"type": "core_away", "until": at(1) + timedelta(days=2)}, at(1))
-    assert "galactica.orders_acted" in keys(events) and cur(state) != me
+    assert "galactica.orders_away_turn" in keys(events) and cur(state) != me
