@@ -103,6 +103,9 @@ class Galactica(Game[GalacticaState]):
     def on_away(self, state: GalacticaState, player: str, until: datetime | None, now: datetime) -> list[Event]:
         return self._by_orders(state, now)
 
+    def on_orders(self, state: GalacticaState, player: str, now: datetime) -> list[Event]:
+        return self._by_orders(state, now)  # orders left while away, on one's own turn, play it now
+
     def describe_orders(self, state: GalacticaState, player: str, orders: Any) -> list[dict[str, Any]]:
         return describe_orders(state, player, orders)
 

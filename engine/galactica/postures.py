@@ -95,6 +95,10 @@ def autoplay(state: GalacticaState, now: datetime, dispatch: Step, after: Callab
             return events
         player = turns.current(state)
         orders = speaking(state, player, now)
+        if orders is None and state.orders_turn == player and state.battle is None:  # cancelled mid-turn
+            state.orders_turn = None  # the lapse's plain rule: the turn passes
+            events += turns.end_turn(state, now, timed_out=True) + after(state, now)
+            continue
         if orders is None:
             return events
         action = choose_action(state, player, allowed(state, player, orders.posture))

@@ -143,3 +143,23 @@ def test_declaring_an_absence_on_one_s_own_turn_plays_it() -> None:
     set_orders(state, me, "economy")
     events = GAME.apply(state, me, {"type": "core_away", "until": at(1) + timedelta(days=2)}, at(1))
     assert "galactica.orders_away_turn" in keys(events) and cur(state) != me
+
+
+def test_orders_left_while_away_on_one_s_own_turn_play_it_now() -> None:
+    state = started(2)
+    me = cur(state)
+    GAME.apply(state, me, {"type": "core_away", "until": at(1) + timedelta(days=2)}, at(1))
+    assert cur(state) == me  # no orders: the seat waits for its deadline
+    events = set_orders(state, me, "economy")
+    assert "galactica.orders_away_turn" in keys(events) and cur(state) != me
+
+
+def test_orders_cancelled_in_a_paused_lapsed_turn_let_it_pass() -> None:
+    state = started(2)
+    me = cur(state)
+    set_orders(state, me, "economy")
+    state.orders_turn = me  # as a lapse leaves it while a battle waits on another player
+    GAME.apply(state, me, {"type": "core_orders", "orders": None}, at(2))
+    other = state.order[1]
+    GAME.apply(state, other, {"type": "core_away", "until": at(3) + timedelta(days=1)}, at(3))
+    assert cur(state) != me and state.orders_turn is None
