@@ -57,3 +57,13 @@ def orders_text(state: Any, kind: str, viewer: str, language: str) -> str | None
         return None
     return t("core.orders_set", language, orders=game.describe_orders(state, viewer, orders),
              keep=state.orders[viewer].keep_on_return)
+
+
+async def orders_with(interaction: discord.Interaction, kind: str, changes: dict[str, Any]) -> dict[str, Any]:
+    """The caller's current orders (or none) with `changes` over them: `/<game> orders` given one option
+    changes that one and keeps the rest."""
+    row = await game_here(interaction, kind)
+    assert row.id is not None
+    _, state = await service_of(interaction).state(row.id)
+    standing = state.orders.get(player_id(interaction, state))
+    return {**(standing.orders if standing is not None else {}), **changes}

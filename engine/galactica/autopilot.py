@@ -46,8 +46,9 @@ def _score_move(state: GalacticaState, actor: str, move: a.Move) -> int:
     return dist * 10 - len(move.path) + casino_bias
 
 
-def choose_action(state: GalacticaState, actor: str) -> BaseModel | None:
-    options = legal_actions(state, actor)
+def choose_action(state: GalacticaState, actor: str, options: list[BaseModel] | None = None) -> BaseModel | None:
+    """The greedy pick among `options` (by default every legal action: standing orders narrow them)."""
+    options = legal_actions(state, actor) if options is None else options
     if not options:
         return None
     by_type: dict[str, list[BaseModel]] = {}

@@ -21,6 +21,7 @@ from engine.galactica import (
     market,
     movement,
     planets,
+    postures,
     production,
     space_combat,
     trade,
@@ -31,6 +32,7 @@ from engine.galactica.fleets import fleet_by_id, new_fleet
 from engine.galactica.galaxy import CORNERS, START_TILE
 from engine.galactica.market import market_cards
 from engine.galactica.models import Faction, GalacticaSettings, GalacticaState
+from engine.galactica.orders import GalacticaOrders, describe_orders, orders_sample
 from engine.galactica.planets import planet_cards
 from engine.galactica.tiles import all_tiles
 
@@ -60,6 +62,8 @@ class Galactica(Game[GalacticaState]):
     # a trade offer's terms stay with its maker in /game log (the receiver reads them in its DM and
     # panel), as the view keeps them between the two factions
     private_actions = frozenset({"trade_offer"})
+    # standing orders give a lapsed or absent seat an autopilot (orders.py, postures.py)
+    orders_model = GalacticaOrders
 
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> GalacticaState:
         rng = Rng(seed=seed)
@@ -89,7 +93,24 @@ class Galactica(Game[GalacticaState]):
     # ---- actions -------------------------------------------------------------------
     def handle(self, state: GalacticaState, actor: str, action: Any, now: datetime) -> list[Event]:
         events = self._dispatch(state, actor, action, now)
-        return events + self._after(state, now)
+        events += self._after(state, now)
+        return events + self._by_orders(state, now)
+
+    def _by_orders(self, state: GalacticaState, now: datetime) -> list[Event]:
+        """The seat on turn, if its standing orders speak for it now, played by them."""
+        return postures.autoplay(state, now, self._dispatch, self._after)
+
+    def on_away(self, state: GalacticaState, player: str, until: datetime | None, now: datetime) -> list[Event]:
+        return self._by_orders(state, now)
+
+    def on_orders(self, state: GalacticaState, player: str, now: datetime) -> list[Event]:
+        return self._by_orders(state, now)  # orders left while away, on one's own turn, play it now
+
+    def describe_orders(self, state: GalacticaState, player: str, orders: Any) -> list[dict[str, Any]]:
+        return describe_orders(state, player, orders)
+
+    def orders_sample(self, state: GalacticaState, player: str) -> dict[str, Any] | None:
+        return orders_sample(state, player)
 
     def _dispatch(self, state: GalacticaState, actor: str, action: Any, now: datetime) -> list[Event]:
         if isinstance(action, a.ChooseDirection):
@@ -160,11 +181,15 @@ class Galactica(Game[GalacticaState]):
         elif timer.kind == "turn":
             if state.phase == "order":
                 events = turns.choose_direction(state, state.starter or "", "clockwise", now)
+            elif self.orders_due(state, turns.current(state), now, lapsed=True) is not None:
+                state.orders_turn = turns.current(state)  # its orders play the rest of the turn
+                events = [Event(key="galactica.orders_turn", params={"player": state.name_of(state.orders_turn)})]
             else:
                 events = turns.end_turn(state, now, timed_out=True)
         else:
             return []
-        return events + self._after(state, now)
+        events += self._after(state, now)
+        return events + self._by_orders(state, now)
 
     def on_kick(self, state: GalacticaState, player: str, now: datetime) -> list[Event]:
         """A kicked faction leaves the galaxy: its fleets and planets' flags go."""

@@ -204,6 +204,7 @@ class GalacticaState(GameState):
     battle: Battle | None = None
     pending: Pending | None = None
     acted: bool = False  # the current player did something this turn (timeouts count otherwise)
+    orders_turn: str | None = None  # the seat whose lapsed turn its standing orders are playing (postures.py)
     last_battle: Battle | None = None  # the latest fight, exchange by exchange (told, and marked on the map)
     battles: list[Battle] = Field(default_factory=list)  # the latest fights, newest last (/galactica battle)
     last_move: list[str] = Field(default_factory=list)  # cells of the latest move, start first

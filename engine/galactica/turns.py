@@ -56,6 +56,7 @@ def start_turn(state: GalacticaState, now: datetime) -> list[Event]:
     player = current(state)
     state.phase = "production"
     state.acted = False
+    state.orders_turn = None
     state.market_draws = 0
     trade.lapse(state, player)
     for fleet in fleets_of(state, player):
@@ -104,7 +105,8 @@ def settle_open(state: GalacticaState, now: datetime) -> list[Event]:
     return events
 
 
-def end_turn(state: GalacticaState, now: datetime, *, timed_out: bool = False) -> list[Event]:
+def end_turn(state: GalacticaState, now: datetime, *, timed_out: bool = False, by_orders: bool = False) -> list[Event]:
+    """End the current turn; a timed-out one counts as missed (`by_orders`: its standing orders played it)."""
     player = current(state)
     events = settle_open(state, now)
     market.discard(state)
@@ -112,7 +114,8 @@ def end_turn(state: GalacticaState, now: datetime, *, timed_out: bool = False) -
     faction = state.factions[player]
     if timed_out and not state.acted:
         faction.missed += 1
-        events.append(Event(key="galactica.timed_out", params={"player": state.name_of(player)}))
+        key = "galactica.orders_turn_done" if by_orders else "galactica.timed_out"
+        events.append(Event(key=key, params={"player": state.name_of(player)}))
         if faction.missed % state.settings.missed_turns_alert == 0:
             events.append(Event(key="galactica.missed_turns", params={"player": state.name_of(player),
                                                                       "count": faction.missed},

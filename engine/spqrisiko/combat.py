@@ -17,6 +17,7 @@ from engine.spqrisiko.models import (
     SpqrState,
 )
 from engine.spqrisiko.odds import attack_dice, compare
+from engine.spqrisiko.phases import enter_phase
 from engine.spqrisiko.territory import (
     alive_players,
     army_name,
@@ -27,7 +28,6 @@ from engine.spqrisiko.territory import (
     provinces_of,
     ships_of,
 )
-from engine.spqrisiko.turns import enter_phase
 
 MAX_ROLLS = 10_000  # a blitz ends long before; a guard against a logic slip
 

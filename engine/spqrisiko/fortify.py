@@ -11,8 +11,9 @@ from engine.spqrisiko.models import (
     Fortify,
     SpqrState,
 )
+from engine.spqrisiko.phases import enter_phase
 from engine.spqrisiko.territory import check_own, find_province, garrison
-from engine.spqrisiko.turns import end_turn, enter_phase
+from engine.spqrisiko.turns import end_turn
 
 
 def fortify(state: SpqrState, actor: str, action: Fortify, now: datetime) -> list[Event]:

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from engine.core import Event, Game, GameMeta, Msg, Player, RuleError, Timer
 from engine.spqrisiko import ai, territory, turns, views
+from engine.spqrisiko import orders as standing
 from engine.spqrisiko.autopilot import back_from_autopilot
 from engine.spqrisiko.board import Board, board
 from engine.spqrisiko.cards import play_cards
@@ -60,6 +61,8 @@ class SpqRisiko(Game[SpqrState]):
     action_model = SpqrAction
     # 2: the turn's deadline lives in its timer only (turn_deadline dropped)
     state_version = 2
+    # standing orders steer the autopilot of a lapsed or absent seat (orders.py, postures.py)
+    orders_model = standing.SpqrOrders
 
     # lookups the cogs, renderers and tests ask the game for
     current_player = staticmethod(territory.current_player)
@@ -122,6 +125,15 @@ class SpqRisiko(Game[SpqrState]):
         if handler is None:
             raise RuleError("core.bad_action", detail=str(getattr(action, "type", "?")))
         return handler(state, actor, action, now)
+
+    def check_orders(self, state: SpqrState, player: str, orders: Any) -> None:
+        standing.check_orders(state, player, orders)
+
+    def describe_orders(self, state: SpqrState, player: str, orders: Any) -> list[dict[str, Any]]:
+        return standing.describe_orders(state, player, orders)
+
+    def orders_sample(self, state: SpqrState, player: str) -> dict[str, Any] | None:
+        return standing.orders_sample(state, player)
 
     def on_kick(self, state: SpqrState, player: str, now: datetime) -> list[Event]:
         return turns.on_kick(state, player, now)

@@ -15,8 +15,8 @@ from engine.spqrisiko.models import (
     NavalBattle,
     SpqrState,
 )
+from engine.spqrisiko.phases import enter_phase
 from engine.spqrisiko.territory import add_ships, find_player, find_sea, ships_of
-from engine.spqrisiko.turns import enter_phase
 
 
 def move_fleet(state: SpqrState, actor: str, action: MoveFleet, now: datetime) -> list[Event]:

@@ -5,15 +5,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine.core import Event, Msg, RuleError, Timer
+from engine.core import Event, Msg, Timer
 from engine.spqrisiko.autopilot import auto_eligible, back_from_autopilot, play_rest_of_turn
 from engine.spqrisiko.board import board, symbol
 from engine.spqrisiko.models import (
     NEUTRAL_IDS,
-    PHASE_ORDER,
     SpqrState,
     Turn,
 )
+from engine.spqrisiko.orders import orders_due
+from engine.spqrisiko.postures import play_by_orders
 from engine.spqrisiko.reinforce import reinforcement_base
 from engine.spqrisiko.scoring import score, time_up
 from engine.spqrisiko.territory import alive_players, provinces_of
@@ -197,18 +198,14 @@ def end_turn(state: SpqrState, now: datetime) -> list[Event]:
     return events + run_turns(state, now)
 
 
-def enter_phase(turn: Turn, phase: str) -> None:
-    """Move the turn on to `phase`; earlier steps cannot come back."""
-    if PHASE_ORDER.index(phase) < PHASE_ORDER.index(turn.phase):
-        raise RuleError("spqrisiko.wrong_phase", phase=turn.phase)
-    if phase != "reinforce" and turn.reinforcements > 0:
-        raise RuleError("spqrisiko.reinforcements_left", count=turn.reinforcements)
-    turn.phase = phase  # type: ignore[assignment]
-
-
 def autopilot_rest(state: SpqrState, now: datetime) -> list[Event]:
-    """Finish the current turn for its player: spread reinforcements on the borders, end it."""
-    return play_rest_of_turn(state) + end_turn(state, now)
+    """Finish the current turn for its player, whose deadline lapsed or who is away: by their
+    standing orders if they left some, else spread the reinforcements on the borders; end it."""
+    turn = state.turn
+    assert turn is not None
+    orders = orders_due(state, turn.player, now, lapsed=True)
+    played = play_by_orders(state, orders, now) if orders is not None else play_rest_of_turn(state)
+    return played + end_turn(state, now) if state.status == "active" else played
 
 
 def on_timer(state: SpqrState, timer: Timer, now: datetime) -> list[Event]:

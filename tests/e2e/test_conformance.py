@@ -35,8 +35,6 @@ pytestmark = pytest.mark.e2e
 GAMES = tuple(module.rsplit(".", 1)[1] for module in BUILTIN_GAMES)
 # (game, check) -> what fails today; each is a defect of that game's own code (issue 25)
 KNOWN: dict[tuple[str, str], str] = {
-    **{(kind, "orders"): "standing orders still to come (issue 29)" for kind in GAMES
-       if kind not in ("nomic", "highfrontier", "impero")},
 }
 
 _PLAYED: dict[str, dict[str, list[str]]] = {}

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.cogs.galactica import views as v
 from bot.cogs.galactica.lab import LAB_GAMES
 from bot.cogs.galactica.lab import run as run_lab_command
+from bot.cogs.galactica.orders import orders_command
 from bot.cogs.galactica.texts import battle_text, private_summary
 from bot.cogs.galactica.views import KIND
 from bot.cogs.options import option
@@ -70,6 +71,7 @@ class GalacticaCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.group.add_command(orders_command())
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(v.ActionSelect, v.TradeButton)

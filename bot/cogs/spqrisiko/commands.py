@@ -16,6 +16,8 @@ from discord.ext import commands
 from bot.cogs.history import register_log_names
 from bot.cogs.spqrisiko import panel
 from bot.cogs.spqrisiko import views as v
+from bot.cogs.spqrisiko.moves import split_names
+from bot.cogs.spqrisiko.orders import orders_command
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.painters import off_loop
@@ -51,10 +53,6 @@ FROM_TO = {"from_province": L("from_province", "opt.spqr.from"), "to_province": 
 MAX_ODDS_ARMY = 150
 _MAPS: dict[tuple[int, int, str], bytes] = {}
 _MAPS_LIMIT = 64
-
-
-def split_names(text: str | None) -> list[str]:
-    return [part.strip() for part in (text or "").replace(";", ",").split(",") if part.strip()]
 
 
 async def here(interaction: discord.Interaction) -> tuple[GameRow, SpqrState]:
@@ -150,6 +148,7 @@ class SpqrCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.group.add_command(orders_command())
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(v.AttackButton, v.BlitzUntil, v.NavalButton, v.MoveInSelect,

@@ -137,3 +137,8 @@ def action_of(state: SpqrState, user: str, step: str, args: list[str]) -> dict[s
     if step == "end":
         return {"type": "end_turn"}
     return None
+
+
+def split_names(text: str | None) -> list[str]:
+    """Names given in one option, separated by commas (or semicolons)."""
+    return [part.strip() for part in (text or "").replace(";", ",").split(",") if part.strip()]
