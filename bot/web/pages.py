@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from bot.i18n import t
 from bot.letters import PRIVATE_SUMMARIES
+from bot.orders import orders_text
 from bot.web.links import Reader
 from bot.web.markup import discord_html, time_html
 from bot.web.panels import Panel, panels
@@ -37,6 +38,7 @@ class PageData:
     panels: list[Panel] = field(default_factory=list)
     mine: list[Panel] = field(default_factory=list)
     mine_text: Markup | None = None
+    orders_text: Markup | None = None  # the reader's own standing orders, shown to them alone
     # a moderator's look at each player: their name, their summary, what their view holds beyond the public's
     others: list[tuple[str, Markup | None, list[Panel]]] = field(default_factory=list)
     log: list[tuple[int, Markup]] = field(default_factory=list)
@@ -85,6 +87,8 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
         summary = PRIVATE_SUMMARIES.get(row.kind)
         if summary is not None and shown == steps:
             data.mine_text = discord_html(summary(past, viewer, lang), seats)
+        said = orders_text(past, row.kind, viewer, lang) if shown == steps else None
+        data.orders_text = discord_html(said, seats) if said else None
     if reader.moderator is not None and shown == steps:
         summary = PRIVATE_SUMMARIES.get(row.kind)
         for pid, name in seats.items():

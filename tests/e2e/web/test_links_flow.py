@@ -35,10 +35,12 @@ async def test_links_and_what_each_reader_sees(emulator: Any, araldo: Any) -> No
     assert [link.startswith(base + "/p/") for link in links_in(moderator_answer)] == [False, True]
     moderator = links_in(moderator_answer)[1]
 
+    await araldo.service.act(row.id, str(bob.id), {"type": "core_orders", "orders": {"add": 3}})
     state = araldo.service.load_state(await araldo.service.get(row.id))
     secret = state.secrets[str(bob.id)]
     status, page, _ = await get(public)
     assert status == 200 and "Vista pubblica" in page and 'id="mine"' not in page
+    assert 'id="my-orders"' not in page and "ordini permanenti" not in page.lower()  # Bob's orders are his
     assert "<dt>My secret</dt><dd>&ndash;</dd>" in page  # the public view holds nobody's secret
     status, page, _ = await get(public + "?lang=en")
     assert status == 200 and "Public view" in page and 'lang="en"' in page
@@ -48,6 +50,8 @@ async def test_links_and_what_each_reader_sees(emulator: Any, araldo: Any) -> No
     assert status == 200 and "Vista di Bob" in page
     section = re.search(r'<section id="mine".*?</section>', page, flags=re.S)
     assert section is not None and "My secret" in section.group(0) and f"<dd>{secret}</dd>" in section.group(0)
+    orders = re.search(r'<p id="my-orders">.*?</p>', section.group(0), flags=re.S)
+    assert orders is not None and "add: 3" in orders.group(0)  # his own standing orders, in words
     status, page, _ = await get(moderator)
     assert status == 200 and "Vista dei moderatori" in page and 'id="others"' in page
 
@@ -55,7 +59,8 @@ async def test_links_and_what_each_reader_sees(emulator: Any, araldo: Any) -> No
     mover = alice if str(alice.id) == first else bob
     await emulator.slash(mover, "corsa add", amount=2)
     status, page, _ = await get(public)
-    assert 'id="move-1"' in page and "Mossa 1 di 1" in page
+    assert 'id="move-2"' in page and "Mossa 2 di 2" in page
+    assert "mossa riservata" in page  # Bob's orders, move 1, are only said to be private
     again = await emulator.slash(bob, "game web", regenerate=True)
     assert (await get(private))[0] == 403 and (await get(links_in(again)[1]))[0] == 200
     assert (await get(moderator))[0] == 200  # the moderator's own link is not bob's to revoke
