@@ -10,6 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from bot.cogs.history import LOG_NAMES
 from bot.i18n import t
 from bot.letters import PRIVATE_SUMMARIES
 from bot.orders import orders_text
@@ -79,11 +80,13 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
                     reader_name=seats.get(reader.player or "") if viewer else None)
     if shown == steps:
         data.facts = facts(table, lang)
+    # the game's own ids (provinces, companies...) in words, as /game log says them; players by name
+    words = {**(LOG_NAMES[row.kind](past, lang) if row.kind in LOG_NAMES else {}), **seats}
     public = view.model_dump(mode="json") if viewer is None else game.view(past, None).model_dump(mode="json")
-    data.panels = panels(public, seats, lang)
+    data.panels = panels(public, words, lang, kind=row.kind)
     if viewer is not None:
         mine = view.model_dump(mode="json")
-        data.mine = panels(mine, seats, lang, only={k for k, v in mine.items() if public.get(k) != v})
+        data.mine = panels(mine, words, lang, kind=row.kind, only={k for k, v in mine.items() if public.get(k) != v})
         summary = PRIVATE_SUMMARIES.get(row.kind)
         if summary is not None and shown == steps:
             data.mine_text = discord_html(summary(past, viewer, lang), seats)
@@ -94,7 +97,7 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
         for pid, name in seats.items():
             theirs = game.view(past, pid).model_dump(mode="json")
             said = discord_html(summary(past, pid, lang), seats) if summary is not None else None
-            data.others.append((name, said, panels(theirs, seats, lang,
+            data.others.append((name, said, panels(theirs, words, lang, kind=row.kind,
                                                    only={k for k, v in theirs.items() if public.get(k) != v})))
     lines = await log_html(table, log_reader(reader, finished), lang)
     first = max(0, shown - LOG_SHOWN)

@@ -37,7 +37,13 @@ def field_name(key: str, lang: str) -> str:
 _MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})")
 
 
-def _scalar(value: Any, names: Mapping[str, str], lang: str) -> Markup:
+def _word(value: str, key: str, kind: str, lang: str) -> str | None:
+    """A game's id in words where its catalog has it: `<game>.<field>.<value>` ("spqrisiko.phase.reinforce")."""
+    words = catalog(lang)
+    return words.get(f"web.status.{value}") or (words.get(f"{kind}.{key}.{value}") if kind and key else None)
+
+
+def _scalar(value: Any, names: Mapping[str, str], lang: str, key: str = "", kind: str = "") -> Markup:
     if value is None:
         return Markup("&ndash;")
     if isinstance(value, bool):
@@ -46,7 +52,7 @@ def _scalar(value: Any, names: Mapping[str, str], lang: str) -> Markup:
         if _MOMENT.fullmatch(value):  # a deadline: in the reader's own time zone, by the page's script
             with contextlib.suppress(ValueError):
                 return time_html(datetime.fromisoformat(value.replace("Z", "+00:00")))
-        return escape(names.get(value) or catalog(lang).get(f"web.status.{value}") or value)
+        return escape(names.get(value) or _word(value, key, kind, lang) or value)
     return escape(str(value))
 
 
@@ -62,9 +68,10 @@ def _count(value: Any) -> int:
     return 1
 
 
-def value_html(value: Any, names: Mapping[str, str], lang: str, depth: int = 0) -> Markup:
+def value_html(value: Any, names: Mapping[str, str], lang: str, depth: int = 0, key: str = "",
+               kind: str = "") -> Markup:
     if _is_scalar(value):
-        return _scalar(value, names, lang)
+        return _scalar(value, names, lang, key, kind)
     if depth >= MAX_DEPTH:
         return Markup("&hellip;")
     if isinstance(value, list):
@@ -73,42 +80,44 @@ def value_html(value: Any, names: Mapping[str, str], lang: str, depth: int = 0) 
         shown = value[:MAX_ITEMS]
         more = Markup(" &hellip; (+{})").format(len(value) - len(shown)) if len(value) > len(shown) else Markup("")
         if all(_is_scalar(v) for v in shown):
-            return Markup(", ").join(_scalar(v, names, lang) for v in shown) + more
+            return Markup(", ").join(_scalar(v, names, lang, key, kind) for v in shown) + more
         if all(isinstance(v, dict) for v in shown):
-            return _table(shown, names, lang, depth) + more
-        return Markup("<ol>{}</ol>").format(
-            Markup("").join(Markup("<li>{}</li>").format(value_html(v, names, lang, depth + 1)) for v in shown)) + more
+            return _table(shown, names, lang, depth, kind) + more
+        return Markup("<ol>{}</ol>").format(Markup("").join(
+            Markup("<li>{}</li>").format(value_html(v, names, lang, depth + 1, key, kind)) for v in shown)) + more
     if not value:
         return Markup("&ndash;")
     rows = Markup("").join(
         Markup("<dt>{}</dt><dd>{}</dd>").format(names.get(str(k)) or field_name(str(k), lang),
-                                                 value_html(v, names, lang, depth + 1))
+                                                 value_html(v, names, lang, depth + 1, str(k), kind))
         for k, v in list(value.items())[:MAX_ITEMS])
     return Markup('<dl class="fields">{}</dl>').format(rows)
 
 
-def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, depth: int) -> Markup:
+def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, depth: int, kind: str = "") -> Markup:
     columns: list[str] = []
     for row in rows:
         columns.extend(k for k in row if k not in columns)
     head = Markup("").join(Markup("<th>{}</th>").format(field_name(c, lang)) for c in columns)
     body = Markup("").join(
         Markup("<tr>{}</tr>").format(Markup("").join(
-            Markup("<td>{}</td>").format(value_html(row.get(c), names, lang, depth + 1)) for c in columns))
+            Markup("<td>{}</td>").format(value_html(row.get(c), names, lang, depth + 1, c, kind)) for c in columns))
         for row in rows)
     return Markup('<table class="rows"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>').format(head, body)
 
 
-def panels(view: dict[str, Any], names: Mapping[str, str], lang: str, only: set[str] | None = None) -> list[Panel]:
+def panels(view: dict[str, Any], names: Mapping[str, str], lang: str, only: set[str] | None = None,
+           kind: str = "") -> list[Panel]:
     """The view's fields as panels: its plain values together first, then one panel per list or group."""
     fields = {k: v for k, v in view.items() if only is None or k in only}
     plain = {k: v for k, v in fields.items() if _is_scalar(v)}
     out = []
     if plain:
         out.append(Panel("summary", catalog(lang).get("web.panel.summary", "Summary"),
-                         value_html(plain, names, lang), True))
+                         value_html(plain, names, lang, kind=kind), True))
     for key, value in fields.items():
         if key in plain or value in ({}, []):
             continue
-        out.append(Panel(key, field_name(key, lang), value_html(value, names, lang), _count(value) <= SMALL))
+        out.append(Panel(key, field_name(key, lang), value_html(value, names, lang, key=key, kind=kind),
+                         _count(value) <= SMALL))
     return out
