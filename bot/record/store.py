@@ -12,17 +12,28 @@ from sqlalchemy import Connection, and_, bindparam, delete, insert, or_, select,
 
 from bot.record.facts import GameFacts
 from bot.record.ratings import Skill, rate
-from bot.storage.record_tables import RecordGame, RecordMember, RecordRating, RecordResult, RecordWait
+from bot.storage.record_tables import (
+    RecordGame,
+    RecordMember,
+    RecordRating,
+    RecordResult,
+    RecordTrail,
+    RecordWait,
+)
 
 G = RecordGame.__table__  # type: ignore[attr-defined]
 R = RecordResult.__table__  # type: ignore[attr-defined]
 RT = RecordRating.__table__  # type: ignore[attr-defined]
 M = RecordMember.__table__  # type: ignore[attr-defined]
 W = RecordWait.__table__  # type: ignore[attr-defined]
+T = RecordTrail.__table__  # type: ignore[attr-defined]
 
 
-def _row(model: Any) -> dict[str, Any]:
+def row_of(model: Any) -> dict[str, Any]:
     return {c.name: getattr(model, c.name) for c in model.__table__.columns}
+
+
+_row = row_of
 
 
 def forget(conn: Connection, game_id: int) -> str | None:
@@ -48,6 +59,17 @@ def insert_facts(conn: Connection, facts: Iterable[GameFacts]) -> None:
         conn.execute(insert(R), results)
     if waits:
         conn.execute(insert(W), waits)
+
+
+def insert_derived(conn: Connection, made: list[Any]) -> None:
+    """A rebuild's chunk: the games' rows, and the trails that moved (`bot.record.pool.Made`)."""
+    insert_facts(conn, [m.facts for m in made])
+    gone = [m.facts.game.game_id for m in made if m.trail is not None or m.drop]
+    if gone:
+        conn.execute(delete(T).where(T.c.game_id.in_(gone)))
+    trails = [row_of(m.trail) for m in made if m.trail is not None]
+    if trails:
+        conn.execute(insert(T), trails)
 
 
 def save_game(conn: Connection, facts: GameFacts) -> None:
