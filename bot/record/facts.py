@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.record.luck import Luck
 from bot.record.observe import Conduct, Observer
-from bot.storage.models import ActionRow, GameRow
+from bot.storage.models import ActionRow, GameRow, loaded
 from bot.storage.record_tables import RecordGame, RecordResult, RecordWait
 from engine.core import GameState, get_game
 
@@ -64,16 +64,17 @@ def game_facts(row: GameRow, state: GameState, names: dict[str, str], watch: Obs
         c = conduct.get(pid, Conduct())
         luck = watch.luck.get(pid, Luck()) if watch else Luck()
         seat = seated.get(pid)
-        results.append(RecordResult(
+        results.append(loaded(RecordResult, dict(
             game_id=row.id, user_id=pid, guild_id=row.guild_id, kind=row.kind,
             name=(names.get(pid) or (seat.name if seat else pid))[:64], finished_at=finished_at,
             place=place_of.get(pid), won=not running and pid in state.winners, rated=rated and pid in place_of,
             moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
             away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
             luck_rolls=luck.rolls,
-            luck_expected=round(luck.expected, 6), luck_actual=luck.actual, running=running))
-        waits += [RecordWait(game_id=row.id, user_id=pid, n=n, guild_id=row.guild_id, kind=row.kind, seconds=w)
-                  for n, w in enumerate(c.waits)]
+            luck_expected=round(luck.expected, 6), luck_actual=luck.actual, running=running, mu=None, sigma=None)))
+        # rows built at once (`loaded`): SQLModel's constructor checks each field, a game has hundreds of waits
+        waits += [loaded(RecordWait, {"game_id": row.id, "user_id": pid, "n": n, "guild_id": row.guild_id,
+                                      "kind": row.kind, "seconds": w}) for n, w in enumerate(c.waits)]
     return GameFacts(record, results, waits, standing if rated else [])
 
 

@@ -51,11 +51,11 @@ def _log(conn: Connection, where: Any) -> dict[int, list[ActionRow]]:
 
 
 def _matching(conn: Connection, ids: list[int]) -> dict[int, RecordTrail]:
-    """The kept trails of these games that match their log."""
-    ends = select(LOG.c.game_id, LOG.c.seq).where(LOG.c.game_id.in_(ids), LOG.c.undone.is_(False)).subquery()
-    found = conn.execute(select(TRAIL).where(TRAIL.c.game_id.in_(ids), TRAIL.c.derivation == DERIVATION)
-                         .outerjoin(ends, and_(ends.c.game_id == TRAIL.c.game_id, ends.c.seq == TRAIL.c.seq))
-                         .where((ends.c.seq.is_not(None)) | (TRAIL.c.seq == 0)))
+    """The kept trails of these games that match their log (the log's (game, seq) index finds each end)."""
+    end = and_(LOG.c.game_id == TRAIL.c.game_id, LOG.c.seq == TRAIL.c.seq, LOG.c.undone.is_(False))
+    found = conn.execute(select(TRAIL).outerjoin(LOG, end)
+                         .where(TRAIL.c.game_id.in_(ids), TRAIL.c.derivation == DERIVATION,
+                                LOG.c.id.is_not(None) | (TRAIL.c.seq == 0)))
     return {r.game_id: loaded(RecordTrail, dict(r._mapping)) for r in found}
 
 
@@ -66,9 +66,8 @@ def read_chunk(conn: Connection, ids: list[int]) -> list[Read]:
     whole = [g.id for g in games if g.id not in trails]
     logs = _log(conn, LOG.c.game_id.in_(whole)) if whole else {}
     if trails:
-        on = select(TRAIL.c.game_id, TRAIL.c.seq).where(TRAIL.c.game_id.in_(list(trails))).subquery()
-        after = select(LOG).join(on, and_(on.c.game_id == LOG.c.game_id, LOG.c.seq > on.c.seq)) \
-            .where(LOG.c.undone.is_(False)).order_by(LOG.c.game_id, LOG.c.seq)
+        after = select(LOG).join(TRAIL, and_(TRAIL.c.game_id == LOG.c.game_id, LOG.c.seq > TRAIL.c.seq)) \
+            .where(TRAIL.c.game_id.in_(list(trails)), LOG.c.undone.is_(False)).order_by(LOG.c.game_id, LOG.c.seq)
         for r in conn.execute(after):
             logs.setdefault(r.game_id, []).append(loaded(ActionRow, dict(r._mapping)))
     return [Read(g, names[g.id], logs.get(g.id, []), trails.get(g.id), trails.get(g.id))  # type: ignore[index,arg-type]
