@@ -62,3 +62,19 @@ async def test_an_undo_records_the_game_again_from_its_seed(service, clock, repl
     async with service.db.sessions() as s:
         rows = (await s.execute(select(RecordResult).where(RecordResult.game_id == gid))).scalars().all()
     assert {r.user_id: r.moves for r in rows} == {"65": 1, "66": 0}
+
+
+async def test_a_rebuild_in_worker_processes_gives_the_same_tables(service, clock, monkeypatch) -> None:
+    from bot.record import pool
+    from bot.record.rebuild import rebuild
+    from tests.bot.record.test_rebuild_property import _tables
+
+    rec = Recorder(service.db)
+    service.listeners.append(rec.heard)
+    await corsa(service, clock, ["67", "68"], steps=["add", "late"], channel="601")
+    await corsa(service, clock, ["68", "69", "67"], steps=["add"], channel="602", finish=False)
+    await rec.settled()
+    kept = await _tables(service.db)
+    monkeypatch.setattr(pool, "POOL_FROM", 1)  # two games are enough to start the processes
+    assert await rebuild(service.db, replay=True, workers=2) == 2
+    assert await _tables(service.db) == kept
