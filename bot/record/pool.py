@@ -14,11 +14,10 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
-from bot.record.facts import GameFacts
 from bot.record.reading import Read
 from bot.record.trail import Derived, derive_game, trail_of
-from bot.storage.record_tables import RecordTrail
 from engine.core.registry import all_games
 
 log = logging.getLogger("araldo.record")
@@ -28,8 +27,12 @@ POOL_FROM = 400  # games: fewer are derived in a thread
 
 @dataclass
 class Made:
-    facts: GameFacts
-    trail: RecordTrail | None  # to keep (None: the kept one stands, or `drop`)
+    """A game derived by a rebuild, as plain rows (they cross from a worker process)."""
+
+    game: dict[str, Any]
+    results: list[dict[str, Any]]
+    waits: list[dict[str, Any]]
+    trail: dict[str, Any] | None  # to keep (None: the kept one stands, or `drop`)
     drop: bool = False  # the game's log does not replay: no trail
 
 
@@ -44,13 +47,18 @@ def derive_one(read: Read) -> Derived | None:
 
 
 def made(read: Read, derived: Derived) -> Made:
-    point, kept = derived.point, read.kept
+    point, kept, f = derived.point, read.kept, derived.facts
+    rows = (row_of(f.game), [row_of(r) for r in f.results], [row_of(w) for w in f.waits])
     if point is None:
-        return Made(derived.facts, None, drop=True)
+        return Made(*rows, None, drop=True)
     if kept is not None and (kept.seq, kept.entries) == (point.seq, point.entries):
-        return Made(derived.facts, None)
+        return Made(*rows, None)
     assert read.row.id is not None
-    return Made(derived.facts, trail_of(read.row.id, point))
+    return Made(*rows, row_of(trail_of(read.row.id, point)))
+
+
+def row_of(model: Any) -> dict[str, Any]:
+    return {c.name: getattr(model, c.name) for c in model.__table__.columns}
 
 
 def _work(reads: list[Read]) -> list[Made | Read]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
-from typing import Any
+from datetime import datetime
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, and_, select
 from sqlalchemy.orm import configure_mappers
@@ -24,11 +25,21 @@ TRAIL = RecordTrail.__table__  # type: ignore[attr-defined]
 RECORDED = ("active", "finished")  # a running game's calls count before it ends; a lobby has none
 
 
+class LogRow(NamedTuple):
+    """What the record reads of a log entry (light: a rebuild sends hundreds of thousands to its workers)."""
+
+    seq: int
+    actor: str
+    action_json: str
+    at: datetime
+    moderator: bool
+
+
 @dataclass
 class Read:
     row: GameRow
     names: dict[str, str]
-    rows: list[ActionRow]  # after `start` (all of them when `start` is None)
+    rows: list[Any]  # LogRow (an ActionRow's fields) after `start`, or all of them when `start` is None
     start: Point | RecordTrail | None
     kept: RecordTrail | None  # the game's kept trail, when it matches the log
 
@@ -43,10 +54,13 @@ def _games(conn: Connection, ids: list[int]) -> tuple[list[GameRow], dict[int, d
     return [g for g in games if g.snapshot_json], names
 
 
-def _log(conn: Connection, where: Any) -> dict[int, list[ActionRow]]:
-    logs: dict[int, list[ActionRow]] = defaultdict(list)
-    for r in conn.execute(select(LOG).where(where, LOG.c.undone.is_(False)).order_by(LOG.c.game_id, LOG.c.seq)):
-        logs[r.game_id].append(loaded(ActionRow, dict(r._mapping)))
+COLUMNS = (LOG.c.game_id, LOG.c.seq, LOG.c.actor, LOG.c.action_json, LOG.c.at, LOG.c.moderator)
+
+
+def _log(conn: Connection, where: Any) -> dict[int, list[Any]]:
+    logs: dict[int, list[Any]] = defaultdict(list)
+    for r in conn.execute(select(*COLUMNS).where(where, LOG.c.undone.is_(False)).order_by(LOG.c.game_id, LOG.c.seq)):
+        logs[r.game_id].append(LogRow(r.seq, r.actor, r.action_json, r.at, r.moderator))
     return logs
 
 
@@ -66,10 +80,10 @@ def read_chunk(conn: Connection, ids: list[int]) -> list[Read]:
     whole = [g.id for g in games if g.id not in trails]
     logs = _log(conn, LOG.c.game_id.in_(whole)) if whole else {}
     if trails:
-        after = select(LOG).join(TRAIL, and_(TRAIL.c.game_id == LOG.c.game_id, LOG.c.seq > TRAIL.c.seq)) \
+        after = select(*COLUMNS).join(TRAIL, and_(TRAIL.c.game_id == LOG.c.game_id, LOG.c.seq > TRAIL.c.seq)) \
             .where(TRAIL.c.game_id.in_(list(trails)), LOG.c.undone.is_(False)).order_by(LOG.c.game_id, LOG.c.seq)
         for r in conn.execute(after):
-            logs.setdefault(r.game_id, []).append(loaded(ActionRow, dict(r._mapping)))
+            logs.setdefault(r.game_id, []).append(LogRow(r.seq, r.actor, r.action_json, r.at, r.moderator))
     return [Read(g, names[g.id], logs.get(g.id, []), trails.get(g.id), trails.get(g.id))  # type: ignore[index,arg-type]
             for g in games]
 

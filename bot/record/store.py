@@ -63,11 +63,16 @@ def insert_facts(conn: Connection, facts: Iterable[GameFacts]) -> None:
 
 def insert_derived(conn: Connection, made: list[Any]) -> None:
     """A rebuild's chunk: the games' rows, and the trails that moved (`bot.record.pool.Made`)."""
-    insert_facts(conn, [m.facts for m in made])
-    gone = [m.facts.game.game_id for m in made if m.trail is not None or m.drop]
+    games = [m.game for m in made]
+    results = [r for m in made for r in m.results]
+    waits = [w for m in made for w in m.waits]
+    for table, rows in ((G, games), (R, results), (W, waits)):
+        if rows:
+            conn.execute(insert(table), rows)
+    gone = [m.game["game_id"] for m in made if m.trail is not None or m.drop]
     if gone:
         conn.execute(delete(T).where(T.c.game_id.in_(gone)))
-    trails = [row_of(m.trail) for m in made if m.trail is not None]
+    trails = [m.trail for m in made if m.trail is not None]
     if trails:
         conn.execute(insert(T), trails)
 

@@ -78,3 +78,35 @@ async def test_a_rebuild_in_worker_processes_gives_the_same_tables(service, cloc
     monkeypatch.setattr(pool, "POOL_FROM", 1)  # two games are enough to start the processes
     assert await rebuild(service.db, replay=True, workers=2) == 2
     assert await _tables(service.db) == kept
+
+
+async def test_the_ratings_are_moved_after_the_ending_move_answered_off_the_event_loop(service, clock,
+                                                                                     monkeypatch) -> None:
+    import asyncio
+    import threading
+
+    from bot.record import rebuild, store
+    from bot.storage.record_tables import RecordRating
+
+    release, threads = threading.Event(), set()
+    real = store.save_game
+
+    def slow(conn, facts):  # the ratings' write, held until the game's last move has answered
+        threads.add(threading.get_ident())
+        if not facts.game.running:
+            assert release.wait(10)
+        real(conn, facts)
+    monkeypatch.setattr(rebuild.store, "save_game", slow)
+    rec = Recorder(service.db)
+    service.listeners.append(rec.heard)
+    gid = await corsa(service, clock, ["81", "82"], target=6)  # the last move returned
+    _, state = await service.state(gid)
+    assert state.status == "finished"
+    async with service.db.sessions() as s:
+        assert (await s.execute(select(RecordRating))).first() is None  # not rated yet
+    release.set()
+    await rec.settled()
+    async with service.db.sessions() as s:
+        assert {r.user_id for r in (await s.execute(select(RecordRating))).scalars()} == {"81", "82"}
+    assert threading.get_ident() not in threads  # written in the database's worker thread
+    await asyncio.sleep(0)
