@@ -37,12 +37,12 @@ async def record_one(db: Database, game_id: int, memory: dict[int, Point] | None
     held = None if anew else memory.pop(game_id, None)
     read = await db.run(lambda c: read_one(c, game_id, held, anew), write=False)
     if read is None:
-        def drop(conn: Connection) -> None:
-            kind = store.forget(conn, game_id)
+        def drop(conn: Connection) -> str | None:
             conn.execute(delete(TRAIL).where(TRAIL.c.game_id == game_id))
-            if kind:
-                store.rerate(conn, kind)
-        await db.run(drop, write=True)
+            return store.forget(conn, game_id)
+        kind = await db.run(drop, write=True)
+        if kind:
+            await rerate_apart(db, kind)
         return False
     derived = await asyncio.to_thread(derive_one, read)
     if derived is None:  # the trail did not go on: the whole log, from the seed
@@ -56,17 +56,30 @@ async def record_one(db: Database, game_id: int, memory: dict[int, Point] | None
     keep = point is not None and (kept is None or point.entries - kept.entries >= KEEP_EVERY
                                   or (not facts.game.running and (kept.seq, kept.entries) != (point.seq, point.entries)))
     trail = trail_of(game_id, point) if keep and point is not None else None
+    seen = await db.run(lambda c: store.before(c, facts), write=False)
+    changed = await asyncio.to_thread(store.moved, seen, facts)  # the ratings, off the event loop
 
-    def write(conn: Connection) -> None:
-        store.save_game(conn, facts)
+    def write(conn: Connection) -> str | None:
+        again = store.save_game(conn, facts, changed)
         if trail is not None or point is None:
             conn.execute(delete(TRAIL).where(TRAIL.c.game_id == game_id))
         if trail is not None:
             conn.execute(insert(TRAIL), [store.row_of(trail)])
-    await db.run(write, write=True)
+        return again
+    again = await db.run(write, write=True)
+    if again:
+        await rerate_apart(db, again)
     if point is not None and facts.game.running:
         memory[game_id] = point
     return True
+
+
+async def rerate_apart(db: Database, kind: str) -> None:
+    """A kind's ratings computed again: read, computed in a worker thread, written (the recorder's lock
+    keeps other records of this process from writing in between)."""
+    rows = await db.run(lambda c: store.rated_results(c, kind), write=False)
+    done = await asyncio.to_thread(store.rerated, kind, rows)
+    await db.run(lambda c: store.write_rerated(c, kind, done), write=True)
 
 
 async def rebuild(db: Database, *, progress: Callable[[int, int], None] | None = None, replay: bool = False,
@@ -98,13 +111,15 @@ async def rebuild(db: Database, *, progress: Callable[[int, int], None] | None =
         if progress:
             progress(done, len(ids))
 
-    def rate_all(conn: Connection) -> None:
-        kinds = [r.kind for r in conn.execute(select(store.G.c.kind).where(store.G.c.rated.is_(True)).distinct())]
-        for kind in sorted(kinds):
-            store.rerate(conn, kind)
+    kinds: list[str] = await db.run(lambda c: sorted(r.kind for r in c.execute(
+        select(store.G.c.kind).where(store.G.c.rated.is_(True)).distinct())), write=False)
+    for kind in kinds:
+        await rerate_apart(db, kind)
+
+    def built(conn: Connection) -> None:
         conn.execute(delete(META).where(META.c.key == "derivation"))
         conn.execute(insert(META), [{"key": "derivation", "value": DERIVATION}])
-    await db.run(rate_all, write=True)
+    await db.run(built, write=True)
     return done
 
 

@@ -89,14 +89,14 @@ async def test_the_ratings_are_moved_after_the_ending_move_answered_off_the_even
     from bot.storage.record_tables import RecordRating
 
     release, threads = threading.Event(), set()
-    real = store.save_game
+    real_moved = store.moved
 
-    def slow(conn, facts):  # the ratings' write, held until the game's last move has answered
+    def moved(seen, facts):  # the ratings computed: held until the game's last move has answered
         threads.add(threading.get_ident())
         if not facts.game.running:
             assert release.wait(10)
-        real(conn, facts)
-    monkeypatch.setattr(rebuild.store, "save_game", slow)
+        return real_moved(seen, facts)
+    monkeypatch.setattr(rebuild.store, "moved", moved)
     rec = Recorder(service.db)
     service.listeners.append(rec.heard)
     gid = await corsa(service, clock, ["81", "82"], target=6)  # the last move returned
@@ -108,5 +108,5 @@ async def test_the_ratings_are_moved_after_the_ending_move_answered_off_the_even
     await rec.settled()
     async with service.db.sessions() as s:
         assert {r.user_id for r in (await s.execute(select(RecordRating))).scalars()} == {"81", "82"}
-    assert threading.get_ident() not in threads  # written in the database's worker thread
+    assert threads and threading.get_ident() not in threads  # computed in a worker thread
     await asyncio.sleep(0)
