@@ -1,13 +1,16 @@
-"""The players' record under size: `/stats` of a player with 1,000 finished games and `/leaderboard`
-over 10,000 rated players, read from the derived tables (p50 and p99 of the reads and the picture),
-and a full rebuild of 10,000 finished games from their logs; SQLite, and PostgreSQL when
-TEST_DATABASE_URL points at it.
+"""The players' record under size: `/stats` of a player with 1,000 finished games (and 50 running)
+and `/leaderboard` over 10,000 rated players, read from the derived tables (p50 and p99 of the reads
+and the picture), and a full rebuild of 10,000 finished games from their logs; SQLite, and PostgreSQL
+when TEST_DATABASE_URL points at it.
 
-    python bench/record_bench.py [games_to_rebuild]
+    python bench/record_bench.py [games_to_rebuild] [games_to_replay] [--corsa] [--no-reads]
 
-The rebuilt games are the tests' Corsa (three players, about ten moves, one deadline missed in four),
-written straight into the tables as the service would have left them. Not a test: numbers go to
-docs/performance.md.
+The rebuilt games are real-length games of the five games played by their engines
+(bench/record_games.py), written straight into the tables as the service would have left them
+(`--corsa`: the tests' short Corsa games instead). Two rebuilds: of 10,000 games (the first number)
+with the trails the recorder left at their ends, as after a migration; and of 1,000 (the second)
+that never had a trail, every log replayed from its seed in worker processes. Not a test: numbers go
+to docs/performance.md.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from render.record import board_chart, stats_card
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 KINDS = ("spqrisiko", "impero", "galactica", "highfrontier", "nomic")
+RUNNING = 50  # the player's running games: their calls and waits count on the card
 
 
 def p(values: list[float], q: float) -> float:
@@ -51,15 +55,18 @@ async def fill_derived(db: Database, players: int, own_games: int) -> None:
         r["display"] = r["mu"] - 3 * r["sigma"]
     members = [{"guild_id": "1", "kind": "spqrisiko", "user_id": r["user_id"]} for r in ratings]
     results = []
-    for g in range(own_games):
+    for g in range(own_games + RUNNING):
         kind = KINDS[g % len(KINDS)]
         results.append({"game_id": g + 1, "user_id": "10000", "guild_id": "1", "kind": kind, "name": "P0",
                         "finished_at": T0 + timedelta(hours=g), "place": rnd.randint(1, 4), "won": rnd.random() < .3,
                         "rated": True, "mu": rnd.gauss(25, 3), "sigma": 3.0, "moves": 40, "calls": 30, "met": 28,
                         "missed": 2, "autopilot": 0, "away_seconds": 0, "left": False, "replaced": False,
                         "luck_rolls": 0,
-                        "luck_expected": 0.0, "luck_actual": 0.0})
+                        "luck_expected": 0.0, "luck_actual": 0.0, "running": g >= own_games})
 
+    for r in results:
+        if r["running"]:  # conduct so far: no place, not won, not rated
+            r.update(place=None, won=False, rated=False, mu=None, sigma=None)
     waits = [{"game_id": r["game_id"], "user_id": "10000", "n": n, "guild_id": "1", "kind": r["kind"],
               "seconds": rnd.randint(60, 90_000)} for r in results for n in range(30)]
 
@@ -132,34 +139,83 @@ def corsa_games(count: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
     return games, seats, log
 
 
-async def rebuild_bench(db: Database, count: int) -> tuple[float, int]:
-    games, seats, log = corsa_games(count)
-    tables = (GameRow.__table__, Seat.__table__, ActionRow.__table__)  # type: ignore[attr-defined]
+def kept_trails(games: list[dict[str, Any]], seats: list[dict[str, Any]], log: list[dict[str, Any]]
+                ) -> list[dict[str, Any]]:
+    """The trails the recorder leaves at each game's end: each distinct game derived once, its trail
+    copied to the games that copy it (same seed, settings and log)."""
+    from bot.record.pool import row_of
+    from bot.record.reading import LogRow
+    from bot.record.trail import derive_game, trail_of
+
+    entries: dict[int, list[LogRow]] = {}
+    for r in log:
+        entries.setdefault(r["game_id"], []).append(LogRow(r["seq"], r["actor"], r["action_json"], r["at"],
+                                                           r["moderator"]))
+    done: dict[tuple[str, int, str], dict[str, Any]] = {}
+    out = []
+    for g in games:
+        key = (g["kind"], g["seed"], g["snapshot_json"])
+        if key not in done:
+            row = GameRow(**{k: v for k, v in g.items()})
+            derived = derive_game(row, {}, entries.get(g["id"], []), None)
+            assert derived is not None and derived.point is not None
+            done[key] = row_of(trail_of(g["id"], derived.point))
+        out.append({**done[key], "game_id": g["id"]})
+    return out
+
+
+async def write_games(db: Database, count: int, corsa: bool, trails: bool) -> int:
+    from bench.record_games import real_games
+    from bot.record.store import T
+
+    games, seats, log = corsa_games(count) if corsa else real_games(count)
+    tables = [GameRow.__table__, Seat.__table__, ActionRow.__table__]  # type: ignore[attr-defined]
+    rows = [games, seats, log]
+    if trails:
+        tables.append(T)
+        rows.append(kept_trails(games, seats, log))
 
     def write(conn: Any) -> None:
-        for table, rows in zip(tables, (games, seats, log), strict=True):
-            for i in range(0, len(rows), 5000):
-                conn.execute(table.insert(), rows[i:i + 5000])
+        for table, part in zip(tables, rows, strict=True):
+            for i in range(0, len(part), 5000):
+                conn.execute(table.insert(), part[i:i + 5000])
     await db.run(write, write=True)
-    t = time.perf_counter()
-    done = await rebuild(db)
-    return time.perf_counter() - t, done
+    await analyze(db)
+    return len(log)
 
 
-async def main(count: int) -> None:
+async def rebuild_bench(url: str, count: int, seeded: int, corsa: bool) -> None:
+    """A rebuild of `count` games going on from the trails the recorder kept, then one of `seeded`
+    games from their seeds (no trail)."""
+    name = "SQLite" if url.startswith("sqlite") else "PostgreSQL"
+    for games, trails in ((count, True), (seeded, False)):
+        if not games:
+            continue
+        db = await fresh(url)
+        moves = await write_games(db, games, corsa, trails)
+        t = time.perf_counter()
+        done = await rebuild(db)
+        seconds = time.perf_counter() - t
+        how = "going on from the kept trails" if trails else "from their seeds"
+        print(f"{name:10} rebuild of {done} finished games ({moves} log entries) {how}: {seconds:.1f} s "
+              f"(load {Path('/proc/loadavg').read_text().split()[0]})")
+        await db.close()
+
+
+async def main(count: int, seeded: int, corsa: bool, reads_too: bool) -> None:
     with bench_urls() as urls:
         for name, url in urls:
-            db = await fresh(url)
-            await fill_derived(db, 10_000, 1_000)
-            times = await reads(db, 200)
-            for what, values in times.items():
-                print(f"{name:10} {what:12} p50 {p(values, .5):6.1f} ms  p99 {p(values, .99):6.1f} ms")
-            await db.close()
-            db = await fresh(url)
-            seconds, done = await rebuild_bench(db, count)
-            print(f"{name:10} rebuild of {done} finished games: {seconds:.1f} s")
-            await db.close()
+            if reads_too:
+                db = await fresh(url)
+                await fill_derived(db, 10_000, 1_000)
+                times = await reads(db, 200)
+                for what, values in times.items():
+                    print(f"{name:10} {what:12} p50 {p(values, .5):6.1f} ms  p99 {p(values, .99):6.1f} ms")
+                await db.close()
+            await rebuild_bench(url, count, seeded, corsa)
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000))
+    numbers = [int(a) for a in sys.argv[1:] if a.isdigit()] + [10_000, 1_000][len([a for a in sys.argv[1:]
+                                                                                  if a.isdigit()]):]
+    asyncio.run(main(numbers[0], numbers[1], "--corsa" in sys.argv, "--no-reads" not in sys.argv))

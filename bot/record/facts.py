@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.record.luck import Luck
-from bot.record.observe import Conduct, Observer, observe
-from bot.replaying import record_of
-from bot.storage.models import ActionRow, GameRow
+from bot.record.observe import Conduct, Observer
+from bot.storage.models import ActionRow, GameRow, loaded
 from bot.storage.record_tables import RecordGame, RecordResult, RecordWait
 from engine.core import GameState, get_game
 
@@ -33,14 +32,15 @@ def is_human(player_id: str) -> bool:
     return player_id.isdigit()
 
 
-def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> GameFacts:
-    assert row.id is not None and row.snapshot_json is not None and row.started_at is not None
+def game_facts(row: GameRow, state: GameState, names: dict[str, str], watch: Observer | None,
+               replaced: list[str]) -> GameFacts:
+    """`state`: the game's snapshot; `watch`: its log observed up to the snapshot's moment (None: the log
+    does not replay); `replaced`: the players a moderator replaced."""
+    assert row.id is not None and row.started_at is not None
     game = get_game(row.kind)
-    state: GameState = game.load_state(row.snapshot_json)
     finished_at = row.updated_at  # of a running game: its last change, the moment its rows are as of
     running = row.status != "finished"
-    watch = _watch(row, state, rows)
-    replaced = _replaced(rows)
+    conduct = watch.conduct_at(state.clock) if watch else {}
     # tied players in one order everywhere (by id): openskill's sums then add up in the same order
     standing = [] if running else [sorted(p for p in group if is_human(p)) for group in game.ranking(state)]
     standing = [g for g in standing if g]
@@ -61,32 +61,24 @@ def game_facts(row: GameRow, names: dict[str, str], rows: list[ActionRow]) -> Ga
     everyone = [p for p in [*seated, *replaced] if is_human(p)]
     results, waits = [], []
     for pid in dict.fromkeys(everyone):
-        c = watch.conduct.get(pid, Conduct()) if watch else Conduct()
+        c = conduct.get(pid, Conduct())
         luck = watch.luck.get(pid, Luck()) if watch else Luck()
         seat = seated.get(pid)
-        results.append(RecordResult(
+        results.append(loaded(RecordResult, dict(
             game_id=row.id, user_id=pid, guild_id=row.guild_id, kind=row.kind,
             name=(names.get(pid) or (seat.name if seat else pid))[:64], finished_at=finished_at,
             place=place_of.get(pid), won=not running and pid in state.winners, rated=rated and pid in place_of,
             moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
             away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
             luck_rolls=luck.rolls,
-            luck_expected=round(luck.expected, 6), luck_actual=luck.actual, running=running))
-        waits += [RecordWait(game_id=row.id, user_id=pid, n=n, guild_id=row.guild_id, kind=row.kind, seconds=w)
-                  for n, w in enumerate(c.waits)]
+            luck_expected=round(luck.expected, 6), luck_actual=luck.actual, running=running, mu=None, sigma=None)))
+        # rows built at once (`loaded`): SQLModel's constructor checks each field, a game has hundreds of waits
+        waits += [loaded(RecordWait, {"game_id": row.id, "user_id": pid, "n": n, "guild_id": row.guild_id,
+                                      "kind": row.kind, "seconds": w}) for n, w in enumerate(c.waits)]
     return GameFacts(record, results, waits, standing if rated else [])
 
 
-def _watch(row: GameRow, state: GameState, rows: list[ActionRow]) -> Observer | None:
-    try:
-        record = record_of(row, state, rows)
-        return observe(get_game(row.kind), record, state.clock)
-    except Exception:  # an old log the engine no longer replays: the result still counts, the calls not
-        log.warning("game %s does not replay; its calls are left out of the record", row.id, exc_info=True)
-        return None
-
-
-def _replaced(rows: list[ActionRow]) -> list[str]:
+def replaced_in(rows: list[ActionRow]) -> list[str]:
     out = []
     for r in rows:
         if r.moderator:

@@ -1,10 +1,13 @@
-"""Replays a finished game's log step by step and notes, for every player, when the game waited for
-them, when they answered, and when a deadline answered for them (pure; run in a worker thread)."""
+"""Replays a game's log step by step and notes, for every player, when the game waited for them, when
+they answered, and when a deadline answered for them (pure; run in a worker thread). An observer can be
+saved with its game's state at any point (`checkpoint`) and go on from there (`restore`) with the
+entries logged since: the same steps in the same order, so the same tallies as one replay from the seed."""
 
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -36,13 +39,16 @@ class _Call:
 class Observer:
     """Follows who the game awaits (`Game.awaiting`) across every move and every deadline."""
 
-    def __init__(self, game: Game[Any], state: GameState) -> None:
+    def __init__(self, game: Game[Any], state: GameState, *, fresh: bool = True) -> None:
         self.game, self.state = game, state
         self.conduct: dict[str, Conduct] = {}
         self.calls: dict[str, _Call] = {}
         self.luck: dict[str, Luck] = {}
+        self.away: dict[str, tuple[datetime, datetime]] = {}  # absences still open: (declared, until)
+        self.replaced: list[str] = []  # players a moderator replaced, in order
         self._dice = watcher(game.meta.kind)
-        self._look(state.clock, None, timer=False)
+        if fresh:
+            self._look(state.clock, None, timer=False)
 
     def of(self, player: str) -> Conduct:
         return self.conduct.setdefault(player, Conduct())
@@ -91,6 +97,59 @@ class Observer:
         if not moderator:
             self.of(actor).moves += 1
         self._look(at, None if moderator else actor, timer=False, events=events)
+        kind = action.get("type")
+        if kind == "core_away":
+            self._declared(actor, at, action.get("until"))
+        elif moderator and kind == "mod_replace":
+            self.replaced.append(str(action["player"]))
+
+    def _declared(self, player: str, at: datetime, until: Any) -> None:
+        """Time away: each declared absence from its declaration to its end, the player's return (a new
+        declaration) or the game's end, whichever comes first."""
+        self._close(self.away.pop(player, None), player, at)
+        if until is not None:
+            end = until if isinstance(until, datetime) else datetime.fromisoformat(json.loads(json.dumps(until)))
+            self.away[player] = (at, end)
+
+    def _close(self, span: tuple[datetime, datetime] | None, player: str, at: datetime) -> None:
+        if span is None:
+            return
+        seconds = int((min(span[1], at) - span[0]).total_seconds())
+        if seconds > 0:
+            self.of(player).away_seconds += seconds
+
+    def conduct_at(self, until: datetime) -> dict[str, Conduct]:
+        """Each player's conduct with the absences still open cut at `until` (the observer goes on as it was)."""
+        saved = copy.deepcopy(self.conduct)
+        try:
+            for player, span in self.away.items():
+                self._close(span, player, until)
+            return self.conduct
+        finally:
+            self.conduct = saved
+
+    def checkpoint(self) -> str:
+        """The tallies as JSON (the state is saved apart, as the game saves it)."""
+        return json.dumps({
+            "conduct": {p: asdict(c) for p, c in self.conduct.items()},
+            "calls": {p: [c.since.isoformat(), c.answered] for p, c in self.calls.items()},
+            "luck": {p: asdict(lk) for p, lk in self.luck.items()},
+            "away": {p: [a.isoformat(), b.isoformat()] for p, (a, b) in self.away.items()},
+            "replaced": self.replaced}, separators=(",", ":"))
+
+    @classmethod
+    def restore(cls, game: Game[Any], state: GameState, saved: str) -> Observer:
+        """An observer going on from a checkpoint, over the state saved with it."""
+        data = json.loads(saved)
+        watch = cls(game, state, fresh=False)
+        watch.conduct = {p: Conduct(**c) for p, c in data["conduct"].items()}
+        watch.calls = {p: _Call(datetime.fromisoformat(since), answered) for p, (since, answered) in data["calls"].items()}
+        watch.luck = {p: Luck(**lk) for p, lk in data["luck"].items()}
+        watch.away = {p: (datetime.fromisoformat(a), datetime.fromisoformat(b)) for p, (a, b) in data["away"].items()}
+        watch.replaced = list(data["replaced"])
+        if watch._dice is not None:
+            watch._dice.resume(state)
+        return watch
 
 
 def observe(game: Game[Any], record: GameRecord, until: datetime) -> Observer | None:
@@ -98,38 +157,17 @@ def observe(game: Game[Any], record: GameRecord, until: datetime) -> Observer | 
     settings = game.parse_settings(record.settings)
     state: GameState = game.setup(settings, [p.model_copy() for p in record.players], record.seed,
                                   record.created_at)
-    watch = Observer(game, state)
+    return follow(Observer(game, state), record.log, until)
+
+
+def follow(watch: Observer, entries: list[Any], until: datetime) -> Observer | None:
+    """Go on observing over more log entries, then fire the timers due by `until`; None when they do not
+    replay."""
     try:
-        for entry in record.log:
+        for entry in entries:
             watch.timers_until(entry.at)
             watch.move(entry.at, entry.actor, entry.action, entry.moderator)
         watch.timers_until(until)
     except RuleError:
         return None
-    _absences(watch, record, until)
     return watch
-
-
-def _absences(watch: Observer, record: GameRecord, until: datetime) -> None:
-    """Time away: each declared absence from its declaration to its end, the player's return or the
-    game's end, whichever comes first."""
-    open_since: dict[str, tuple[datetime, datetime]] = {}
-    for entry in record.log:
-        if entry.action.get("type") != "core_away":
-            continue
-        _close(watch, open_since.pop(entry.actor, None), entry.actor, entry.at)
-        raw = entry.action.get("until")
-        if raw is not None:
-            end = raw if isinstance(raw, datetime) else datetime.fromisoformat(json.loads(json.dumps(raw)))
-            open_since[entry.actor] = (entry.at, end)
-    for player, span in open_since.items():
-        _close(watch, span, player, until)
-
-
-def _close(watch: Observer, span: tuple[datetime, datetime] | None, player: str, at: datetime) -> None:
-    if span is None:
-        return
-    start, end = span
-    seconds = int((min(end, at) - start).total_seconds())
-    if seconds > 0:
-        watch.of(player).away_seconds += seconds

@@ -1,101 +1,125 @@
-"""The record's reads of the games it is derived from, and the full rebuild from scratch
-(`python -m bot record rebuild`; also at startup when the derivation's version changed)."""
+"""The record's reads of the games it is derived from, one game's record, and the full rebuild from
+scratch (`python -m bot record rebuild`; also at startup when the derivation's version changed)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select
-from sqlalchemy.orm import configure_mappers
 
 from bot.record import store
-from bot.record.facts import GameFacts, game_facts
+from bot.record.pool import derive_all, derive_one
+from bot.record.reading import RECORDED, TRAIL, Read, read_chunk, read_one, read_whole
+from bot.record.trail import DERIVATION, Point, trail_of
 from bot.storage.db import Database
-from bot.storage.models import ActionRow, GameRow, Seat, loaded
+from bot.storage.models import GameRow
 from bot.storage.record_tables import RecordMeta
 
 log = logging.getLogger("araldo.record")
 
-# bump when what the tables hold changes: the next start rebuilds them from the games
-DERIVATION = "2"  # 2: running games too
+__all__ = ["DERIVATION", "RECORDED", "built_version", "catch_up", "rebuild", "record_one"]
+
 CHUNK = 250  # games read, derived and written at a time
-GAME, SEAT, LOG = GameRow.__table__, Seat.__table__, ActionRow.__table__  # type: ignore[attr-defined]
+GAME = GameRow.__table__  # type: ignore[attr-defined]
 META = RecordMeta.__table__  # type: ignore[attr-defined]
-RECORDED = ("active", "finished")  # a running game's calls count before it ends; a lobby has none
+KEEP_EVERY = 8  # a running game's trail is written after this many new entries (and at its end)
 
 
-def read_games(conn: Connection, ids: list[int]) -> list[tuple[GameRow, dict[str, str], list[ActionRow]]]:
-    """Started games (finished or running) with their seats' names and their log (undone entries left out)."""
-    configure_mappers()  # rows are built without a session (`loaded`): in a fresh process the ORM is not set up
-    games = [loaded(GameRow, dict(r._mapping)) for r in conn.execute(
-        select(GAME).where(GAME.c.id.in_(ids), GAME.c.status.in_(RECORDED), GAME.c.started_at.is_not(None)))]
-    names: dict[int, dict[str, str]] = defaultdict(dict)
-    for s in conn.execute(select(SEAT.c.game_id, SEAT.c.user_id, SEAT.c.display_name).where(SEAT.c.game_id.in_(ids))):
-        names[s.game_id][s.user_id] = s.display_name
-    logs: dict[int, list[ActionRow]] = defaultdict(list)
-    for r in conn.execute(select(LOG).where(LOG.c.game_id.in_(ids), LOG.c.undone.is_(False))
-                          .order_by(LOG.c.game_id, LOG.c.seq)):
-        logs[r.game_id].append(loaded(ActionRow, dict(r._mapping)))
-    return [(g, names[g.id], logs[g.id]) for g in games if g.snapshot_json]  # type: ignore[index]
-
-
-def derive(read: list[tuple[GameRow, dict[str, str], list[ActionRow]]]) -> list[GameFacts]:
-    out = []
-    for row, names, rows in read:
-        try:
-            out.append(game_facts(row, names, rows))
-        except Exception:  # a game this version cannot read (a kind no longer installed): left out, said
-            log.warning("game %s left out of the players' record", row.id, exc_info=True)
-    return out
-
-
-async def record_one(db: Database, game_id: int) -> bool:
-    """Record one game as it stands now: its facts when started (finished or running), else out of the record."""
-    read = await db.run(lambda c: read_games(c, [game_id]), write=False)
-    if not read:
-        def drop(conn: Connection) -> None:
-            kind = store.forget(conn, game_id)
-            if kind:
-                store.rerate(conn, kind)
-        await db.run(drop, write=True)
+async def record_one(db: Database, game_id: int, memory: dict[int, Point] | None = None, *,
+                     anew: bool = False) -> bool:
+    """Record one game as it stands now: its facts when started (finished or running), else out of the
+    record. It goes on from the game's trail (in `memory`, else kept) over the entries logged since;
+    `anew`: from the seed (an undo or an import rewrote the log)."""
+    memory = {} if memory is None else memory
+    held = None if anew else memory.pop(game_id, None)
+    read = await db.run(lambda c: read_one(c, game_id, held, anew), write=False)
+    if read is None:
+        def drop(conn: Connection) -> str | None:
+            conn.execute(delete(TRAIL).where(TRAIL.c.game_id == game_id))
+            return store.forget(conn, game_id)
+        kind = await db.run(drop, write=True)
+        if kind:
+            await rerate_apart(db, kind)
         return False
-    derived = await asyncio.to_thread(derive, read)
-    if not derived:
+    derived = await asyncio.to_thread(derive_one, read)
+    if derived is None:  # the trail did not go on: the whole log, from the seed
+        whole = await db.run(lambda c: read_whole(c, read), write=False)
+        derived = await asyncio.to_thread(derive_one, whole)
+    if derived is None:
         return False
-    await db.run(lambda c: store.save_game(c, derived[0]), write=True)
+    facts, point, kept = derived.facts, derived.point, read.kept
+    # a running game's trail is kept every few entries (the recorder's memory holds the latest), a
+    # finished game's at its end: going on from an older one makes the same steps, only more of them
+    keep = point is not None and (kept is None or point.entries - kept.entries >= KEEP_EVERY
+                                  or (not facts.game.running and (kept.seq, kept.entries) != (point.seq, point.entries)))
+    trail = trail_of(game_id, point) if keep and point is not None else None
+    seen = await db.run(lambda c: store.before(c, facts), write=False)
+    changed = await asyncio.to_thread(store.moved, seen, facts)  # the ratings, off the event loop
+
+    def write(conn: Connection) -> str | None:
+        again = store.save_game(conn, facts, changed)
+        if trail is not None or point is None:
+            conn.execute(delete(TRAIL).where(TRAIL.c.game_id == game_id))
+        if trail is not None:
+            conn.execute(insert(TRAIL), [store.row_of(trail)])
+        return again
+    again = await db.run(write, write=True)
+    if again:
+        await rerate_apart(db, again)
+    if point is not None and facts.game.running:
+        memory[game_id] = point
     return True
 
 
-async def rebuild(db: Database, *, progress: Callable[[int, int], None] | None = None) -> int:
-    """Every derived table from the games and their logs; the players' privacy choices stay."""
+async def rerate_apart(db: Database, kind: str) -> None:
+    """A kind's ratings computed again: read, computed in a worker thread, written (the recorder's lock
+    keeps other records of this process from writing in between)."""
+    rows = await db.run(lambda c: store.rated_results(c, kind), write=False)
+    done = await asyncio.to_thread(store.rerated, kind, rows)
+    await db.run(lambda c: store.write_rerated(c, kind, done), write=True)
+
+
+async def rebuild(db: Database, *, progress: Callable[[int, int], None] | None = None, replay: bool = False,
+                  workers: int | None = None) -> int:
+    """Every derived table from the games and their logs (going on from each game's trail, or from its
+    seed when `replay` or the trail no longer matches); the players' privacy choices stay."""
     ids: list[int] = await db.run(lambda c: [r.id for r in c.execute(
         select(GAME.c.id).where(GAME.c.status.in_(RECORDED)).order_by(GAME.c.updated_at, GAME.c.id))], write=False)
 
     def clear(conn: Connection) -> None:
-        for table in (store.M, store.RT, store.W, store.R, store.G):
+        for table in (store.M, store.RT, store.W, store.R, store.G, *([TRAIL] if replay else [])):
             conn.execute(delete(table))
+        conn.execute(delete(TRAIL).where(TRAIL.c.game_id.not_in(select(GAME.c.id))))
     await db.run(clear, write=True)
     done = 0
-    for start in range(0, len(ids), CHUNK):
-        part = ids[start:start + CHUNK]
-        read = await db.run(lambda c, part=part: read_games(c, part), write=False)  # type: ignore[misc]
-        facts = await asyncio.to_thread(derive, read)
-        await db.run(lambda c, facts=facts: store.insert_facts(c, facts), write=True)  # type: ignore[misc]
-        done += len(facts)
+
+    async def reads() -> Any:
+        for start in range(0, len(ids), CHUNK):
+            part = ids[start:start + CHUNK]
+            yield await db.run(lambda c, part=part: read_chunk(c, part), write=False)  # type: ignore[misc]
+
+    async def again(read: Read) -> Any:
+        whole = await db.run(lambda c: read_whole(c, read), write=False)
+        return await asyncio.to_thread(derive_one, whole)
+
+    async for derived in derive_all(reads(), again, len(ids), workers):
+        await db.run(lambda c, derived=derived: store.insert_derived(c, derived), write=True)  # type: ignore[misc]
+        done += len(derived)
         if progress:
             progress(done, len(ids))
 
-    def rate_all(conn: Connection) -> None:
-        kinds = [r.kind for r in conn.execute(select(store.G.c.kind).where(store.G.c.rated.is_(True)).distinct())]
-        for kind in sorted(kinds):
-            store.rerate(conn, kind)
+    kinds: list[str] = await db.run(lambda c: sorted(r.kind for r in c.execute(
+        select(store.G.c.kind).where(store.G.c.rated.is_(True)).distinct())), write=False)
+    for kind in kinds:
+        await rerate_apart(db, kind)
+
+    def built(conn: Connection) -> None:
         conn.execute(delete(META).where(META.c.key == "derivation"))
         conn.execute(insert(META), [{"key": "derivation", "value": DERIVATION}])
-    await db.run(rate_all, write=True)
+    await db.run(built, write=True)
     return done
 
 

@@ -1,16 +1,23 @@
 """Keeps the record current: a game that moved, ended, was undone or imported, or whose deadline fired
-is recorded in a background task after its commit, one at a time, never on the path of the move."""
+is recorded in a background task after its commit, one at a time, never on the path of the move. Each
+record goes on from where the last one of that game got to (kept in memory for the games lately
+recorded, else the game's kept trail), observing only the entries logged since: a move costs the
+replay of that move, not of the game's whole log."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 
 from bot.gamestore import Update
 from bot.record import rebuild
+from bot.record.trail import Point
 from bot.storage.db import Database
 
 log = logging.getLogger("araldo.record")
+
+MEMORY = 256  # running games whose observer the recorder holds (the most lately recorded)
 
 
 class Recorder:
@@ -19,6 +26,8 @@ class Recorder:
         self._lock = asyncio.Lock()  # one record write at a time: ratings move game after game
         self._tasks: set[asyncio.Task[None]] = set()
         self._queued: set[int] = set()  # games whose record is waiting for its turn: one wait is enough
+        self._anew: set[int] = set()  # games whose log was rewritten (undo, import): recorded from the seed
+        self.points: OrderedDict[int, Point] = OrderedDict()  # where each held game's record got to
 
     async def heard(self, upd: Update) -> None:
         """A service listener: cheap, it only starts the task. A running game is recorded too (its
@@ -26,6 +35,8 @@ class Recorder:
         waits for the lock are one record, taken of the game as it stands then."""
         started = upd.state is not None and upd.state.status in rebuild.RECORDED
         gid = upd.game.id
+        if gid is not None and upd.source in ("undo", "import"):
+            self._anew.add(gid)
         if (started or upd.source in ("undo", "import")) and gid is not None and gid not in self._queued:
             self._queued.add(gid)
             self._spawn(self._record(gid))
@@ -38,10 +49,17 @@ class Recorder:
     async def _record(self, game_id: int) -> None:
         async with self._lock:
             self._queued.discard(game_id)  # from here, a later update needs a record of its own
+            anew = game_id in self._anew
+            self._anew.discard(game_id)
             try:
-                await rebuild.record_one(self.db, game_id)
+                await rebuild.record_one(self.db, game_id, self.points, anew=anew)
             except Exception:  # the game itself is saved; a rebuild catches up with its record
+                self.points.pop(game_id, None)
                 log.exception("could not record game %s", game_id)
+            if game_id in self.points:
+                self.points.move_to_end(game_id)
+            while len(self.points) > MEMORY:
+                self.points.popitem(last=False)
 
     def rebuild_if_stale(self) -> None:
         """At startup: rebuild tables of an older derivation, else record the games they miss."""

@@ -1,10 +1,13 @@
-"""The record's writes: one finished game's facts, the ratings they move, and the rating of a whole
-game kind again from its results (the rebuild, or a game that ended before others already rated).
-Plain functions of a Core connection, run by `Database.run` off the event loop."""
+"""The record's writes: one game's facts, the ratings they move, and the rating of a whole game kind
+again from its results (the rebuild, or a game that ended before others already rated). Plain
+functions of a Core connection, run by `Database.run`; the ratings themselves are computed by pure
+functions between a read and a write (`before` / `moved` / `save_game`, `rated_results` / `rerated` /
+`write_rerated`), in a worker thread: with PostgreSQL `Database.run` runs on the event loop's thread."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
@@ -12,17 +15,28 @@ from sqlalchemy import Connection, and_, bindparam, delete, insert, or_, select,
 
 from bot.record.facts import GameFacts
 from bot.record.ratings import Skill, rate
-from bot.storage.record_tables import RecordGame, RecordMember, RecordRating, RecordResult, RecordWait
+from bot.storage.record_tables import (
+    RecordGame,
+    RecordMember,
+    RecordRating,
+    RecordResult,
+    RecordTrail,
+    RecordWait,
+)
 
 G = RecordGame.__table__  # type: ignore[attr-defined]
 R = RecordResult.__table__  # type: ignore[attr-defined]
 RT = RecordRating.__table__  # type: ignore[attr-defined]
 M = RecordMember.__table__  # type: ignore[attr-defined]
 W = RecordWait.__table__  # type: ignore[attr-defined]
+T = RecordTrail.__table__  # type: ignore[attr-defined]
 
 
-def _row(model: Any) -> dict[str, Any]:
+def row_of(model: Any) -> dict[str, Any]:
     return {c.name: getattr(model, c.name) for c in model.__table__.columns}
+
+
+_row = row_of
 
 
 def forget(conn: Connection, game_id: int) -> str | None:
@@ -50,29 +64,66 @@ def insert_facts(conn: Connection, facts: Iterable[GameFacts]) -> None:
         conn.execute(insert(W), waits)
 
 
-def save_game(conn: Connection, facts: GameFacts) -> None:
-    """Record one game (again): its rows, then its ratings: moved on from the current ones when it is
-    the latest rated game of its kind, else the kind's ratings computed again in order."""
+def insert_derived(conn: Connection, made: list[Any]) -> None:
+    """A rebuild's chunk: the games' rows, and the trails that moved (`bot.record.pool.Made`)."""
+    games = [m.game for m in made]
+    results = [r for m in made for r in m.results]
+    waits = [w for m in made for w in m.waits]
+    for table, rows in ((G, games), (R, results), (W, waits)):
+        if rows:
+            conn.execute(insert(table), rows)
+    gone = [m.game["game_id"] for m in made if m.trail is not None or m.drop]
+    if gone:
+        conn.execute(delete(T).where(T.c.game_id.in_(gone)))
+    trails = [m.trail for m in made if m.trail is not None]
+    if trails:
+        conn.execute(insert(T), trails)
+
+
+@dataclass
+class Before:
+    """What a game's record finds before it is written: whether the game was rated (its kind's ratings
+    are then computed again), whether a rated game of its kind ended after it, its players' ratings."""
+
+    stale: str | None
+    later: bool
+    skills: dict[str, Skill]
+
+
+def before(conn: Connection, facts: GameFacts) -> Before:
+    g = facts.game
+    was = conn.execute(select(G.c.kind, G.c.rated).where(G.c.game_id == g.game_id)).first()
+    stale = was.kind if was is not None and was.rated else None
+    if not g.rated:
+        return Before(stale, False, {})
+    later = conn.execute(select(G.c.game_id).where(
+        G.c.kind == g.kind, G.c.rated.is_(True), G.c.game_id != g.game_id,
+        or_(G.c.finished_at > g.finished_at, and_(G.c.finished_at == g.finished_at, G.c.game_id > g.game_id)))
+        .limit(1)).first()
+    players = [p for group in facts.ranking for p in group]
+    held = conn.execute(select(RT).where(RT.c.kind == g.kind, RT.c.user_id.in_(players))).all()
+    return Before(stale, later is not None, {r.user_id: Skill(r.mu, r.sigma, r.games, r.wins) for r in held})
+
+
+def moved(seen: Before, facts: GameFacts) -> dict[str, Skill] | None:
+    """The ratings the game moves on from its players' current ones (pure: run off the event loop);
+    None when it moves none that way (unrated, or its kind must be rated again in order)."""
+    if not facts.game.rated or seen.later or seen.stale:
+        return None
+    return rate(dict(seen.skills), facts.ranking, {r.user_id for r in facts.results if r.won})
+
+
+def save_game(conn: Connection, facts: GameFacts, changed: dict[str, Skill] | None) -> str | None:
+    """Record one game (again): its rows, and the ratings it moved (`moved`). The kind whose ratings
+    must be computed again in order (`rerate`) comes back: the game's when it ended before another
+    rated game of its kind or was rated before, else None."""
     g = facts.game
     stale = forget(conn, g.game_id)
     insert_facts(conn, [facts])
-    if not g.rated:
-        if stale:
-            rerate(conn, stale)
-        return
-    later = conn.execute(select(G.c.game_id).where(
-        G.c.kind == g.kind, G.c.rated.is_(True),
-        or_(G.c.finished_at > g.finished_at, and_(G.c.finished_at == g.finished_at, G.c.game_id > g.game_id)))
-        .limit(1)).first()
-    if later is not None or stale:
-        rerate(conn, g.kind)
-        return
+    if changed is None:
+        return g.kind if g.rated else stale
     players = [p for group in facts.ranking for p in group]
-    held = conn.execute(select(RT).where(RT.c.kind == g.kind, RT.c.user_id.in_(players))).all()
-    skills = {r.user_id: Skill(r.mu, r.sigma, r.games, r.wins) for r in held}
     names = {r.user_id: r.name for r in facts.results}
-    winners = {r.user_id for r in facts.results if r.won}
-    changed = rate(skills, facts.ranking, winners)
     _set_results(conn, g.game_id, changed)
     conn.execute(delete(RT).where(RT.c.kind == g.kind, RT.c.user_id.in_(players)))
     conn.execute(insert(RT), [_rating(u, g.kind, names[u], s, g.finished_at) for u, s in changed.items()])
@@ -81,14 +132,26 @@ def save_game(conn: Connection, facts: GameFacts) -> None:
     fresh = [{"guild_id": g.guild_id, "kind": g.kind, "user_id": u} for u in players if u not in known]
     if fresh:
         conn.execute(insert(M), fresh)
+    return None
 
 
-def rerate(conn: Connection, kind: str) -> None:
-    """Every rating of a kind from its rated results, game after game in the order they ended."""
-    rows = conn.execute(select(R.c.game_id, R.c.user_id, R.c.guild_id, R.c.name, R.c.place, R.c.won,
-                               R.c.finished_at)
-                        .where(R.c.kind == kind, R.c.rated.is_(True))
-                        .order_by(R.c.finished_at, R.c.game_id, R.c.place, R.c.user_id)).all()
+def rated_results(conn: Connection, kind: str) -> list[Any]:
+    return list(conn.execute(select(R.c.game_id, R.c.user_id, R.c.guild_id, R.c.name, R.c.place, R.c.won,
+                                    R.c.finished_at)
+                             .where(R.c.kind == kind, R.c.rated.is_(True))
+                             .order_by(R.c.finished_at, R.c.game_id, R.c.place, R.c.user_id)).all())
+
+
+@dataclass
+class Rerated:
+    moved: list[dict[str, Any]]  # each rated result's rating after its game
+    ratings: list[dict[str, Any]]
+    members: list[dict[str, Any]]
+
+
+def rerated(kind: str, rows: list[Any]) -> Rerated:
+    """Every rating of a kind from its rated results, game after game in the order they ended (pure:
+    run off the event loop)."""
     skills: dict[str, Skill] = {}
     names: dict[str, str] = {}
     last: dict[str, Any] = {}
@@ -103,14 +166,24 @@ def rerate(conn: Connection, kind: str) -> None:
             members.add((r.guild_id, r.user_id))
             s = changed[r.user_id]
             moved.append({"g": game_id, "u": r.user_id, "m": s.mu, "s": s.sigma})
-    if moved:
+    return Rerated(moved, [_rating(u, kind, names[u], s, last[u]) for u, s in skills.items()],
+                   [{"guild_id": gid, "kind": kind, "user_id": u} for gid, u in sorted(members)])
+
+
+def write_rerated(conn: Connection, kind: str, done: Rerated) -> None:
+    if done.moved:
         conn.execute(update(R).where(R.c.game_id == bindparam("g"), R.c.user_id == bindparam("u"))
-                     .values(mu=bindparam("m"), sigma=bindparam("s")), moved)
+                     .values(mu=bindparam("m"), sigma=bindparam("s")), done.moved)
     conn.execute(delete(RT).where(RT.c.kind == kind))
     conn.execute(delete(M).where(M.c.kind == kind))
-    if skills:
-        conn.execute(insert(RT), [_rating(u, kind, names[u], s, last[u]) for u, s in skills.items()])
-        conn.execute(insert(M), [{"guild_id": gid, "kind": kind, "user_id": u} for gid, u in sorted(members)])
+    if done.ratings:
+        conn.execute(insert(RT), done.ratings)
+        conn.execute(insert(M), done.members)
+
+
+def rerate(conn: Connection, kind: str) -> None:
+    """Every rating of a kind again, in one transaction (the bot's own path splits it: `rerate_apart`)."""
+    write_rerated(conn, kind, rerated(kind, rated_results(conn, kind)))
 
 
 def _set_results(conn: Connection, game_id: int, changed: dict[str, Skill]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index
+from sqlalchemy import Column, Index, Text
 from sqlmodel import Field, SQLModel
 
 from bot.storage.types import UTCDateTime
@@ -127,3 +127,19 @@ class RecordMeta(SQLModel, table=True):
 
     key: str = Field(primary_key=True, max_length=32)
     value: str = Field(default="", max_length=64)
+
+
+class RecordTrail(SQLModel, table=True):
+    """Where the record's replay of a game got to: after its log entry `seq` (the `entries`-th entry
+    not undone), the observer's tallies and the game's state there (none once the game is finished).
+    Derived like the rest, checked against the log before use: the next record of the game, or a rebuild,
+    goes on from it with the entries logged since instead of replaying the whole log from the seed."""
+
+    __tablename__ = "record_trail"
+
+    game_id: int = Field(primary_key=True)
+    derivation: str = Field(default="", max_length=16)
+    seq: int = 0
+    entries: int = 0
+    observer: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    state: str | None = Field(default=None, sa_column=Column(Text, nullable=True))

@@ -8,10 +8,13 @@ import asyncio
 import tempfile
 from datetime import UTC, datetime
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
+from bot.record import rebuild as rebuild_module
+from bot.record import recorder as recorder_module
 from bot.record.rebuild import rebuild
 from bot.record.recorder import Recorder
 from bot.service import GameService
@@ -37,13 +40,14 @@ async def _tables(db) -> list[list[tuple]]:
     return out
 
 
-async def _history(path: str, history) -> tuple[list, list]:
+async def _history(path: str, history, memory: int = 256) -> tuple[list, list, list]:
     db = await fresh_database(f"sqlite+aiosqlite:///{path}/araldo.db")
     clock = FakeClock(datetime(2026, 11, 21, 8, 0, tzinfo=UTC))
     seeds = iter(range(1000, 100000))
     service = GameService(db, clock=clock, seed_source=lambda: next(seeds))
     recorder = Recorder(db)
     service.listeners.append(recorder.heard)
+    recorder_module.MEMORY = memory
     for n, (players, steps, guild, finish) in enumerate(history):
         # "kick": a moderator removes the last player seated (once: a second kick is left out)
         kicks = [i for i, s in enumerate(steps) if s == "kick"]
@@ -54,16 +58,29 @@ async def _history(path: str, history) -> tuple[list, list]:
     kept = await _tables(db)
     await rebuild(db)
     rebuilt = await _tables(db)
+    await rebuild(db, replay=True)  # every game from its seed, no trail
+    replayed = await _tables(db)
     await db.close()
-    return kept, rebuilt
+    return kept, rebuilt, replayed
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.fixture
+def keep_every(request, monkeypatch):
+    monkeypatch.setattr(rebuild_module, "KEEP_EVERY", request.param)
+    monkeypatch.setattr(recorder_module, "MEMORY", recorder_module.MEMORY)
+    return request.param
+
+
+# each record goes on from the last (memory 256), or from the trail kept every entry or every other
+# entry (memory 0: as after a restart, or on another shard)
+@pytest.mark.parametrize(("keep_every", "memory"), [(8, 256), (1, 0), (2, 0)], indirect=["keep_every"])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
 @given(history=games)
-def test_rebuild_equals_incremental(history) -> None:
+def test_rebuild_equals_incremental(history, keep_every, memory) -> None:
     with tempfile.TemporaryDirectory() as path:
-        kept, rebuilt = asyncio.run(_history(path, history))
-    assert kept == rebuilt
+        kept, rebuilt, replayed = asyncio.run(_history(path, history, memory))
+    assert kept == rebuilt == replayed
     # every game is in the record, running or not; a running one is there as running, unrated
     assert len(kept[0]) == len(history)
     running = [dict(g) for g in kept[0] if dict(g)["running"]]
