@@ -59,11 +59,23 @@ def orders_text(state: Any, kind: str, viewer: str, language: str) -> str | None
              keep=state.orders[viewer].keep_on_return)
 
 
-async def orders_with(interaction: discord.Interaction, kind: str, changes: dict[str, Any]) -> dict[str, Any]:
-    """The caller's current orders (or none) with `changes` over them: `/<game> orders` given one option
-    changes that one and keeps the rest."""
+async def answer_orders(interaction: discord.Interaction, kind: str, changes: dict[str, Any], *,
+                        keep: bool | None = None, clear: bool = False) -> None:
+    """`/<game> orders` in every game: `clear` cancels; no option shows them; otherwise the options given
+    change those orders only and keep the rest (and the choice made for the return, unless `keep` is given)."""
+    if clear:
+        await set_orders(interaction, kind, None)
+        return
+    if not changes and keep is None:
+        await show_orders(interaction, kind)
+        return
     row = await game_here(interaction, kind)
     assert row.id is not None
     _, state = await service_of(interaction).state(row.id)
     standing = state.orders.get(player_id(interaction, state))
-    return {**(standing.orders if standing is not None else {}), **changes}
+    merged = dict(standing.orders) if standing is not None else {}
+    for key, value in changes.items():  # a per-company order adds to the others, not over them
+        old = merged.get(key)
+        merged[key] = {**old, **value} if isinstance(old, dict) and isinstance(value, dict) else value
+    kept = keep if keep is not None else (standing.keep_on_return if standing is not None else True)
+    await set_orders(interaction, kind, merged, keep_on_return=kept)

@@ -40,6 +40,11 @@ async def test_a_presidents_orders_pay_a_dividend_when_the_deadline_passes(emula
         seen = len(public(emulator, p2))
         given = await emulator.slash(p1, "hf orders", board="dividend", dots=1, proxy="counter")
         assert given.ephemeral and "dividendo di al più 1 punto" in given.content and "contrattaccare" in given.content
+        # one option later changes that one only: the board decision stays, as in every game's /orders
+        changed = await emulator.slash(p1, "hf orders", proxy="yield")
+        assert "dividendo di al più 1 punto" in changed.content and "cedere l'azione" in changed.content
+        given = await emulator.slash(p1, "hf orders", proxy="counter")
+        assert "dividendo di al più 1 punto" in given.content and "contrattaccare" in given.content
         assert len(public(emulator, p2)) == seen, "nothing in the channel"
         log = await emulator.slash(p2, "game log")
         assert "mossa riservata" in log.content and "dividendo" not in log.content

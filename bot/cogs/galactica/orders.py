@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.galactica.views import KIND
-from bot.orders import orders_with, set_orders, show_orders
+from bot.orders import answer_orders
 from bot.translator import L
 
 POSTURES = [app_commands.Choice(name=L(p, f"choice.gal.posture.{p}"), value=p) for p in ("economy", "defend", "full")]
@@ -29,14 +29,7 @@ def orders_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.choices(posture=POSTURES)
     async def orders(interaction: discord.Interaction, posture: str | None = None, keep: bool | None = None,
                      clear: bool = False) -> None:
-        if clear:
-            await set_orders(interaction, KIND, None)
-            return
         changes = {"posture": posture} if posture is not None else {}
-        if not changes and keep is None:
-            await show_orders(interaction, KIND)
-            return
-        await set_orders(interaction, KIND, await orders_with(interaction, KIND, changes),
-                         keep_on_return=True if keep is None else keep)
+        await answer_orders(interaction, KIND, changes, keep=keep, clear=clear)
 
     return orders

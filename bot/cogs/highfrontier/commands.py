@@ -16,7 +16,7 @@ from bot.cogs.history import register_log_names
 from bot.cogs.options import option
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
-from bot.orders import set_orders, show_orders
+from bot.orders import answer_orders
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
@@ -330,11 +330,8 @@ class HfCog(commands.Cog):
     async def orders(self, interaction: discord.Interaction, board: str | None = None,
                      dots: app_commands.Range[int, 1, 10] | None = None, modernize: bool | None = None,
                      company: str | None = None, company_board: str | None = None, proxy: str | None = None,
-                     keep: bool = True, clear: bool = False) -> None:
+                     keep: bool | None = None, clear: bool = False) -> None:
         """Set, cancel or (with no option) read your standing orders; only you see the answer."""
-        if clear:
-            await set_orders(interaction, KIND, None)
-            return
         given: dict[str, object] = {k: x for k, x in (("board", board), ("dots", dots), ("modernize", modernize),
                                                       ("proxy", proxy)) if x is not None}
         if company is not None or company_board is not None:
@@ -342,10 +339,7 @@ class HfCog(commands.Cog):
                 raise RuleError("hf.orders_company_pair")
             _, state = await here(interaction)
             given["companies"] = {v.resolve_company(state, company, lang(interaction)): company_board}
-        if not given:
-            await show_orders(interaction, KIND)
-            return
-        await set_orders(interaction, KIND, given, keep_on_return=keep)
+        await answer_orders(interaction, KIND, given, keep=keep, clear=clear)
 
 
 def log_names(state: object, language: str) -> dict[str, str]:

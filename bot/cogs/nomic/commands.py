@@ -14,7 +14,7 @@ from bot.cogs.nomic.desk import scribe_desk
 from bot.cogs.nomic.play import KIND, act_here, here, nomic_state, play, public_view
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS
-from bot.orders import set_orders, show_orders
+from bot.orders import answer_orders
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
@@ -124,17 +124,11 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
     @app_commands.choices(vote=VOTE_CHOICES)
     async def orders(self, interaction: discord.Interaction, vote: str | None = None,
                      as_player: discord.Member | None = None, rating: app_commands.Range[int, 1, 10] | None = None,
-                     keep: bool = True, clear: bool = False) -> None:
+                     keep: bool | None = None, clear: bool = False) -> None:
         """Set, cancel or (with no option) read your standing orders; only you see the answer."""
-        if clear:
-            await set_orders(interaction, KIND, None)
-            return
         given = {k: x for k, x in (("vote", vote), ("as_player", str(as_player.id) if as_player else None),
                                    ("rating", rating)) if x is not None}
-        if not given:
-            await show_orders(interaction, KIND)
-            return
-        await set_orders(interaction, KIND, given, keep_on_return=keep)
+        await answer_orders(interaction, KIND, given, keep=keep, clear=clear)
 
     @group.command(name=L("proposals", "cmd.nomic.proposals"), description=L("Pending proposals and their votes",
                                                                               "cmd.nomic.proposals.desc"))

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.cogs.spqrisiko import views as v
 from bot.cogs.spqrisiko.moves import split_names
-from bot.orders import orders_with, set_orders, show_orders
+from bot.orders import answer_orders
 from bot.translator import L
 from engine.spqrisiko.models import KIND
 
@@ -45,18 +45,11 @@ def orders_command() -> app_commands.Command[Any, ..., None]:
                      odds: app_commands.Range[int, 1, 100] | None = None, placement: str | None = None,
                      regions: str | None = None, cards: str | None = None, keep: bool | None = None,
                      clear: bool = False) -> None:
-        if clear:
-            await set_orders(interaction, KIND, None)
-            return
         changes: dict[str, Any] = {k: val for k, val in (("posture", posture), ("attack_odds", odds),
                                                          ("placement", placement), ("cards", cards))
                                    if val is not None}
         if regions is not None:
             changes["regions"] = split_names(regions)
-        if not changes and keep is None:
-            await show_orders(interaction, KIND)
-            return
-        await set_orders(interaction, KIND, await orders_with(interaction, KIND, changes),
-                         keep_on_return=True if keep is None else keep)
+        await answer_orders(interaction, KIND, changes, keep=keep, clear=clear)
 
     return orders
