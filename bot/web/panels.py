@@ -14,12 +14,21 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from bot.i18n import catalog
+from bot.i18n import catalog, money
 from bot.web.markup import time_html
 
 MAX_DEPTH = 4
 MAX_ITEMS = 200  # a longer list shows its first items and how many more there are
 SMALL = 12  # a section with at most this many values is open at first
+
+
+# kind -> the view fields that hold money in the game's smallest unit (Impero's cents): a page shows
+# "200,00 $", not 20000; each game's cog registers its own
+MONEY_FIELDS: dict[str, frozenset[str]] = {}
+
+
+def register_money_fields(kind: str, keys: set[str]) -> None:
+    MONEY_FIELDS[kind] = frozenset(keys)
 
 
 @dataclass
@@ -48,6 +57,8 @@ def _scalar(value: Any, names: Mapping[str, str], lang: str, key: str = "", kind
         return Markup("&ndash;")
     if isinstance(value, bool):
         return escape(catalog(lang).get("web.yes" if value else "web.no", "yes" if value else "no"))
+    if isinstance(value, int) and key in MONEY_FIELDS.get(kind, ()):
+        return escape(money(value, lang))
     if isinstance(value, str):
         if _MOMENT.fullmatch(value):  # a deadline: in the reader's own time zone, by the page's script
             with contextlib.suppress(ValueError):
@@ -89,9 +100,14 @@ def value_html(value: Any, names: Mapping[str, str], lang: str, depth: int = 0, 
         return Markup("&ndash;")
     rows = Markup("").join(
         Markup("<dt>{}</dt><dd>{}</dd>").format(names.get(str(k)) or field_name(str(k), lang),
-                                                 value_html(v, names, lang, depth + 1, str(k), kind))
+                                                 value_html(v, names, lang, depth + 1, _child(key, k, kind), kind))
         for k, v in list(value.items())[:MAX_ITEMS])
     return Markup('<dl class="fields">{}</dl>').format(rows)
+
+
+def _child(key: str, child: Any, kind: str) -> str:
+    """The field a nested value belongs to: a money field's entries (cash by player) stay money."""
+    return key if key in MONEY_FIELDS.get(kind, ()) else str(child)
 
 
 def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, depth: int, kind: str = "") -> Markup:

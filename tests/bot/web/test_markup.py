@@ -21,3 +21,20 @@ def test_panels_show_the_view_with_names() -> None:
     assert "Anna" in shown["summary"] and "&lt;b&gt;" in shown["summary"]
     assert "<table" in shown["players"] and "Bruno" in shown["players"]
     assert "Anna" in shown["hand_sizes"]
+
+
+def test_a_games_money_fields_read_as_money_and_its_ids_as_words() -> None:
+    from bot.web.panels import MONEY_FIELDS, register_money_fields, value_html
+
+    kept = dict(MONEY_FIELDS)
+    try:
+        register_money_fields("impero", {"cash", "history"})
+        html = value_html({"cash": 20000, "op": 8, "history": {"7": [20000, 15050]}}, {"7": "Bob"}, "it", kind="impero")
+        assert "200,00" in html and "150,50" in html and "<dd>8</dd>" in html and "20000" not in html
+        assert "$200.00" in value_html({"cash": 20000}, {}, "en", kind="impero")
+        assert "20000" in value_html({"cash": 20000}, {}, "en", kind="nomic")  # another game's units stay
+    finally:
+        MONEY_FIELDS.clear()
+        MONEY_FIELDS.update(kept)
+    import bot.cogs.spqrisiko.commands  # noqa: F401  (its catalogs)
+    assert "<dd>rinforzi</dd>" in value_html({"phase": "reinforce"}, {}, "it", kind="spqrisiko")
