@@ -52,10 +52,10 @@ async def press(emulator: Any, user: Any, result: Any, starts: str) -> Any:
     return await emulator.click(user, msg, custom_id=custom_id)
 
 
-async def posted(emulator: Any, user: Any, text: str, count: int = 1) -> list[Any]:
+async def posted(emulator: Any, user: Any, text: str, count: int = 1, seconds: float = 3.0) -> list[Any]:
     """Public channel messages containing `text`, waiting briefly for the notifier's posts."""
     found: list[Any] = []
-    for _ in range(50):
+    for _ in range(int(seconds / 0.05)):
         found = [m for m in emulator.messages_seen(user, emulator.general) if text in m.content and not m.ephemeral]
         if len(found) >= count:
             break
@@ -69,8 +69,9 @@ async def state_of(bot: AraldoBot, game_id: int) -> ImperoState:
     return state
 
 
-async def start_game(emulator: Any, bot: AraldoBot, players: list[Any]) -> int:
-    created = await emulator.slash(players[0], "game create", game="impero", settings="turns=3 auction_hours=1 start_cash=200")
+async def start_game(emulator: Any, bot: AraldoBot, players: list[Any],
+                     settings: str = "turns=3 auction_hours=1 start_cash=200") -> int:
+    created = await emulator.slash(players[0], "game create", game="impero", settings=settings)
     for p in players[1:]:
         await emulator.click(p, created, label="Partecipa")
     await emulator.slash(players[0], "game start")

@@ -13,21 +13,11 @@ from bot.main import AraldoBot
 from engine.impero import GAME
 from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
-from tests.e2e.test_impero import EXTRA, dm_with, forget_pictures, posted, state_of
+from tests.e2e.test_impero import EXTRA, dm_with, forget_pictures, posted, start_game, state_of
 from tests.emulator.fixtures import running_bot
 
 pytestmark = pytest.mark.e2e
 __all__ = ["forget_pictures"]  # the autouse fixture, for these games too
-
-
-async def start(emulator: Any, bot: AraldoBot, players: list[Any]) -> int:
-    created = await emulator.slash(players[0], "game create", game="impero", settings="turns=3 auction_hours=1")
-    for p in players[1:]:
-        await emulator.click(p, created, label="Partecipa")
-    await emulator.slash(players[0], "game start")
-    row = await bot.service.in_channel(str(emulator.general.id))
-    assert row.id is not None
-    return row.id
 
 
 async def closing(bot: AraldoBot, gid: int) -> datetime | None:
@@ -46,7 +36,7 @@ async def test_two_proxies_and_a_manual_bid_in_the_last_minute_end_as_an_english
     ids = {name: str(emulator.user(name).id) for name in ("alice", "bob", "carol")}
     bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=EXTRA, clock=clock)
     async with running_bot(emulator, bot, commands=TOP_COMMANDS):
-        gid = await start(emulator, bot, [alice, bob, carol])
+        gid = await start_game(emulator, bot, [alice, bob, carol], "turns=3 auction_hours=1")
         await emulator.slash(carol, "impero create-company", name="Telco", capital="5")
         await emulator.slash(carol, "impero recapitalize", company="Telco", start_price="1")
         state = await state_of(bot, gid)
@@ -102,7 +92,7 @@ async def test_orders_set_privately_act_at_the_turn_end_and_are_announced(emulat
     alice, bob = emulator.user("alice"), emulator.user("bob")
     bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=EXTRA, clock=clock)
     async with running_bot(emulator, bot, commands=TOP_COMMANDS):
-        gid = await start(emulator, bot, [alice, bob])
+        gid = await start_game(emulator, bot, [alice, bob], "turns=3 auction_hours=1")
         await emulator.slash(alice, "impero create-company", name="Telco", capital="20")
 
         before = channel(emulator, bob)

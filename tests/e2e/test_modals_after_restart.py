@@ -4,7 +4,6 @@ DecameroNomic's proposal and Scribe forms)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from bot.main import AraldoBot
 from engine.spqrisiko.board import board
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
-from tests.e2e.test_impero import EXTRA, button, start_game, state_of
+from tests.e2e.test_impero import EXTRA, button, posted, start_game, state_of
 from tests.e2e.test_impero_panel import option
 from tests.e2e.test_spqrisiko import rig
 from tests.e2e.test_spqrisiko import state_of as spqr_state
@@ -20,14 +19,6 @@ from tests.e2e.test_spqrisiko_panel import choose, game, press, reinforce_all
 from tests.emulator.fixtures import running_bot
 
 pytestmark = pytest.mark.e2e
-
-
-async def said_in_channel(emulator: Any, user: Any, text: str, seconds: float = 15.0) -> bool:
-    for _ in range(int(seconds / 0.05)):
-        if any(text in m.content for m in emulator.messages_seen(user, emulator.general) if not m.ephemeral):
-            return True
-        await asyncio.sleep(0.05)
-    return False
 
 
 async def test_impero_modals_opened_before_a_restart_are_played_after_it(emulator: Any, tmp_path: Any) -> None:
@@ -52,7 +43,7 @@ async def test_impero_modals_opened_before_a_restart_are_played_after_it(emulato
         done = await emulator.submit_modal(alice, reinvest, {"rate": "50"})
         assert not done.errors
         # the answer carries the map: on a busy machine it is drawn after the reply is deferred
-        assert await said_in_channel(emulator, alice, "Telco porta il reinvestimento")
+        assert await posted(emulator, alice, "Telco porta il reinvestimento", seconds=15)
         bid_done = await emulator.submit_modal(bob, bid, {"amount": "4"})
         assert not bid_done.errors and "4,00" in bid_done.content
         state = await state_of(second, gid)

@@ -16,6 +16,7 @@ from engine.nomic.models import NomicState
 from engine.nomic.ruleset import knobs_of, mechanics
 from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
+from tests.e2e.test_impero import posted
 from tests.emulator.fixtures import running_bot
 
 pytestmark = pytest.mark.e2e
@@ -26,16 +27,6 @@ async def state_of(bot: AraldoBot, game_id: int) -> NomicState:
     _, state = await bot.service.state(game_id)
     assert isinstance(state, NomicState)
     return state
-
-
-async def posted(emulator: Any, user: Any, text: str) -> list[Any]:
-    found: list[Any] = []
-    for _ in range(60):
-        found = [m for m in emulator.messages_seen(user, emulator.general) if text in m.content and not m.ephemeral]
-        if found:
-            break
-        await asyncio.sleep(0.05)
-    return found
 
 
 async def dm_with(emulator: Any, user: Any, text: str) -> bool:
