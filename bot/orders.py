@@ -36,17 +36,9 @@ async def show_orders(interaction: discord.Interaction, kind: str) -> None:
     row = await game_here(interaction, kind)
     assert row.id is not None
     _, state = await service_of(interaction).state(row.id)
-    viewer = player_id(interaction, state)
-    game = get_game(kind)
     language = lang(interaction)
-    orders = game.orders_of(state, viewer)
-    if orders is None:
-        await send(interaction, t("core.orders_none", language), ephemeral=True)
-        return
-    standing = state.orders[viewer]
-    said = game.describe_orders(state, viewer, orders)
-    await send(interaction, t("core.orders_set", language, orders=said, keep=standing.keep_on_return),
-               ephemeral=True)
+    said = orders_text(state, kind, player_id(interaction, state), language)
+    await send(interaction, said or t("core.orders_none", language), ephemeral=True)
 
 
 def orders_text(state: Any, kind: str, viewer: str, language: str) -> str | None:
