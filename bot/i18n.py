@@ -16,7 +16,6 @@ plural entry picks its form by its `count` parameter.
 
 from __future__ import annotations
 
-import gettext
 import logging
 import string
 from datetime import datetime
@@ -25,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel.messages.plurals import get_plural
+from babel import Locale
 from babel.messages.pofile import read_po
 from babel.numbers import format_currency, format_decimal
 
@@ -81,19 +80,32 @@ def add_locale_dir(path: Path) -> None:
         _read.cache_clear()
 
 
+# The order in which our catalogs write a plural entry's forms: CLDR's categories of the language in
+# CLDR's own order, which is also gettext's index order for them (the PO header's Plural-Forms agrees).
+# Italian has "many" since CLDR 42 (Babel 2.15): "1.000.000 di legionari". A form is picked by the
+# category the installed Babel gives a number, never by a gettext index, so a Babel that knows fewer
+# categories (or more) than a catalog still finds a form: a category a catalog lacks reads `other`.
+CATALOG_CATEGORIES = {"it": ("one", "many", "other"), "en": ("one", "other")}
+
+
 @cache
-def _read(lang: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+def _read(lang: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     messages: dict[str, str] = {}
-    plural: dict[str, tuple[str, ...]] = {}
+    plural: dict[str, dict[str, str]] = {}
     paths = [p for base in (LOCALES_DIR, *GAME_LOCALES_DIRS, *_EXTRA_DIRS) for p in sorted((base / lang).glob("*.po"))]
+    categories = CATALOG_CATEGORIES.get(lang, ("one", "other"))
     for path in paths:
         with path.open("rb") as fh:
             cat = read_po(fh, locale=lang)
         for msg in cat:
             if msg.id and isinstance(msg.id, str) and isinstance(msg.string, str) and msg.string:
                 messages[msg.id] = msg.string
-            elif msg.id and isinstance(msg.id, tuple) and isinstance(msg.string, tuple) and all(msg.string):
-                plural[msg.id[0]] = tuple(msg.string)
+            elif msg.id and isinstance(msg.id, tuple) and isinstance(msg.string, tuple):
+                forms = {c: f for c, f in zip(categories, msg.string, strict=False) if f}
+                if "other" not in forms and forms:  # an entry short of forms: its last one is the general one
+                    forms["other"] = [f for f in msg.string if f][-1]
+                if forms:
+                    plural[msg.id[0]] = forms
     return messages, plural
 
 
@@ -102,22 +114,56 @@ def catalog(lang: str) -> dict[str, str]:
     return _read(lang)[0]
 
 
-def plurals(lang: str) -> dict[str, tuple[str, ...]]:
-    """Every plural message of a language (msgid_plural in the PO files), by key: its forms."""
+def plurals(lang: str) -> dict[str, dict[str, str]]:
+    """Every plural message of a language (msgid_plural in the PO files), by key: its forms by CLDR category."""
     return _read(lang)[1]
 
 
 @cache
-def _plural_rule(lang: str) -> Any:
-    return gettext.c2py(get_plural(lang).plural_expr)
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_category(lang: str, n: int) -> str:
+    """The CLDR plural category ("one", "many", "other"...) of the whole number `n` in `lang`, as the
+    installed Babel reads it."""
+    return str(_locale(normalize(lang)).plural_form(abs(int(n))))
 
 
 def plural_form(key: str, lang: str, n: int) -> str | None:
-    """The form of plural message `key` for the number `n`, by the language's gettext rule."""
+    """The form of plural message `key` for the number `n`, by the language's CLDR rule (`other` when
+    the catalog has no form of that category)."""
     forms = plurals(lang).get(key)
     if forms is None:
         return None
-    return forms[min(int(_plural_rule(lang)(abs(int(n)))), len(forms) - 1)]
+    return forms.get(plural_category(lang, n)) or forms["other"]
+
+
+def catalog_problems(lang: str) -> list[str]:
+    """What a language's catalogs lack: plural entries missing a form of a category the installed Babel
+    gives the language (they would read `other`), and entries the loader could not read at all."""
+    wanted = set(_locale(lang).plural_form.tags) | {"other"}
+    out = []
+    paths = [p for base in (LOCALES_DIR, *GAME_LOCALES_DIRS, *_EXTRA_DIRS) for p in sorted((base / lang).glob("*.po"))]
+    for path in paths:
+        with path.open("rb") as fh:
+            cat = read_po(fh, locale=lang)
+        for msg in cat:
+            if msg.id and isinstance(msg.id, tuple):
+                have = {c for c, f in zip(CATALOG_CATEGORIES.get(lang, ()), msg.string or (), strict=False) if f}
+                if missing := sorted(wanted - have):
+                    out.append(f"{path.name}: {msg.id[0]} lacks {', '.join(missing)}")
+            elif msg.id and not msg.string:
+                out.append(f"{path.name}: {msg.id} is empty")
+    return out
+
+
+def check_catalogs() -> int:
+    """At startup: one ERROR line for each catalog entry a player would not read in full. The count."""
+    problems = [f"{lang}/{p}" for lang in LANGUAGES for p in catalog_problems(lang)]
+    for problem in problems:
+        log.error("catalog entry incomplete: %s", problem)
+    return len(problems)
 
 
 _CURRENCY_LOCALE = {"it": "it_IT", "en": "en_US"}

@@ -13,7 +13,7 @@ from datetime import datetime
 import discord
 from discord.ext import commands
 
-from bot import painters
+from bot import i18n, painters
 from bot.discord_base import use_api_base
 from bot.errors import install_error_handler
 from bot.messenger import DiscordMessenger
@@ -62,6 +62,7 @@ class AraldoBot(commands.AutoShardedBot):
         self._resume_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        i18n.check_catalogs()  # an incomplete catalog is an ERROR line now, not a missing word later
         await self.db.migrate()
         if self.settings.web_port:  # the table in the browser, beside the bot (WEB_PORT=0: none)
             try:

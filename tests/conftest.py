@@ -24,6 +24,37 @@ if importlib.util.find_spec("tests.emulator.fixtures") is not None:  # the Disco
     pytest_plugins.append("tests.emulator.fixtures")
 
 
+def _worker_database(url: str, worker: str) -> str:
+    """The PostgreSQL database of one pytest-xdist worker (`test_gw0`, ...), made if missing: every test
+    empties its database's schema first, so two workers must never share one."""
+    import asyncio
+
+    import asyncpg
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+
+    async def create() -> None:
+        conn = await asyncpg.connect(host=base.host, port=base.port or 5432, user=base.username,
+                                     password=base.password, database=base.database)
+        try:
+            if not await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+                await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(create())
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ.get("TEST_DATABASE_URL", "")
+    if worker and url.startswith("postgresql"):
+        os.environ["TEST_DATABASE_URL"] = _worker_database(url, worker)
+
+
 class FakeClock:
     def __init__(self, now: datetime) -> None:
         self.now = now

@@ -63,10 +63,9 @@ def plural_nouns(lang: str) -> frozenset[str]:
     """The plural nouns of the language's plural catalog entries ("{n} legionaries" -> legionaries)."""
     out = set()
     for forms in plurals(lang).values():
-        for form in forms[1:]:
-            match = re.search(r"\{n\}\s+([^\s{}]+)", form)
-            if match:
-                out.add(match.group(1).lower())
+        match = re.search(r"\{n\}\s+([^\s{}]+)", forms["other"])
+        if match:
+            out.add(match.group(1).lower())
     return frozenset(out)
 
 
@@ -100,7 +99,7 @@ def _singulars(lang: str) -> frozenset[str]:
     """Nouns whose singular and plural are the same word ("1 città", "3 città")."""
     out = set()
     for forms in plurals(lang).values():
-        one = re.search(r"\{n\}\s+([^\s{}]+)", forms[0])
+        one = re.search(r"\{n\}\s+([^\s{}]+)", forms.get("one", forms["other"]))
         if one:
             out.add(one.group(1).lower())
     return frozenset(out)
