@@ -346,8 +346,9 @@ class HighFrontier(Game[HfState]):
         if state.status != "active" or actor not in state.order:
             return []
         legal: list[BaseModel] = []
+        frozen = pickle.dumps(state)  # one snapshot, a fresh copy per trial: twice as fast as a deep model copy
         for option in candidates(state, actor, self.busy(state)):
-            trial = pickle.loads(pickle.dumps(state))  # twice as fast as a deep model copy
+            trial = pickle.loads(frozen)
             try:
                 self.handle(trial, actor, option, trial.clock)
             except RuleError:
