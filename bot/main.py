@@ -35,6 +35,9 @@ SHARED_COGS = ("bot.cogs.game", "bot.cogs.mod", "bot.cogs.player", "bot.cogs.hel
 COGS = (*SHARED_COGS, *(f"bot.cogs.{module.rsplit('.', 1)[-1]}.commands" for module in BUILTIN_GAMES))
 
 
+# the tasks discord.py runs a slash command, a button, a select or a form's submit in
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-modal-dispatch-",
+                 "discord-ui-dynamic-item-")
 SHUTDOWN_SECONDS = 8.0  # a service manager's stop is done well inside 10 s
 
 
@@ -125,8 +128,11 @@ class AraldoBot(commands.AutoShardedBot):
         return (int(guild_id) >> 22) % count in ids
 
     def is_busy(self) -> bool:
-        """Still sending notifications for something already done (the e2e emulator asks)."""
-        return self.notifier.busy()
+        """Still handling an interaction or sending notifications for something already done (the e2e
+        emulator asks before it calls an interaction settled: a handler that deferred may still be at work
+        in the database, with nothing on the wire, for longer than the emulator's quiet window)."""
+        return self.notifier.busy() or any(
+            task.get_name().startswith(HANDLER_TASKS) and not task.done() for task in asyncio.all_tasks())
 
     async def close(self) -> None:
         """Done within SHUTDOWN_SECONDS whatever Discord does: what is not sent by then stays in the
