@@ -7,7 +7,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.nomic import actions as a
-from engine.nomic import chronicle, gladiators, ledger, proposals, roles
+from engine.nomic import chronicle, gladiators, ledger, proposals, roles, voting
 from engine.nomic.models import NomicState, Rule
 from engine.nomic.ruleset import governor, knobs, knobs_of, ordered, param, running, texts, variant
 
@@ -139,7 +139,7 @@ def _change(state: NomicState, rule: Rule, seq: int) -> a.ChangeSpec | None:
 
 
 def _votes(state: NomicState, actor: str) -> list[BaseModel]:
-    if not running(state, "voting"):
+    if not running(state, "voting") or not voting.may_vote(state, actor):
         return []
     out: list[BaseModel] = []
     pend = proposals.pending(state)
