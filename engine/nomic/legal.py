@@ -191,13 +191,13 @@ def _scribe(state: NomicState, actor: str) -> list[BaseModel]:
     rules = ordered(state)
     out: list[BaseModel] = []
     if rules:
-        r = rules[state.giornata % len(rules)]
-        out.append(a.RuleText(rule=r.number, text=texts(r)[1] + " (text checked by the Scribe)"))
+        r, checked = rules[state.giornata % len(rules)], " (text checked by the Scribe)"
+        out.append(a.RuleText(rule=r.number, text=texts(r)[1][:a.MAX_TEXT * 4 - len(checked)] + checked))
     out.append(a.ImportRules(rules=[a.ImportedRule(number=rules[0].number if rules else 1,
                                                    title=rules[0].title if rules else "Rules",
                                                    text="The group's own text.")]))
     together = [r.number for r in state.rules if r.id in state.last_approved]
-    if len(together) >= 2 and not state.reordered:
+    if 2 <= len(together) <= a.MAX_REORDER and not state.reordered:
         out.append(a.Reorder(numbers=sorted(together, reverse=True)))
     for name, knob in knobs().items():
         rule = governor(state, name)
@@ -210,8 +210,10 @@ def _scribe(state: NomicState, actor: str) -> list[BaseModel]:
             break
     others = _others(state, actor)
     target = others[0] if others else actor
+    # a fine that sends the player below zero (quarantine), within one correction's bound
+    fine = min(max(state.treasure.get(target, 0), 0) + 1000, a.MAX_AMOUNT)
     out += [a.Adjust(player=target, amount=100, reason="correction"),
-            a.Adjust(player=target, amount=-(max(state.treasure.get(target, 0), 0) + 1000), reason="correction")]
+            a.Adjust(player=target, amount=-fine, reason="correction")]
     enacted = [r for r in rules if r.id.startswith("p")]
     if enacted:
         out.append(a.Strike(rule=enacted[-1].number, reason="Enacted by mistake."))
