@@ -161,7 +161,7 @@ def _votes(state: NomicState, actor: str) -> list[BaseModel]:
             protected = p.protector is not None and running(state, "protectors")
             if protected:
                 prot = next((g for g in state.gladiators if g.id == p.protector), None)
-                champion = next((g.name for g in mine if prot and gladiators.beats(g.magic, prot.magic)), None)
+                champion = next((g.name for g in mine if prot and gladiators.beats(state, g.magic, prot.magic)), None)
             crown = protected and champion is None and actor == state.king and running(state, "crown") \
                 and ledger.crown_available(state) >= param(state, "protector_penalty")
             items.append(a.VoteItem(proposal=p.id, choice="against", champion=champion, crown_pays=crown))

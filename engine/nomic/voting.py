@@ -145,7 +145,7 @@ def penalties(state: NomicState, prop: Proposal) -> list[Event]:
         if ballot.choice != "against" or voter == prop.author or voter not in roles.in_play(state):
             continue
         champion = next((g for g in state.gladiators if g.id == ballot.champion and g.owner == voter), None)
-        if champion is not None and gladiators.beats(champion.magic, protector.magic):
+        if champion is not None and gladiators.beats(state, champion.magic, protector.magic):
             events.append(Event(key="nomic.champion_won", params={
                 "player": state.name_of(voter), "champion": champion.name, "protector": protector.name}))
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import t
 from engine.core import RuleError
-from engine.nomic.gladiators import bout
+from engine.nomic.gladiators import fight
 from engine.nomic.models import NomicState
 from engine.nomic.preview import Consequence
 from engine.nomic.views import NomicView, ProposalView, RuleView
@@ -123,7 +123,7 @@ def duel(state: NomicState, first: str, second: str, language: str) -> str:
         if len(magic) != 5 or not set(magic) <= set("12345"):
             raise RuleError("nomic.no_gladiator", name=who)
         fighters.append((g.name if g else magic, magic))
-    b = bout(fighters[0][1], fighters[1][1])
+    b = fight(state, fighters[0][1], fighters[1][1])
     lines = [f"**{fighters[0][0]}** ({b.a}) vs **{fighters[1][0]}** ({b.b})"]
     for i, r in enumerate(b.rounds, 1):
         who = fighters[0][0] if r.scorer == "a" else fighters[1][0] if r.scorer == "b" else "—"
