@@ -90,9 +90,7 @@ def set_param(state: NomicState, actor: str, action: SetParam) -> list[Event]:
             (action.name == "deposit_max" and isinstance(new, int) and new < param(state, "deposit_min")):
         raise RuleError("nomic.param_range", name=action.name, low=knob.min, high=knob.max)
     old = value(state, action.name)
-    for r in state.rules:
-        r.knobs.pop(action.name, None)
-    rule.knobs[action.name] = new
+    rule.knobs[action.name] = new  # the governing rule's word; higher rules keep theirs (rule 100)
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="param", rule=rule.id,
                              detail={"name": action.name, "old": old, "new": new}))
     key = "nomic.param_set_variant" if knob.options else "nomic.param_set"

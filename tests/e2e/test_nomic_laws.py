@@ -129,8 +129,9 @@ async def test_laws_that_change_the_game(emulator: Any, tmp_path: Any) -> None:
 
 
 async def test_monarchy_then_no_king_then_gladiators_back(emulator: Any, tmp_path: Any) -> None:
-    """A monarchy law (the King's vote alone decides), picked in the form for a new law; then rule 7
-    repealed: no King is crowned; rule 1400 repealed and re-imported by the Scribe: gladiators return."""
+    """A monarchy (the King's vote alone decides), picked in the form amending rule 1700 (a new law
+    would yield to 1700, rule 100); then weights back to treasures and rule 7 repealed: no King is
+    crowned; rule 1400 repealed and re-imported by the Scribe: gladiators return."""
     pictures._CACHE.clear()
     clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
     alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
@@ -143,8 +144,8 @@ async def test_monarchy_then_no_king_then_gladiators_back(emulator: Any, tmp_pat
         gid = (await bot.service.in_channel(str(emulator.general.id))).id
         assert gid is not None
 
-        # Giornata 1: Bob's monarchy law, picked from "Voting" then "the King's vote alone"
-        modal = await law_form(emulator, bob, "v.vote_weight.king", kind="enact")
+        # Giornata 1: Bob amends 1700 to a monarchy, "the King's vote alone" picked in the form
+        modal = await law_form(emulator, bob, "v.vote_weight.king", kind="amend", rule=1700)
         sent = await emulator.submit_modal(bob, modal, {"title": "Monarchia", "text": "Decide il Re."})
         assert "il voto del solo Re" in sent.content
         await vote(emulator, carol, 1, ["#1 ✓ a favore"])
@@ -158,10 +159,11 @@ async def test_monarchy_then_no_king_then_gladiators_back(emulator: Any, tmp_pat
         (pid,) = letter.proposals
         await vote(emulator, alice, letter.id, [f"#{pid} ✓ a favore"])
         await vote(emulator, bob, letter.id, [f"#{pid} ✗ contro"])
-        # Alice's letters the King favours: the monarchy law and rule 7 repealed (in this order: with
-        # the King's vote alone and no King nothing could pass, rule 2100), then rule 1400
+        # Alice's letters the King favours: the monarchy amended back to treasures and rule 7 repealed
+        # (in this order: with the King's vote alone and no King nothing could pass, rule 2100), then 1400
         monarchy = next(r.number for r in (await state_of(bot, gid)).rules if r.title == "Monarchia")
-        await emulator.slash(alice, "nomic propose", kind="repeal", rule=monarchy)
+        modal = await law_form(emulator, alice, "v.vote_weight.treasure", kind="amend", rule=monarchy)
+        await emulator.submit_modal(alice, modal, {"title": "Monarchia", "text": "Votano i Tesori."})
         repeal = await emulator.slash(alice, "nomic propose", kind="repeal", rule=7, add=True)
         assert "abroga la regola 7" in repeal.content
         await emulator.slash(alice, "nomic propose", kind="repeal", rule=1400)

@@ -65,10 +65,10 @@ def test_a_tie_by_treasure_becomes_a_pass_by_heads() -> None:
 
 def test_a_monarchy_law_makes_the_kings_vote_alone_decide() -> None:
     s = new_game()
-    (p,) = propose(s, B, enact("Monarchia", "Only the King's vote counts.") | {"change": {"set": {"vote_weight": "king"}}})
+    (p,) = propose(s, B, amend(1700, "Only the King's vote counts.", set={"vote_weight": "king"}) | {"title": "Monarchia"})
     passes(s, p, C, D)
     rollover(s)
-    law = next(r for r in s.rules if r.title == "Monarchia")
+    law = next(r for r in s.rules if r.title == "Monarchia")  # rule 1700, amended (a new law would yield to it)
     assert governor(s, "vote_weight") is law and variant(s, "vote_weight") == "king"
     king = s.king
     others = [x for x in (A, B, C, D) if x != king]
@@ -201,9 +201,12 @@ def test_repealing_2600_waits_for_the_scribe_under_rule_2100() -> None:
 
 def test_the_scribe_strikes_a_law_and_overrides_a_result_with_a_public_reason() -> None:
     s = new_game()
-    (p,) = propose(s, B, {**enact("Errore"), "change": {"set": {"letters": 5}}})
+    # rule 300 repealed first, so the new law governs the letters (else 300 would prevail, rule 100)
+    p0, p = propose(s, B, {"kind": "repeal", "rule": 300},
+                    {**enact("Errore"), "change": {"on": ["letter_limits"], "set": {"letters": 5}}})
     (q,) = propose(s, C, enact("Respinta"))
-    passes(s, p, C, D)
+    act(s, C, {"type": "vote", "letter": 1, "items": [{"proposal": x, "choice": "for"} for x in (p0, p)]})
+    act(s, D, {"type": "vote", "letter": 1, "items": [{"proposal": x, "choice": "for"} for x in (p0, p)]})
     vote(s, D, q, "against")
     vote(s, A, q, "against")
     rollover(s)
@@ -346,3 +349,38 @@ def test_a_version_2_snapshot_moves_its_numbers_onto_the_rules() -> None:
     migrated = GAME.load_state(GAME.migrate_state(old, 2))
     assert param(migrated, "king_weight") == 3 and migrated.mechanics == s.mechanics
     assert GAME.dump_state(migrated) == today
+
+
+def test_rule_100_a_new_law_yields_to_a_lower_rule_on_its_knob_and_prevails_once_it_is_lower() -> None:
+    """Issue 38: "Due terzi" (majority: two thirds) while rule 1700 says more for than against. Rule
+    100: the lower number prevails, so 1700 holds and the Gazette says so; the law's word waits. Once
+    1700 is amended (text only) it takes a number above the law's: now the law is the lower one."""
+    s = new_game()
+    (p,) = propose(s, B, {**enact("Due terzi"), "change": {"set": {"majority": "two_thirds"}}})
+    passes(s, p, C, D)
+    events = rollover(s)
+    law = next(r for r in s.rules if r.title == "Due terzi")
+    assert variant(s, "majority") == "simple" and governor(s, "majority").id == "1700"
+    assert law.knobs == {"majority": "two_thirds"}  # its word waits for 1700 to go
+    said = next(e for e in events if e.key == "nomic.change_overruled")
+    assert said.params == {"knob": "majority", "number": law.number, "prevails": 1700}
+    assert not any(e.key == "nomic.change_variant" for e in events)
+    author = next(x for x in (B, C, D) if x != s.king)
+    (q,) = propose(s, author, amend(1700, "I Cortigiani votano ancora."))
+    passes(s, q, *[x for x in (A, B, C, D) if x not in (author, s.king)])
+    events = rollover(s, filler=author)
+    assert proposal(s, q).result_number > law.number
+    assert variant(s, "majority") == "two_thirds" and governor(s, "majority") is not None
+    assert governor(s, "majority").id == law.id
+    changed = next(e for e in events if e.key == "nomic.change_variant")
+    assert changed.params == {"knob": "majority", "old": "simple", "new": "two_thirds", "number": law.number}
+
+
+def test_rule_100_a_new_law_cannot_switch_off_what_a_lower_rule_declares() -> None:
+    s = new_game()
+    (p,) = propose(s, B, {**enact("Niente tangenti"), "change": {"off": ["bribes"]}})
+    passes(s, p, C, D)
+    events = rollover(s)
+    assert "bribes" in s.mechanics
+    said = next(e for e in events if e.key == "nomic.change_off_overruled")
+    assert said.params["prevails"] == 2700 and said.params["mechanic"] == "bribes"
