@@ -7,7 +7,7 @@ from bot.i18n import t
 from engine.core import RuleError
 from engine.nomic.gladiators import fight
 from engine.nomic.models import NomicState
-from engine.nomic.preview import Consequence
+from engine.nomic.preview import Consequence, Preview
 from engine.nomic.views import NomicView, ProposalView, RuleView
 
 PAGE = 15
@@ -37,8 +37,20 @@ def proposal_block(p: ProposalView, language: str) -> str:
     return "\n".join(x for x in lines if x)
 
 
+def preview_lines(pv: Preview, language: str) -> list[str]:
+    """What a proposal would do if it took effect (engine.nomic.preview): in the game (knobs,
+    mechanics, a lower rule that prevails), then to the other pending proposals."""
+    if not pv.game and not pv.votes:
+        return [t("nomic.ui.nothing_changes", language, id=pv.proposal)]
+    out = []
+    if pv.game:
+        out.append(t("nomic.ui.would_change", language, id=pv.proposal))
+        out += ["• " + t(e.key, language, **e.params) for e in pv.game]
+    return out + consequence_lines(pv.votes, pv.proposal, language)
+
+
 def consequence_lines(found: list[Consequence], pid: int, language: str) -> list[str]:
-    """What a proposal's change would do to the other pending proposals (engine.nomic.changes)."""
+    """What a proposal would do to the other pending proposals (engine.nomic.preview)."""
     if not found:
         return [t("nomic.ui.no_consequence", language, id=pid)]
     out = []

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import GameRecord, LogEntry, RuleError, replay
 from engine.nomic import GAME
-from engine.nomic.preview import consequences
+from engine.nomic.preview import consequences, preview
 from engine.nomic.ruleset import all_values, governor, param, variant
 from tests.engine.nomic.helpers import T0, A, B, C, D, act, enact, new_game, players, proposal, propose, rollover, vote
 
@@ -384,3 +384,25 @@ def test_rule_100_a_new_law_cannot_switch_off_what_a_lower_rule_declares() -> No
     assert "bribes" in s.mechanics
     said = next(e for e in events if e.key == "nomic.change_off_overruled")
     assert said.params["prevails"] == 2700 and said.params["mechanic"] == "bribes"
+
+
+def test_a_repeal_is_previewed_before_the_vote_like_any_change() -> None:
+    """Issue 38: repealing rule 10 would turn Carla's law from a tie into a pass (the King's double
+    vote against would weigh nothing): the preview says so, and that the King's powers would go."""
+    s = new_game()  # Anna King
+    (p,) = propose(s, B, {"kind": "repeal", "rule": 10})
+    (q,) = propose(s, C, enact("Cortesia"))
+    vote(s, A, q, "against")
+    vote(s, D, q, "for")
+    before = s.model_dump_json()
+    pv = preview(s, p)
+    assert s.model_dump_json() == before  # the state is untouched
+    (c,) = pv.votes
+    assert (c.proposal, c.passed_now, c.passed_then) == (q, False, True)
+    assert (c.for_now, c.against_now, c.for_then, c.against_then) == (4002, 4002, 4002, 0)
+    assert [(e.key, e.params["mechanic"]) for e in pv.game] == [("nomic.change_off", "king_powers")]
+    assert consequences(s, p) == pv.votes
+    plain = preview(s, q)  # a law with no change: nothing in the game, no other outcome
+    assert plain.game == [] and plain.votes == []
+    overruled = propose(s, D, {**enact("Due terzi"), "change": {"set": {"majority": "two_thirds"}}})[0]
+    assert [e.key for e in preview(s, overruled).game] == ["nomic.change_overruled"]
