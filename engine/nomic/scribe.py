@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Event, RuleError
 from engine.core.names import check_name
-from engine.nomic import ledger, roles
+from engine.nomic import changes, ledger, roles
 from engine.nomic.actions import Adjust, ImportRules, Reorder, RuleText, SetParam
 from engine.nomic.models import Audit, NomicState, Rule, RuleEvent
 from engine.nomic.ruleset import by_id, by_number, declared, governor, knobs, param, rewrite, value
@@ -27,6 +27,7 @@ def import_rules(state: NomicState, actor: str, action: ImportRules) -> list[Eve
     """The group's own authoritative text over Araldo's summaries: a listed number updates that
     rule, an unknown number adds one (a law the group had that Araldo does not know)."""
     roles.require_scribe(state, actor)
+    before = changes.snapshot(state)  # a rule back with a lower number may prevail (rule 100)
     numbers = [r.number for r in action.rules]
     if len(set(numbers)) != len(numbers):
         raise RuleError("nomic.import_duplicate")
@@ -46,7 +47,8 @@ def import_rules(state: NomicState, actor: str, action: ImportRules) -> list[Eve
         state.last_number = max(state.last_number, item.number)
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="import",
                              detail={"updated": updated, "added": added}))
-    return [Event(key="nomic.rules_imported", params={"updated": updated, "added": added})]
+    return [Event(key="nomic.rules_imported", params={"updated": updated, "added": added}),
+            *changes.announce(state, before, action.rules[0].number)]
 
 
 def reorder(state: NomicState, actor: str, action: Reorder) -> list[Event]:
@@ -58,6 +60,7 @@ def reorder(state: NomicState, actor: str, action: Reorder) -> list[Event]:
     current = sorted(r.number for r in together)
     if sorted(action.numbers) != current or len(current) < 2:
         raise RuleError("nomic.reorder_set", numbers=current)
+    before = changes.snapshot(state)  # new numbers may change which law prevails (rule 100)
     by_num = {r.number: r for r in together}
     for new, old in zip(current, action.numbers, strict=True):
         rule = by_num[old]
@@ -68,7 +71,7 @@ def reorder(state: NomicState, actor: str, action: Reorder) -> list[Event]:
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="reorder",
                              detail={"order": ",".join(str(n) for n in action.numbers)}))
     return [Event(key="nomic.reordered", params={"numbers": [f"{o}→{n}" for n, o in zip(
-        current, action.numbers, strict=True) if n != o]})]
+        current, action.numbers, strict=True) if n != o]}), *changes.announce(state, before, current[0])]
 
 
 def set_param(state: NomicState, actor: str, action: SetParam) -> list[Event]:

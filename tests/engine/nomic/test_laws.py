@@ -406,3 +406,28 @@ def test_a_repeal_is_previewed_before_the_vote_like_any_change() -> None:
     assert plain.game == [] and plain.votes == []
     overruled = propose(s, D, {**enact("Due terzi"), "change": {"set": {"majority": "two_thirds"}}})[0]
     assert [e.key for e in preview(s, overruled).game] == ["nomic.change_overruled"]
+
+
+def test_rule_100_follows_the_scribes_reordering_of_laws_passed_together() -> None:
+    """Two laws passed together speak of the same knob (bribes repealed first, so no lower rule does):
+    the lower-numbered one holds, and when the Scribe orders their numbers the other way, it changes,
+    said in the Gazette."""
+    s = new_game()
+    (r,) = propose(s, D, {"kind": "repeal", "rule": 2700})
+    passes(s, r, B, C)
+    rollover(s, filler=C)
+    author = next(x for x in (B, C, D) if x != s.king)
+    others = [x for x in (A, B, C, D) if x not in (author, s.king)]
+    p, q = propose(s, author, {**enact("Tangenti care"), "change": {"on": ["bribes"], "set": {"bribe_threshold": 900}}},
+                   {**enact("Tangenti modiche"), "change": {"on": ["bribes"], "set": {"bribe_threshold": 500}}})
+    for voter in others:
+        act(s, voter, {"type": "vote", "letter": proposal(s, p).letter,
+                       "items": [{"proposal": x, "choice": "for"} for x in (p, q)]})
+    rollover(s, filler=author)
+    first, second = proposal(s, p).result_number, proposal(s, q).result_number
+    assert first < second and param(s, "bribe_threshold") == 900
+    together = sorted(r.number for r in s.rules if r.id in s.last_approved)  # the filler law passed too
+    wanted = [second, first] + [n for n in together if n not in (first, second)]
+    events = act(s, s.scribe, {"type": "scribe_reorder", "numbers": wanted})
+    assert param(s, "bribe_threshold") == 500
+    assert any(e.key == "nomic.change_number" and e.params["new"] == 500 for e in events)
