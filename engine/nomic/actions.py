@@ -183,7 +183,7 @@ class SetParam(Action):
 class Adjust(Action):
     type: Literal["scribe_adjust"] = "scribe_adjust"
     player: str
-    amount: int = Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)
+    amount: int  # nonzero, at most MAX_AMOUNT either way (scribe.adjust says so in words)
     reason: str = Field(min_length=1, max_length=500)
 
 

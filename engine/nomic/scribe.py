@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Event, RuleError
 from engine.core.names import check_name
 from engine.nomic import changes, ledger, roles
-from engine.nomic.actions import Adjust, ImportRules, Reorder, RuleText, SetParam
+from engine.nomic.actions import MAX_AMOUNT, Adjust, ImportRules, Reorder, RuleText, SetParam
 from engine.nomic.models import Audit, NomicState, Rule, RuleEvent
 from engine.nomic.ruleset import by_id, by_number, declared, governor, knobs, param, rewrite, value
 
@@ -104,6 +104,8 @@ def adjust(state: NomicState, actor: str, action: Adjust) -> list[Event]:
     roles.require_scribe(state, actor)
     if action.amount == 0:
         raise RuleError("nomic.adjust_zero")
+    if abs(action.amount) > MAX_AMOUNT:  # a treasure has no ceiling, one correction has (rule 600)
+        raise RuleError("nomic.adjust_range", most=MAX_AMOUNT)
     pid = roles.resolve(state, action.player)
     ledger.adjust(state, pid, action.amount, "adjust")
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="adjust",

@@ -142,7 +142,7 @@ def test_a_treasure_past_a_billion_has_no_ceiling_and_the_scribes_offered_fine_s
     act(s, s.scribe, fines[0].model_dump(mode="json"))
     with pytest.raises(RuleError) as err:  # beyond one correction's bound: refused in words
         act(s, s.scribe, {"type": "scribe_adjust", "player": "Bruno", "amount": -(10**9 + 1), "reason": "troppo"})
-    assert err.value.code == "core.bad_action"
+    assert err.value.code == "nomic.adjust_range" and err.value.params == {"most": 10**9}
 
 
 def test_the_scribes_offered_rewrite_of_a_longest_text_stays_in_bounds() -> None:
