@@ -158,23 +158,23 @@ def require(state: NomicState, mechanic: str) -> None:
         raise RuleError("nomic.mechanic_off", mechanic=mechanic, rule=mechanics()[mechanic].rule)
 
 
-def _speaks_of(rule: Rule, name: str) -> bool:
-    """A rule speaks of a knob when it holds a value for it or declares the mechanic that reads it
-    (then at the rulebook's value)."""
-    return name in rule.knobs or knobs()[name].mechanic in rule.mechanics
-
-
 def governor(state: NomicState, name: str) -> Rule | None:
-    """The rule that governs a knob: of the rules in force that speak of it, the lowest-numbered (rule
-    100: on a conflict the lower number prevails); None when no rule in force speaks of it. A higher
+    """The rule that governs a knob: of the rules in force holding a value for it, the lowest-numbered
+    (rule 100: on a conflict the lower number prevails; every rulebook rule holds the knobs of what it
+    declares), else the first declaring its mechanic; None when no rule in force speaks of it. A higher
     rule's value waits: it applies if the lower one goes (repealed, struck, renumbered above it)."""
-    return next((r for r in ordered(state) if _speaks_of(r, name)), None)
+    rules = ordered(state)
+    held = next((r for r in rules if name in r.knobs), None)
+    if held is not None:
+        return held
+    mechanic = knobs()[name].mechanic
+    return next((r for r in rules if mechanic in r.mechanics), None)
 
 
 def value(state: NomicState, name: str) -> Value:
-    """A knob's value as its governing rule says; the rulebook's when no rule in force speaks of it."""
-    rule = governor(state, name)
-    return rule.knobs.get(name, knobs()[name].default) if rule is not None else knobs()[name].default
+    """A knob's value read from the lowest-numbered rule holding it; the rulebook's when none does."""
+    rule = next((r for r in ordered(state) if name in r.knobs), None)
+    return rule.knobs[name] if rule is not None else knobs()[name].default
 
 
 def param(state: NomicState, name: str) -> int:

@@ -8,7 +8,7 @@ from engine.core.names import check_name
 from engine.nomic import changes, ledger, roles
 from engine.nomic.actions import MAX_AMOUNT, Adjust, ImportRules, Reorder, RuleText, SetParam
 from engine.nomic.models import Audit, NomicState, Rule, RuleEvent
-from engine.nomic.ruleset import by_id, by_number, declared, governor, knobs, param, rewrite, value
+from engine.nomic.ruleset import by_id, by_number, declared, governor, knobs, knobs_of, param, rewrite, value
 
 
 def rule_text(state: NomicState, actor: str, action: RuleText) -> list[Event]:
@@ -34,9 +34,10 @@ def import_rules(state: NomicState, actor: str, action: ImportRules) -> list[Eve
     updated = added = 0
     for item in action.rules:
         rule = next((r for r in state.rules if r.number == item.number), None)
-        if rule is None:  # a rulebook number comes back with what it governs (its mechanics)
-            rule = Rule(id=f"i{item.number}", number=item.number, title=item.title.strip(), text="",
-                        mechanics=list(declared().get(item.number, ())))
+        if rule is None:  # a rulebook number comes back with what it governs (its mechanics, their knobs)
+            ms = list(declared().get(item.number, ()))
+            rule = Rule(id=f"i{item.number}", number=item.number, title=item.title.strip(), text="", mechanics=ms,
+                        knobs={k.name: k.default for m in ms for k in knobs_of(m)})
             state.rules.append(rule)
             added += 1
         else:
