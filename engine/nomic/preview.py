@@ -11,7 +11,7 @@ from copy import deepcopy
 from pydantic import BaseModel, Field
 
 from engine.core import Event
-from engine.nomic import proposals, voting
+from engine.nomic import giornata, proposals, voting
 from engine.nomic.models import NomicState
 from engine.nomic.ruleset import in_force
 
@@ -44,6 +44,8 @@ def preview(state: NomicState, pid: int) -> Preview:
     prop = next((p for p in proposals.pending(state) if p.id == pid), None)
     if prop is None:
         return Preview(proposal=pid)
+    if giornata.would_stop(state, prop):  # it would not take effect but wait for the Scribe (rule 2100)
+        return Preview(proposal=pid, game=[Event(key="nomic.preview_held", params={"proposal": pid})])
     now, then = deepcopy(state), deepcopy(state)
     target = next(p for p in proposals.pending(then) if p.id == pid)
     _, _, game = proposals.enact(then, target)

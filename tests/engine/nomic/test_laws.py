@@ -406,6 +406,8 @@ def test_a_repeal_is_previewed_before_the_vote_like_any_change() -> None:
     assert plain.game == [] and plain.votes == []
     overruled = propose(s, D, {**enact("Due terzi"), "change": {"set": {"majority": "two_thirds"}}})[0]
     assert [e.key for e in preview(s, overruled).game] == ["nomic.change_overruled"]
+    stop = propose(s, D, {"kind": "repeal", "rule": 2600})[0]  # no proposals: it would wait (rule 2100)
+    assert [e.key for e in preview(s, stop).game] == ["nomic.preview_held"] and preview(s, stop).votes == []
 
 
 def test_rule_100_follows_the_scribes_reordering_of_laws_passed_together() -> None:
