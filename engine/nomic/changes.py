@@ -50,8 +50,8 @@ def validate(state: NomicState, kind: str, target: Rule | None, spec: ChangeSpec
 def apply(state: NomicState, rule: Rule, change: Change) -> list[Event]:
     """Apply a law's change to the law itself: it holds the knobs it sets, declares the mechanics it
     switches on and stops declaring those it switches off (with their knobs). It overrides no other
-    rule: where a lower-numbered rule in force speaks of the same knob or declares the same mechanic,
-    that rule prevails (rule 100) and the law's word waits until it goes. Returns an event for each
+    rule: where a lower-numbered rule in force holds the same knob or declares the same mechanic, that
+    rule prevails (rule 100) and the law's word waits until it goes. Returns an event for each
     part so overruled; the caller announces what did change (`snapshot`, `announce`)."""
     for m in change.off:
         if m in rule.mechanics:
