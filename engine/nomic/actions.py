@@ -11,6 +11,9 @@ from engine.core import Action
 from engine.nomic.models import Choice, ProposalKind
 
 MAX_TEXT = 4000  # a Discord modal's paragraph field
+# the most one move moves (a gift, a deposit, a bribe, an offer, a correction either way); a treasure
+# itself has no ceiling (rule 600: any whole number; docs/rules/nomic.md, "Nomica")
+MAX_AMOUNT = 10**9
 MAGIC = r"^[1-5]{5}$"
 
 
@@ -63,12 +66,12 @@ class Veto(Action):
 class Give(Action):
     type: Literal["give"] = "give"
     to: str  # player id or name
-    amount: int = Field(ge=1, le=10**9)
+    amount: int = Field(ge=1, le=MAX_AMOUNT)
 
 
 class MakeDeposit(Action):
     type: Literal["deposit"] = "deposit"
-    amount: int = Field(ge=1, le=10**9)
+    amount: int = Field(ge=1, le=MAX_AMOUNT)
     giornate: int = Field(ge=1, le=4)
 
 
@@ -88,7 +91,7 @@ class Bribe(Action):
     type: Literal["bribe"] = "bribe"
     proposal: int
     to: str  # player id or name
-    amount: int = Field(ge=1, le=10**9)
+    amount: int = Field(ge=1, le=MAX_AMOUNT)
 
 
 class Contest(Action):
@@ -131,7 +134,7 @@ class OfferGladiator(Action):
     type: Literal["quarantine_offer"] = "quarantine_offer"
     gladiator: str
     to: str
-    price: int = Field(ge=1, le=10**9)
+    price: int = Field(ge=1, le=MAX_AMOUNT)
 
 
 class BuyOffered(Action):
@@ -160,11 +163,14 @@ class ImportRules(Action):
     rules: list[ImportedRule] = Field(min_length=1, max_length=200)
 
 
+MAX_REORDER = 40  # laws ordered in one go
+
+
 class Reorder(Action):
     """The numbers of the laws approved together at the last rollover, in the order wanted."""
 
     type: Literal["scribe_reorder"] = "scribe_reorder"
-    numbers: list[int] = Field(min_length=2, max_length=40)
+    numbers: list[int] = Field(min_length=2, max_length=MAX_REORDER)
 
 
 class SetParam(Action):
@@ -177,7 +183,7 @@ class SetParam(Action):
 class Adjust(Action):
     type: Literal["scribe_adjust"] = "scribe_adjust"
     player: str
-    amount: int = Field(ge=-(10**9), le=10**9)
+    amount: int  # nonzero, at most MAX_AMOUNT either way (scribe.adjust says so in words)
     reason: str = Field(min_length=1, max_length=500)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from engine.core import Event, RuleError
 from engine.nomic.actions import ChangeSpec
 from engine.nomic.models import Change, NomicState, Rule
-from engine.nomic.ruleset import in_force, knobs, knobs_of, mechanics, value
+from engine.nomic.ruleset import governor, in_force, knobs, knobs_of, mechanics, ordered, value
 
 
 def validate(state: NomicState, kind: str, target: Rule | None, spec: ChangeSpec | None) -> Change | None:
@@ -48,23 +48,33 @@ def validate(state: NomicState, kind: str, target: Rule | None, spec: ChangeSpec
 
 
 def apply(state: NomicState, rule: Rule, change: Change) -> list[Event]:
-    """Apply a law's change: the law now governs the knobs it sets and declares the mechanics it
-    switches on; a mechanic switched off leaves every rule that declared it (with its knobs)."""
-    before = snapshot(state)
+    """Apply a law's change to the law itself: it holds the knobs it sets, declares the mechanics it
+    switches on and stops declaring those it switches off (with their knobs). It overrides no other
+    rule: where a lower-numbered rule in force holds the same knob or declares the same mechanic, that
+    rule prevails (rule 100) and the law's word waits until it goes. Returns an event for each
+    part so overruled; the caller announces what did change (`snapshot`, `announce`)."""
     for m in change.off:
-        for r in state.rules:
-            if m in r.mechanics:
-                r.mechanics.remove(m)
-                for k in knobs_of(m):
-                    r.knobs.pop(k.name, None)
+        if m in rule.mechanics:
+            rule.mechanics.remove(m)
+        for k in knobs_of(m):
+            rule.knobs.pop(k.name, None)
     for m in change.on:
         if m not in rule.mechanics:
             rule.mechanics.append(m)
     for name, v in change.set.items():
-        for r in state.rules:
-            r.knobs.pop(name, None)
         rule.knobs[name] = v
-    return announce(state, before, rule.number)
+    events = []
+    for name in change.set:
+        gov = governor(state, name)
+        if gov is not None and gov.id != rule.id:
+            events.append(Event(key="nomic.change_overruled", params={"knob": name, "number": rule.number,
+                                                                      "prevails": gov.number}))
+    for m in change.off:
+        still = next((r for r in ordered(state) if m in r.mechanics), None)
+        if still is not None:
+            events.append(Event(key="nomic.change_off_overruled", params={"mechanic": m, "number": rule.number,
+                                                                          "prevails": still.number}))
+    return events
 
 
 Before = tuple[dict[str, int | str], set[str]]
@@ -81,9 +91,11 @@ def announce(state: NomicState, before: Before, number: int) -> list[Event]:
     values, was = before
     for name, old in values.items():
         new = value(state, name)
-        if new != old:
+        if new != old:  # said by the rule that governs it now (rule 100), else by the one that changed
+            gov = governor(state, name)
             key = "nomic.change_variant" if knobs()[name].options else "nomic.change_number"
-            events.append(Event(key=key, params={"knob": name, "old": old, "new": new, "number": number}))
+            events.append(Event(key=key, params={"knob": name, "old": old, "new": new,
+                                                 "number": gov.number if gov is not None else number}))
     now = set(in_force(state))
     for m in mechanics():
         if (m in now) != (m in was):

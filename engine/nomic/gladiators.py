@@ -10,7 +10,7 @@ from engine.core.names import check_name, find_by_name
 from engine.nomic import ledger
 from engine.nomic.actions import BuyGladiator, TrainGladiator
 from engine.nomic.models import Gladiator, NomicState
-from engine.nomic.ruleset import param, require
+from engine.nomic.ruleset import param, require, variant
 
 
 class Round(BaseModel):
@@ -29,29 +29,40 @@ class Bout(BaseModel):
     winner: str  # "a" or "b"
 
 
-def bout(a: str, b: str) -> Bout:
-    """Rule 1400's combat between two magic numbers. Equal numbers cannot meet (they are unique);
-    if they do, nobody scores and "a" is reported the winner of a bout that was never fought."""
+RULEBOOK_GAP, RULEBOOK_POINTS = 1, "digit_sum"  # rule 1400 as shipped (knobs bout_gap, bout_points)
+
+
+def bout(a: str, b: str, gap: int = RULEBOOK_GAP, points: str = RULEBOOK_POINTS) -> Bout:
+    """Rule 1400's combat between two magic numbers, digit by digit. Digits apart by `gap` or less
+    (one, in the rulebook): the lower digit scores; further apart: the higher. The scorer takes the
+    digits' sum (the rulebook), their difference, or one point. The higher score wins; on a tie the
+    first to score. Equal numbers cannot meet (they are unique); if they do, nobody scores and "a" is
+    reported the winner of a bout that was never fought."""
     rounds: list[Round] = []
     score = {"a": 0, "b": 0}
     first: str | None = None
     for da, db in zip((int(c) for c in a), (int(c) for c in b), strict=True):
         scorer: str | None = None
-        if abs(da - db) > 1:
-            scorer = "a" if da > db else "b"
-        elif abs(da - db) == 1:
-            scorer = "a" if da < db else "b"
-        points = da + db if scorer else 0
+        apart = abs(da - db)
+        if apart:
+            higher, lower = ("a", "b") if da > db else ("b", "a")
+            scorer = lower if apart <= gap else higher
+        won = {"digit_sum": da + db, "digit_difference": apart, "one_point": 1}[points] if scorer else 0
         if scorer:
-            score[scorer] += points
+            score[scorer] += won
             first = first or scorer
-        rounds.append(Round(a=da, b=db, scorer=scorer, points=points))
+        rounds.append(Round(a=da, b=db, scorer=scorer, points=won))
     winner = ("a" if score["a"] > score["b"] else "b") if score["a"] != score["b"] else first or "a"
     return Bout(a=a, b=b, rounds=rounds, score_a=score["a"], score_b=score["b"], winner=winner)
 
 
-def beats(a: str, b: str) -> bool:
-    return a != b and bout(a, b).winner == "a"
+def fight(state: NomicState, a: str, b: str) -> Bout:
+    """A bout under the scoring of the rules in force (rule 1400's knobs, a law may change them)."""
+    return bout(a, b, param(state, "bout_gap"), variant(state, "bout_points"))
+
+
+def beats(state: NomicState, a: str, b: str) -> bool:
+    return a != b and fight(state, a, b).winner == "a"
 
 
 def names(state: NomicState) -> dict[str, str]:

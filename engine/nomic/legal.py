@@ -7,7 +7,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.nomic import actions as a
-from engine.nomic import chronicle, gladiators, ledger, proposals, roles
+from engine.nomic import chronicle, gladiators, ledger, proposals, roles, voting
 from engine.nomic.models import NomicState, Rule
 from engine.nomic.ruleset import governor, knobs, knobs_of, ordered, param, running, texts, variant
 
@@ -139,7 +139,7 @@ def _change(state: NomicState, rule: Rule, seq: int) -> a.ChangeSpec | None:
 
 
 def _votes(state: NomicState, actor: str) -> list[BaseModel]:
-    if not running(state, "voting"):
+    if not running(state, "voting") or not voting.may_vote(state, actor):
         return []
     out: list[BaseModel] = []
     pend = proposals.pending(state)
@@ -161,7 +161,7 @@ def _votes(state: NomicState, actor: str) -> list[BaseModel]:
             protected = p.protector is not None and running(state, "protectors")
             if protected:
                 prot = next((g for g in state.gladiators if g.id == p.protector), None)
-                champion = next((g.name for g in mine if prot and gladiators.beats(g.magic, prot.magic)), None)
+                champion = next((g.name for g in mine if prot and gladiators.beats(state, g.magic, prot.magic)), None)
             crown = protected and champion is None and actor == state.king and running(state, "crown") \
                 and ledger.crown_available(state) >= param(state, "protector_penalty")
             items.append(a.VoteItem(proposal=p.id, choice="against", champion=champion, crown_pays=crown))
@@ -191,13 +191,13 @@ def _scribe(state: NomicState, actor: str) -> list[BaseModel]:
     rules = ordered(state)
     out: list[BaseModel] = []
     if rules:
-        r = rules[state.giornata % len(rules)]
-        out.append(a.RuleText(rule=r.number, text=texts(r)[1] + " (text checked by the Scribe)"))
+        r, checked = rules[state.giornata % len(rules)], " (text checked by the Scribe)"
+        out.append(a.RuleText(rule=r.number, text=texts(r)[1][:a.MAX_TEXT * 4 - len(checked)] + checked))
     out.append(a.ImportRules(rules=[a.ImportedRule(number=rules[0].number if rules else 1,
                                                    title=rules[0].title if rules else "Rules",
                                                    text="The group's own text.")]))
     together = [r.number for r in state.rules if r.id in state.last_approved]
-    if len(together) >= 2 and not state.reordered:
+    if 2 <= len(together) <= a.MAX_REORDER and not state.reordered:
         out.append(a.Reorder(numbers=sorted(together, reverse=True)))
     for name, knob in knobs().items():
         rule = governor(state, name)
@@ -210,8 +210,10 @@ def _scribe(state: NomicState, actor: str) -> list[BaseModel]:
             break
     others = _others(state, actor)
     target = others[0] if others else actor
+    # a fine that sends the player below zero (quarantine), within one correction's bound
+    fine = min(max(state.treasure.get(target, 0), 0) + 1000, a.MAX_AMOUNT)
     out += [a.Adjust(player=target, amount=100, reason="correction"),
-            a.Adjust(player=target, amount=-(max(state.treasure.get(target, 0), 0) + 1000), reason="correction")]
+            a.Adjust(player=target, amount=-fine, reason="correction")]
     enacted = [r for r in rules if r.id.startswith("p")]
     if enacted:
         out.append(a.Strike(rule=enacted[-1].number, reason="Enacted by mistake."))

@@ -130,23 +130,21 @@ def lapses(state: NomicState, prop: Proposal) -> bool:
 def enact(state: NomicState, prop: Proposal) -> tuple[Literal["passed", "lapsed"], Rule | None, list[Event]]:
     """Apply one passed proposal to the ruleset, its structured change with it (one step, with the
     numbering). Returns ("passed"|"lapsed", the rule touched, what changed in the game)."""
-    events: list[Event] = []
+    before = changes.snapshot(state)
     if prop.kind == "enact":
         owner = prop.author if running(state, "property") else None
         rule = Rule(id=f"p{prop.id}", number=0, title=prop.title, text=prop.text, owner=owner,
                     history=[RuleEvent(kind="enacted", giornata=state.giornata, by=prop.author, proposal=prop.id)])
         renumber(state, rule)
         state.rules.append(rule)
-        if prop.change is not None:
-            events = changes.apply(state, rule, prop.change)
-        return "passed", rule, events
+        overruled = changes.apply(state, rule, prop.change) if prop.change is not None else []
+        return "passed", rule, changes.announce(state, before, rule.number) + overruled
     if lapses(state, prop):
         return "lapsed", None, []
     assert prop.rule is not None
     target = by_id(state, prop.rule)
     assert target is not None
     if prop.kind == "repeal":
-        before = changes.snapshot(state)
         chronicle.file_law(state, target)
         return "passed", target, changes.announce(state, before, target.number)
     old = target.number
@@ -154,7 +152,6 @@ def enact(state: NomicState, prop: Proposal) -> tuple[Literal["passed", "lapsed"
     rewrite(target, prop.text)
     target.history.append(RuleEvent(kind="amended", giornata=state.giornata, by=prop.author, proposal=prop.id,
                                     number=old))
-    renumber(state, target)
-    if prop.change is not None:
-        events = changes.apply(state, target, prop.change)
-    return "passed", target, events
+    renumber(state, target)  # a new number may change which rule prevails (rule 100): announced too
+    overruled = changes.apply(state, target, prop.change) if prop.change is not None else []
+    return "passed", target, changes.announce(state, before, target.number) + overruled

@@ -159,8 +159,10 @@ def require(state: NomicState, mechanic: str) -> None:
 
 
 def governor(state: NomicState, name: str) -> Rule | None:
-    """The rule that governs a knob: the one holding its value, else the first (rule 100) declaring
-    its mechanic; None when no rule in force speaks of it."""
+    """The rule that governs a knob: of the rules in force holding a value for it, the lowest-numbered
+    (rule 100: on a conflict the lower number prevails; every rulebook rule holds the knobs of what it
+    declares), else the first declaring its mechanic; None when no rule in force speaks of it. A higher
+    rule's value waits: it applies if the lower one goes (repealed, struck, renumbered above it)."""
     rules = ordered(state)
     held = next((r for r in rules if name in r.knobs), None)
     if held is not None:
@@ -170,7 +172,7 @@ def governor(state: NomicState, name: str) -> Rule | None:
 
 
 def value(state: NomicState, name: str) -> Value:
-    """A knob's value read from the rule that governs it; the rulebook's when no rule does."""
+    """A knob's value read from the lowest-numbered rule holding it; the rulebook's when none does."""
     rule = next((r for r in ordered(state) if name in r.knobs), None)
     return rule.knobs[name] if rule is not None else knobs()[name].default
 

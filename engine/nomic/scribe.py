@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from engine.core import Event, RuleError
 from engine.core.names import check_name
-from engine.nomic import ledger, roles
-from engine.nomic.actions import Adjust, ImportRules, Reorder, RuleText, SetParam
+from engine.nomic import changes, ledger, roles
+from engine.nomic.actions import MAX_AMOUNT, Adjust, ImportRules, Reorder, RuleText, SetParam
 from engine.nomic.models import Audit, NomicState, Rule, RuleEvent
-from engine.nomic.ruleset import by_id, by_number, declared, governor, knobs, param, rewrite, value
+from engine.nomic.ruleset import by_id, by_number, declared, governor, knobs, knobs_of, param, rewrite, value
 
 
 def rule_text(state: NomicState, actor: str, action: RuleText) -> list[Event]:
@@ -27,15 +27,17 @@ def import_rules(state: NomicState, actor: str, action: ImportRules) -> list[Eve
     """The group's own authoritative text over Araldo's summaries: a listed number updates that
     rule, an unknown number adds one (a law the group had that Araldo does not know)."""
     roles.require_scribe(state, actor)
+    before = changes.snapshot(state)  # a rule back with a lower number may prevail (rule 100)
     numbers = [r.number for r in action.rules]
     if len(set(numbers)) != len(numbers):
         raise RuleError("nomic.import_duplicate")
     updated = added = 0
     for item in action.rules:
         rule = next((r for r in state.rules if r.number == item.number), None)
-        if rule is None:  # a rulebook number comes back with what it governs (its mechanics)
-            rule = Rule(id=f"i{item.number}", number=item.number, title=item.title.strip(), text="",
-                        mechanics=list(declared().get(item.number, ())))
+        if rule is None:  # a rulebook number comes back with what it governs (its mechanics, their knobs)
+            ms = list(declared().get(item.number, ()))
+            rule = Rule(id=f"i{item.number}", number=item.number, title=item.title.strip(), text="", mechanics=ms,
+                        knobs={k.name: k.default for m in ms for k in knobs_of(m)})
             state.rules.append(rule)
             added += 1
         else:
@@ -46,7 +48,8 @@ def import_rules(state: NomicState, actor: str, action: ImportRules) -> list[Eve
         state.last_number = max(state.last_number, item.number)
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="import",
                              detail={"updated": updated, "added": added}))
-    return [Event(key="nomic.rules_imported", params={"updated": updated, "added": added})]
+    return [Event(key="nomic.rules_imported", params={"updated": updated, "added": added}),
+            *changes.announce(state, before, action.rules[0].number)]
 
 
 def reorder(state: NomicState, actor: str, action: Reorder) -> list[Event]:
@@ -58,6 +61,7 @@ def reorder(state: NomicState, actor: str, action: Reorder) -> list[Event]:
     current = sorted(r.number for r in together)
     if sorted(action.numbers) != current or len(current) < 2:
         raise RuleError("nomic.reorder_set", numbers=current)
+    before = changes.snapshot(state)  # new numbers may change which law prevails (rule 100)
     by_num = {r.number: r for r in together}
     for new, old in zip(current, action.numbers, strict=True):
         rule = by_num[old]
@@ -68,7 +72,7 @@ def reorder(state: NomicState, actor: str, action: Reorder) -> list[Event]:
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="reorder",
                              detail={"order": ",".join(str(n) for n in action.numbers)}))
     return [Event(key="nomic.reordered", params={"numbers": [f"{o}→{n}" for n, o in zip(
-        current, action.numbers, strict=True) if n != o]})]
+        current, action.numbers, strict=True) if n != o]}), *changes.announce(state, before, current[0])]
 
 
 def set_param(state: NomicState, actor: str, action: SetParam) -> list[Event]:
@@ -90,9 +94,7 @@ def set_param(state: NomicState, actor: str, action: SetParam) -> list[Event]:
             (action.name == "deposit_max" and isinstance(new, int) and new < param(state, "deposit_min")):
         raise RuleError("nomic.param_range", name=action.name, low=knob.min, high=knob.max)
     old = value(state, action.name)
-    for r in state.rules:
-        r.knobs.pop(action.name, None)
-    rule.knobs[action.name] = new
+    rule.knobs[action.name] = new  # the governing rule's word; higher rules keep theirs (rule 100)
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="param", rule=rule.id,
                              detail={"name": action.name, "old": old, "new": new}))
     key = "nomic.param_set_variant" if knob.options else "nomic.param_set"
@@ -103,6 +105,8 @@ def adjust(state: NomicState, actor: str, action: Adjust) -> list[Event]:
     roles.require_scribe(state, actor)
     if action.amount == 0:
         raise RuleError("nomic.adjust_zero")
+    if abs(action.amount) > MAX_AMOUNT:  # a treasure has no ceiling, one correction has (rule 600)
+        raise RuleError("nomic.adjust_range", most=MAX_AMOUNT)
     pid = roles.resolve(state, action.player)
     ledger.adjust(state, pid, action.amount, "adjust")
     state.audit.append(Audit(giornata=state.giornata, by=actor, what="adjust",

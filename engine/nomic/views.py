@@ -7,7 +7,7 @@ from datetime import datetime
 
 from pydantic import BaseModel
 
-from engine.nomic import changes, chronicle, ledger, proposals, roles
+from engine.nomic import changes, chronicle, ledger, proposals, roles, voting
 from engine.nomic.diff import word_diff
 from engine.nomic.models import Audit, Contest, Decree, NomicState, Proposal, Snapshot
 from engine.nomic.period import end, second_half
@@ -199,7 +199,7 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
 
 def to_vote(state: NomicState, pid: str) -> set[int]:
     """Letters of this Giornata the player has not answered yet."""
-    if pid in state.quarantined or pid not in roles.in_play(state):
+    if not voting.may_vote(state, pid):  # quarantined, gone, or a King no rule lets vote
         return set()
     out = set()
     for p in proposals.pending(state):

@@ -32,6 +32,8 @@ def cast(state: NomicState, actor: str, action: CastVote) -> list[Event]:
         raise RuleError("nomic.no_letter", letter=action.letter)
     if letter.author == actor:
         raise RuleError("nomic.own_letter")
+    if actor == state.king and not king_votes(state):
+        raise RuleError("nomic.king_no_vote")
     props = {p.id: p for p in pending(state) if p.letter == letter.id}
     if sorted(i.proposal for i in action.items) != sorted(props):
         raise RuleError("nomic.whole_letter", proposals=sorted(props))
@@ -91,9 +93,21 @@ def weight(state: NomicState, voter: str) -> int:
     return base
 
 
+def king_votes(state: NomicState) -> bool:
+    """Does a rule in force give the King a vote? Rule 1700 gives it to the Courtiers; only rule 10
+    (the King's powers) or a voting variant that weighs the King's vote alone gives him one."""
+    return running(state, "king_powers") or variant(state, "vote_weight") == "king"
+
+
+def may_vote(state: NomicState, pid: str) -> bool:
+    """A player in play, not in quarantine (rule 2000), and not a King no rule lets vote."""
+    return pid in roles.in_play(state) and pid not in state.quarantined \
+        and not (state.king and pid == state.king and not king_votes(state))
+
+
 def voters(state: NomicState) -> list[str]:
-    """Who can vote now: the players in play, not in quarantine (rule 2000)."""
-    return [p for p in roles.in_play(state) if p not in state.quarantined]
+    """Who can vote now (may_vote): they are the quorum's N and the only ballots that weigh."""
+    return [p for p in roles.in_play(state) if may_vote(state, p)]
 
 
 def decide(state: NomicState, prop: Proposal) -> bool:
@@ -131,7 +145,7 @@ def penalties(state: NomicState, prop: Proposal) -> list[Event]:
         if ballot.choice != "against" or voter == prop.author or voter not in roles.in_play(state):
             continue
         champion = next((g for g in state.gladiators if g.id == ballot.champion and g.owner == voter), None)
-        if champion is not None and gladiators.beats(champion.magic, protector.magic):
+        if champion is not None and gladiators.beats(state, champion.magic, protector.magic):
             events.append(Event(key="nomic.champion_won", params={
                 "player": state.name_of(voter), "champion": champion.name, "protector": protector.name}))
             continue

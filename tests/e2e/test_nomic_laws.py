@@ -129,8 +129,9 @@ async def test_laws_that_change_the_game(emulator: Any, tmp_path: Any) -> None:
 
 
 async def test_monarchy_then_no_king_then_gladiators_back(emulator: Any, tmp_path: Any) -> None:
-    """A monarchy law (the King's vote alone decides), picked in the form for a new law; then rule 7
-    repealed: no King is crowned; rule 1400 repealed and re-imported by the Scribe: gladiators return."""
+    """A monarchy (the King's vote alone decides), picked in the form amending rule 1700 (a new law
+    would yield to 1700, rule 100); then weights back to treasures and rule 7 repealed: no King is
+    crowned; rule 1400 repealed and re-imported by the Scribe: gladiators return."""
     pictures._CACHE.clear()
     clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
     alice, bob, carol = (emulator.user(n) for n in ("alice", "bob", "carol"))
@@ -143,8 +144,8 @@ async def test_monarchy_then_no_king_then_gladiators_back(emulator: Any, tmp_pat
         gid = (await bot.service.in_channel(str(emulator.general.id))).id
         assert gid is not None
 
-        # Giornata 1: Bob's monarchy law, picked from "Voting" then "the King's vote alone"
-        modal = await law_form(emulator, bob, "v.vote_weight.king", kind="enact")
+        # Giornata 1: Bob amends 1700 to a monarchy, "the King's vote alone" picked in the form
+        modal = await law_form(emulator, bob, "v.vote_weight.king", kind="amend", rule=1700)
         sent = await emulator.submit_modal(bob, modal, {"title": "Monarchia", "text": "Decide il Re."})
         assert "il voto del solo Re" in sent.content
         await vote(emulator, carol, 1, ["#1 ✓ a favore"])
@@ -158,10 +159,11 @@ async def test_monarchy_then_no_king_then_gladiators_back(emulator: Any, tmp_pat
         (pid,) = letter.proposals
         await vote(emulator, alice, letter.id, [f"#{pid} ✓ a favore"])
         await vote(emulator, bob, letter.id, [f"#{pid} ✗ contro"])
-        # Alice's letters the King favours: the monarchy law and rule 7 repealed (in this order: with
-        # the King's vote alone and no King nothing could pass, rule 2100), then rule 1400
+        # Alice's letters the King favours: the monarchy amended back to treasures and rule 7 repealed
+        # (in this order: with the King's vote alone and no King nothing could pass, rule 2100), then 1400
         monarchy = next(r.number for r in (await state_of(bot, gid)).rules if r.title == "Monarchia")
-        await emulator.slash(alice, "nomic propose", kind="repeal", rule=monarchy)
+        modal = await law_form(emulator, alice, "v.vote_weight.treasure", kind="amend", rule=monarchy)
+        await emulator.submit_modal(alice, modal, {"title": "Monarchia", "text": "Votano i Tesori."})
         repeal = await emulator.slash(alice, "nomic propose", kind="repeal", rule=7, add=True)
         assert "abroga la regola 7" in repeal.content
         await emulator.slash(alice, "nomic propose", kind="repeal", rule=1400)
@@ -236,7 +238,9 @@ async def test_a_moderator_corrects_at_the_scribes_desk(emulator: Any, tmp_path:
         await vote(emulator, alice, 2, ["#2 ✗ contro"])
         await rollover(bot, clock, gid)
         state = await state_of(bot, gid)
-        assert variant(state, "majority") == "two_thirds"
+        # rule 100: a new law does not override the lower rule 1700 on its majority; the Gazette says so
+        assert variant(state, "majority") == "simple"
+        assert await posted(emulator, alice, "la regola 1700 ne parla e ha il numero più basso (regola 100)")
         law = next(r.number for r in state.rules if r.title == "Errore")
 
         refused = await emulator.slash(carol, "nomic scribe strike", number=law, reason="No.")
@@ -253,4 +257,32 @@ async def test_a_moderator_corrects_at_the_scribes_desk(emulator: Any, tmp_path:
         assert [(a.what, a.by, a.detail["reason"]) for a in state.audit] == [
             ("strike", str(alice.id), "Contata due volte"), ("override", str(alice.id), "Voto perso"),
             ("adjust", str(alice.id), "Rimborso")]
+        emulator.assert_no_unknown_routes()
+
+
+async def test_a_repeals_consequences_are_on_the_vote_panel(emulator: Any, tmp_path: Any) -> None:
+    """Issue 38: Bob proposes to repeal rule 10 while King Alice's double vote ties Carol's law. The
+    vote panel of the repeal says, before anyone votes, that the King's powers would go and that
+    Carol's letter would pass instead of failing; the panel of a plain law says nothing changes."""
+    pictures._CACHE.clear()
+    clock = FakeClock(datetime(2026, 11, 2, 9, 0, tzinfo=UTC))
+    alice, bob, carol, dave = (emulator.user(n) for n in ("alice", "bob", "carol", "dave"))
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        created = await emulator.slash(alice, "game create", game="nomic", settings="king=Alice scribe=Alice")
+        for p in (bob, carol, dave):
+            await emulator.click(p, created, label="Partecipa")
+        await emulator.slash(alice, "game start")
+        repeal = await emulator.slash(bob, "nomic propose", kind="repeal", rule=10)
+        assert not repeal.ephemeral and "abroga la regola 10" in repeal.content
+        await propose_text(emulator, carol, "Cortesia", "Si saluta.")
+        await vote(emulator, alice, 2, ["#2 ✗ contro"])  # the King: 2 × 2001 against
+        await vote(emulator, dave, 2, ["#2 ✓ a favore"])  # Carol and Dave: 2 × 2001 for
+        panel = await emulator.slash(dave, "nomic vote", letter=1)
+        assert panel.ephemeral
+        assert "Con la #1 in vigore il gioco cambierebbe così:" in panel.content
+        assert "Regola 10: I poteri del Re non è più in vigore" in panel.content
+        assert "la lettera 2 (#2) passerebbe 4002-0 invece di fallirebbe 4002-4002" in panel.content
+        plain = await emulator.slash(bob, "nomic vote", letter=2)
+        assert "Con la #2 in vigore non cambierebbe nessuna meccanica" in plain.content
         emulator.assert_no_unknown_routes()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from bot.i18n import t
 from engine.core import RuleError
-from engine.nomic.gladiators import bout
+from engine.nomic.gladiators import fight
 from engine.nomic.models import NomicState
-from engine.nomic.preview import Consequence
+from engine.nomic.preview import Consequence, Preview
 from engine.nomic.views import NomicView, ProposalView, RuleView
 
 PAGE = 15
@@ -37,8 +37,20 @@ def proposal_block(p: ProposalView, language: str) -> str:
     return "\n".join(x for x in lines if x)
 
 
+def preview_lines(pv: Preview, language: str) -> list[str]:
+    """What a proposal would do if it took effect (engine.nomic.preview): in the game (knobs,
+    mechanics, a lower rule that prevails), then to the other pending proposals."""
+    if not pv.game and not pv.votes:
+        return [t("nomic.ui.nothing_changes", language, id=pv.proposal)]
+    out = []
+    if pv.game:
+        out.append(t("nomic.ui.would_change", language, id=pv.proposal))
+        out += ["• " + t(e.key, language, **e.params) for e in pv.game]
+    return out + consequence_lines(pv.votes, pv.proposal, language)
+
+
 def consequence_lines(found: list[Consequence], pid: int, language: str) -> list[str]:
-    """What a proposal's change would do to the other pending proposals (engine.nomic.changes)."""
+    """What a proposal would do to the other pending proposals (engine.nomic.preview)."""
     if not found:
         return [t("nomic.ui.no_consequence", language, id=pid)]
     out = []
@@ -123,7 +135,7 @@ def duel(state: NomicState, first: str, second: str, language: str) -> str:
         if len(magic) != 5 or not set(magic) <= set("12345"):
             raise RuleError("nomic.no_gladiator", name=who)
         fighters.append((g.name if g else magic, magic))
-    b = bout(fighters[0][1], fighters[1][1])
+    b = fight(state, fighters[0][1], fighters[1][1])
     lines = [f"**{fighters[0][0]}** ({b.a}) vs **{fighters[1][0]}** ({b.b})"]
     for i, r in enumerate(b.rounds, 1):
         who = fighters[0][0] if r.scorer == "a" else fighters[1][0] if r.scorer == "b" else "—"

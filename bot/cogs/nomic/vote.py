@@ -10,13 +10,13 @@ from typing import Any
 import discord
 
 from bot.cogs.nomic.play import load, my_view, play
-from bot.cogs.nomic.text import consequence_lines, proposal_block
+from bot.cogs.nomic.text import preview_lines, proposal_block
 from bot.errors import report
 from bot.i18n import t
 from bot.ui import lang, send
 from engine.core import RuleError
 from engine.core.names import find_by_name
-from engine.nomic.preview import consequences
+from engine.nomic.preview import preview
 from engine.nomic.views import NomicView, ProposalView
 
 CHOICES = ("for", "against", "abstain")
@@ -115,9 +115,8 @@ async def open_vote(interaction: discord.Interaction, game_id: int, letter: int,
                     crown_pays)
     details = "\n".join(proposal_block(p, language) for p in props)
     _, state = await load(interaction, game_id)
-    for p in props:  # what a change would do, tried by the engine on a copy of the state
-        if p.change:
-            details += "\n" + "\n".join(consequence_lines(consequences(state, p.id), p.id, language))
+    for p in props:  # what each would do in force (a repeal too), tried by the engine on a copy of the state
+        details += "\n" + "\n".join(preview_lines(preview(state, p.id), language))
     await send(interaction, details + "\n\n" + vote_summary(sel, props, language), ephemeral=True,
                view=vote_panel(sel, props, language, "polls" in view.mechanics))
 

@@ -6,8 +6,9 @@ import pytest
 
 from engine.core import RuleError
 from engine.nomic import GAME
-from engine.nomic.gladiators import beats, bout
+from engine.nomic.gladiators import bout, fight
 from engine.nomic.ledger import conserved
+from engine.nomic.ruleset import param, variant
 from tests.engine.nomic.helpers import A, B, C, D, act, enact, new_game, propose, rollover, vote
 
 
@@ -21,7 +22,7 @@ def test_bout_digit_by_digit() -> None:
         (1, 5, "b", 6),  # more than one apart: the higher takes the sum
     ]
     assert (b.score_a, b.score_b, b.winner) == (3, 9, "b")
-    assert beats("21345", "12341") and not beats("12341", "21345")
+    assert bout("21345", "12341").winner == "a" and bout("12341", "21345").winner == "b"
 
 
 def test_tie_goes_to_who_scored_first() -> None:
@@ -118,3 +119,31 @@ def test_a_trainings_new_magic_number_is_not_in_the_log_of_others() -> None:
     assert GAME.log_visible(action, B, B)
     assert not GAME.log_visible(action, B, C) and not GAME.log_visible(action, B, None)
     assert GAME.log_visible({"type": "gladiator_buy", "name": "Maximus", "magic": "12341"}, B, C)
+
+
+def test_an_amendment_of_1400_changes_how_a_bout_is_scored() -> None:
+    """Rule 1400's scoring is a mechanic a law changes (issue 38), like the price: digits one apart
+    score for the lower one in the rulebook; amended to "the higher digit always scores", 11111 no
+    longer beats 22222, and the champion named against a protector loses (the penalty is paid)."""
+    s = new_game()
+    act(s, B, {"type": "gladiator_buy", "name": "Maximus", "magic": "22222"})
+    act(s, D, {"type": "gladiator_buy", "name": "Spartaco", "magic": "11111"})
+    assert fight(s, "11111", "22222").winner == "a"  # the rulebook: one apart, the lower scores
+    (p,) = propose(s, C, {"kind": "amend", "rule": 1400, "text": "Segna sempre la cifra maggiore.",
+                          "change": {"set": {"bout_gap": 0, "bout_points": "digit_difference"}}})
+    with pytest.raises(RuleError) as err:  # only the rule that governs the bout changes it
+        propose(s, C, {"kind": "amend", "rule": 1500, "text": "x", "change": {"set": {"bout_gap": 2}}})
+    assert err.value.code == "nomic.knob_not_governed"
+    vote(s, B, p, "for")
+    vote(s, D, p, "for")
+    events = rollover(s)
+    assert param(s, "bout_gap") == 0 and variant(s, "bout_points") == "digit_difference"
+    assert any(e.key == "nomic.change_number" and e.params["knob"] == "bout_gap" for e in events)
+    b = fight(s, "11111", "22222")
+    assert (b.winner, b.score_a, b.score_b) == ("b", 0, 5)
+    assert s.king == C  # Carla proposed: the next King; Bruno is a Courtier
+    (q,) = propose(s, B, enact("Protetta", protector="Maximus"))
+    vote(s, D, q, "against", champion="Spartaco")
+    before = s.treasure[D]
+    rollover(s)
+    assert s.treasure[D] - before - s.power[D] == -100  # Spartaco lost under the amended scoring

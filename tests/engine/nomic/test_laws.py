@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import GameRecord, LogEntry, RuleError, replay
 from engine.nomic import GAME
-from engine.nomic.preview import consequences
+from engine.nomic.preview import consequences, preview
 from engine.nomic.ruleset import all_values, governor, param, variant
 from tests.engine.nomic.helpers import T0, A, B, C, D, act, enact, new_game, players, proposal, propose, rollover, vote
 
@@ -65,10 +65,10 @@ def test_a_tie_by_treasure_becomes_a_pass_by_heads() -> None:
 
 def test_a_monarchy_law_makes_the_kings_vote_alone_decide() -> None:
     s = new_game()
-    (p,) = propose(s, B, enact("Monarchia", "Only the King's vote counts.") | {"change": {"set": {"vote_weight": "king"}}})
+    (p,) = propose(s, B, amend(1700, "Only the King's vote counts.", set={"vote_weight": "king"}) | {"title": "Monarchia"})
     passes(s, p, C, D)
     rollover(s)
-    law = next(r for r in s.rules if r.title == "Monarchia")
+    law = next(r for r in s.rules if r.title == "Monarchia")  # rule 1700, amended (a new law would yield to it)
     assert governor(s, "vote_weight") is law and variant(s, "vote_weight") == "king"
     king = s.king
     others = [x for x in (A, B, C, D) if x != king]
@@ -201,9 +201,12 @@ def test_repealing_2600_waits_for_the_scribe_under_rule_2100() -> None:
 
 def test_the_scribe_strikes_a_law_and_overrides_a_result_with_a_public_reason() -> None:
     s = new_game()
-    (p,) = propose(s, B, {**enact("Errore"), "change": {"set": {"letters": 5}}})
+    # rule 300 repealed first, so the new law governs the letters (else 300 would prevail, rule 100)
+    p0, p = propose(s, B, {"kind": "repeal", "rule": 300},
+                    {**enact("Errore"), "change": {"on": ["letter_limits"], "set": {"letters": 5}}})
     (q,) = propose(s, C, enact("Respinta"))
-    passes(s, p, C, D)
+    act(s, C, {"type": "vote", "letter": 1, "items": [{"proposal": x, "choice": "for"} for x in (p0, p)]})
+    act(s, D, {"type": "vote", "letter": 1, "items": [{"proposal": x, "choice": "for"} for x in (p0, p)]})
     vote(s, D, q, "against")
     vote(s, A, q, "against")
     rollover(s)
@@ -346,3 +349,87 @@ def test_a_version_2_snapshot_moves_its_numbers_onto_the_rules() -> None:
     migrated = GAME.load_state(GAME.migrate_state(old, 2))
     assert param(migrated, "king_weight") == 3 and migrated.mechanics == s.mechanics
     assert GAME.dump_state(migrated) == today
+
+
+def test_rule_100_a_new_law_yields_to_a_lower_rule_on_its_knob_and_prevails_once_it_is_lower() -> None:
+    """Issue 38: "Due terzi" (majority: two thirds) while rule 1700 says more for than against. Rule
+    100: the lower number prevails, so 1700 holds and the Gazette says so; the law's word waits. Once
+    1700 is amended (text only) it takes a number above the law's: now the law is the lower one."""
+    s = new_game()
+    (p,) = propose(s, B, {**enact("Due terzi"), "change": {"set": {"majority": "two_thirds"}}})
+    passes(s, p, C, D)
+    events = rollover(s)
+    law = next(r for r in s.rules if r.title == "Due terzi")
+    assert variant(s, "majority") == "simple" and governor(s, "majority").id == "1700"
+    assert law.knobs == {"majority": "two_thirds"}  # its word waits for 1700 to go
+    said = next(e for e in events if e.key == "nomic.change_overruled")
+    assert said.params == {"knob": "majority", "number": law.number, "prevails": 1700}
+    assert not any(e.key == "nomic.change_variant" for e in events)
+    author = next(x for x in (B, C, D) if x != s.king)
+    (q,) = propose(s, author, amend(1700, "I Cortigiani votano ancora."))
+    passes(s, q, *[x for x in (A, B, C, D) if x not in (author, s.king)])
+    events = rollover(s, filler=author)
+    assert proposal(s, q).result_number > law.number
+    assert variant(s, "majority") == "two_thirds" and governor(s, "majority") is not None
+    assert governor(s, "majority").id == law.id
+    changed = next(e for e in events if e.key == "nomic.change_variant")
+    assert changed.params == {"knob": "majority", "old": "simple", "new": "two_thirds", "number": law.number}
+
+
+def test_rule_100_a_new_law_cannot_switch_off_what_a_lower_rule_declares() -> None:
+    s = new_game()
+    (p,) = propose(s, B, {**enact("Niente tangenti"), "change": {"off": ["bribes"]}})
+    passes(s, p, C, D)
+    events = rollover(s)
+    assert "bribes" in s.mechanics
+    said = next(e for e in events if e.key == "nomic.change_off_overruled")
+    assert said.params["prevails"] == 2700 and said.params["mechanic"] == "bribes"
+
+
+def test_a_repeal_is_previewed_before_the_vote_like_any_change() -> None:
+    """Issue 38: repealing rule 10 would turn Carla's law from a tie into a pass (the King's double
+    vote against would weigh nothing): the preview says so, and that the King's powers would go."""
+    s = new_game()  # Anna King
+    (p,) = propose(s, B, {"kind": "repeal", "rule": 10})
+    (q,) = propose(s, C, enact("Cortesia"))
+    vote(s, A, q, "against")
+    vote(s, D, q, "for")
+    before = s.model_dump_json()
+    pv = preview(s, p)
+    assert s.model_dump_json() == before  # the state is untouched
+    (c,) = pv.votes
+    assert (c.proposal, c.passed_now, c.passed_then) == (q, False, True)
+    assert (c.for_now, c.against_now, c.for_then, c.against_then) == (4002, 4002, 4002, 0)
+    assert [(e.key, e.params["mechanic"]) for e in pv.game] == [("nomic.change_off", "king_powers")]
+    assert consequences(s, p) == pv.votes
+    plain = preview(s, q)  # a law with no change: nothing in the game, no other outcome
+    assert plain.game == [] and plain.votes == []
+    overruled = propose(s, D, {**enact("Due terzi"), "change": {"set": {"majority": "two_thirds"}}})[0]
+    assert [e.key for e in preview(s, overruled).game] == ["nomic.change_overruled"]
+    stop = propose(s, D, {"kind": "repeal", "rule": 2600})[0]  # no proposals: it would wait (rule 2100)
+    assert [e.key for e in preview(s, stop).game] == ["nomic.preview_held"] and preview(s, stop).votes == []
+
+
+def test_rule_100_follows_the_scribes_reordering_of_laws_passed_together() -> None:
+    """Two laws passed together speak of the same knob (bribes repealed first, so no lower rule does):
+    the lower-numbered one holds, and when the Scribe orders their numbers the other way, it changes,
+    said in the Gazette."""
+    s = new_game()
+    (r,) = propose(s, D, {"kind": "repeal", "rule": 2700})
+    passes(s, r, B, C)
+    rollover(s, filler=C)
+    author = next(x for x in (B, C, D) if x != s.king)
+    others = [x for x in (A, B, C, D) if x not in (author, s.king)]
+    p, q = propose(s, author, {**enact("Tangenti care"), "change": {"on": ["bribes"], "set": {"bribe_threshold": 900}}},
+                   {**enact("Tangenti modiche"), "change": {"on": ["bribes"], "set": {"bribe_threshold": 500}}})
+    for voter in others:
+        act(s, voter, {"type": "vote", "letter": proposal(s, p).letter,
+                       "items": [{"proposal": x, "choice": "for"} for x in (p, q)]})
+    rollover(s, filler=author)
+    first, second = proposal(s, p).result_number, proposal(s, q).result_number
+    assert first < second and param(s, "bribe_threshold") == 900
+    together = sorted(r.number for r in s.rules if r.id in s.last_approved)  # the filler law passed too
+    wanted = [second, first] + [n for n in together if n not in (first, second)]
+    events = act(s, s.scribe, {"type": "scribe_reorder", "numbers": wanted})
+    assert param(s, "bribe_threshold") == 500
+    assert any(e.key == "nomic.change_number" and e.params["new"] == 500 for e in events)

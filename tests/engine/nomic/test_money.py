@@ -112,3 +112,43 @@ def test_quarantine_sale_one_by_one_then_the_rest_surrendered() -> None:
     assert s.treasure[D] == -998 + 900 + 200 + 1
     assert not [g for g in s.gladiators if g.owner == D] and D not in s.expelled
     assert conserved(s)
+
+
+def offers_hold(s) -> None:  # type: ignore[no-untyped-def]
+    """Every player's offers pass the action model and apply (on a copy) or are refused in words."""
+    import copy
+
+    for pid in s.player_ids():
+        for action in GAME.legal_actions(s, pid):
+            GAME.parse_action(action.model_dump(mode="json"))
+            try:
+                GAME.apply(copy.deepcopy(s), pid, action.model_dump(mode="json"), s.clock)
+            except RuleError:
+                pass
+
+
+def test_a_treasure_past_a_billion_has_no_ceiling_and_the_scribes_offered_fine_stays_in_bounds() -> None:
+    """Issue 38 (random play, seed 13, step 133): a treasure grown past 10^9 made the Scribe's offered
+    fine, -(treasure + 1000), fail its own bound, and the Scribe's panel with it. A treasure has no
+    ceiling (rule 600); one correction moves at most 10^9 N, and so does the fine offered."""
+    s = new_game()
+    act(s, A, {"type": "scribe_adjust", "player": "Bruno", "amount": 10**9, "reason": "premio"})
+    act(s, A, {"type": "scribe_adjust", "player": "Bruno", "amount": 10**9, "reason": "ancora"})
+    rollover(s, filler=C)
+    assert s.treasure[B] > 2 * 10**9 and conserved(s) and s.scribe == A
+    fines = [x for x in GAME.legal_actions(s, s.scribe) if x.type == "scribe_adjust" and x.amount < 0]
+    assert [x.amount for x in fines] == [-(10**9)] and fines[0].player == B
+    offers_hold(s)
+    act(s, s.scribe, fines[0].model_dump(mode="json"))
+    with pytest.raises(RuleError) as err:  # beyond one correction's bound: refused in words
+        act(s, s.scribe, {"type": "scribe_adjust", "player": "Bruno", "amount": -(10**9 + 1), "reason": "troppo"})
+    assert err.value.code == "nomic.adjust_range" and err.value.params == {"most": 10**9}
+
+
+def test_the_scribes_offered_rewrite_of_a_longest_text_stays_in_bounds() -> None:
+    s = new_game()
+    act(s, A, {"type": "scribe_import", "rules": [{"number": n, "title": f"Lunga {n}", "text": "x" * 16000}
+                                                  for n in (1, 2, 3, 4, 6, 7)]})
+    texts = [x for x in GAME.legal_actions(s, A) if x.type == "scribe_text"]
+    assert texts and all(len(x.text) <= 16000 for x in texts)
+    offers_hold(s)

@@ -165,3 +165,38 @@ def test_rating_only_with_a_vote_and_in_range() -> None:
     with pytest.raises(RuleError) as err:
         vote(s, C, p, "for", rating=11)
     assert err.value.code == "core.bad_action"
+
+
+def test_without_rule_10_the_king_has_no_vote() -> None:
+    """Rule 1700 gives the vote to the Courtiers; only rule 10 gives the King one. Repealed, the King's
+    vote is refused in words, he is not waited for, and nothing he cast before weighs."""
+    s = new_game()  # Anna is King
+    (p,) = propose(s, B, {"kind": "repeal", "rule": 10})
+    vote(s, C, p, "for")
+    rollover(s)
+    assert "king_powers" not in s.mechanics and s.king == B  # Bruno proposed: the next King
+    (q,) = propose(s, C, enact("Cortesia"))
+    with pytest.raises(RuleError) as err:
+        vote(s, B, q, "against")
+    assert err.value.code == "nomic.king_no_vote"
+    assert B not in GAME.awaiting(s) and not any(x.type == "vote" for x in GAME.legal_actions(s, B))
+    proposal(s, q).ballots[B] = proposal(s, q).ballots[C].model_copy(update={"choice": "against"})
+    vote(s, D, q, "against")
+    rollover(s, filler=D)
+    # Carla's 2002 (2000 and two incomes) for, Dario's against; the King's ballot weighs nothing
+    assert proposal(s, q).votes_against == s.history[-2].treasure[D]
+    assert proposal(s, q).votes_for == s.history[-2].treasure[C]
+
+
+def test_a_law_weighing_the_kings_vote_alone_gives_him_a_vote_without_rule_10() -> None:
+    s = new_game()
+    p, _ = propose(s, B, {"kind": "repeal", "rule": 10},
+                   {"kind": "amend", "rule": 1700, "text": "Decide il Re.", "change": {"set": {"vote_weight": "king"}}})
+    act(s, C, {"type": "vote", "letter": 1, "items": [{"proposal": p, "choice": "for"},
+                                                     {"proposal": p + 1, "choice": "for"}]})
+    rollover(s)
+    assert "king_powers" not in s.mechanics and s.king == B
+    (q,) = propose(s, C, enact("Cortesia"))
+    vote(s, B, q, "for")  # accepted: the voting law gives the King the only vote
+    rollover(s, filler=D)
+    assert proposal(s, q).outcome == "passed"
