@@ -51,12 +51,24 @@ def set_orders(game: Any, state: GameState, actor: str, action: SetOrders, now: 
     parsed = parse_orders(game.orders_model, action.orders)
     game.check_orders(state, actor, parsed)
     state.orders[actor] = Standing(orders=parsed.model_dump(mode="json"), keep_on_return=action.keep_on_return,
-                                   set_at=now)
+                                   set_at=now, since=kept_since(game, state, actor, parsed))
     said = game.describe_orders(state, actor, parsed)
     events = [Event(key="core.orders_set", to=[actor],
                     params={"orders": said, "keep": action.keep_on_return})]
     reacted: list[Event] = game.on_orders(state, actor, now)
     return events + reacted
+
+
+def kept_since(game: Any, state: GameState, actor: str, parsed: BaseModel) -> dict[str, Any]:
+    """Orders are given whole (each option of `/<game> orders` changes only what it names and the rest is
+    given again as it was): a piece given again unchanged keeps the moment it was first set (Impero's
+    proxy limits rank by it), a new or changed piece is set now."""
+    old = state.orders.get(actor)
+    if old is None or game.orders_model is None:
+        return {}
+    before = game.order_pieces(state, game.orders_model.model_validate(old.orders))
+    return {piece: old.set_when(piece) for piece, value in game.order_pieces(state, parsed).items()
+            if piece in before and before[piece] == value}
 
 
 def returned(state: GameState, actor: str, now: datetime) -> list[Event]:
@@ -87,6 +99,11 @@ class OrdersMixin:
         """The orders in words, as Msg dumps (key + params) the bot renders in the reader's language."""
         return [{"key": "core.orders_field", "params": {"name": k, "value": v}}
                 for k, v in orders.model_dump(mode="json").items() if v not in (None, [], {})]
+
+    def order_pieces(self, state: Any, orders: Any) -> dict[str, Any]:
+        """The orders as separate pieces, each with its value: a piece keeps the moment it was set while
+        later orders give it again unchanged (`Standing.set_when`). By default each field is a piece."""
+        return dict(orders.model_dump(mode="json"))
 
     def on_orders(self, state: Any, player: str, now: datetime) -> list[Event]:
         """Orders were just set: a game whose orders act at once (Impero's proxy bids) acts here."""

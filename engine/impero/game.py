@@ -159,6 +159,9 @@ class Impero(Game[ImperoState]):
     def orders_sample(self, state: ImperoState, player: str) -> dict[str, Any] | None:
         return standing.sample(state)
 
+    def order_pieces(self, state: ImperoState, orders: ImperoOrders) -> dict[str, Any]:
+        return standing.pieces(state, orders)
+
     def on_orders(self, state: ImperoState, player: str, now: datetime) -> list[Event]:
         """Proxy bids act at once: on the auctions open now."""
         return proxy.resolve_all(state, now)
