@@ -11,7 +11,7 @@ import json
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from engine.core.errors import RuleError
 from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer, commit_fields
@@ -212,10 +212,24 @@ class Game(OrdersMixin, Generic[S]):
         return state.model_dump_json()
 
     def action_schema(self) -> dict[str, Any]:
+        """The JSON Schema of every move the game takes: its own actions, the moves every game has
+        (`core_away`, and `core_orders` whose orders are this game's `orders_model`), the orders model
+        alone (None: the game has none), and the moderator's actions."""
         return {
             "game": self._adapter().json_schema(),
+            "core": self._core_adapter().json_schema(),
+            "orders": self.orders_model.model_json_schema() if self.orders_model is not None else None,
             "moderator": _MOD_ADAPTER.json_schema(),
         }
+
+    def _core_adapter(self) -> TypeAdapter[Any]:
+        """The core moves as this game takes them: its orders model in `core_orders`."""
+        if self.orders_model is None:
+            return TypeAdapter(Away)
+        model = self.orders_model
+        orders = create_model("SetOrders", __base__=SetOrders, __doc__=SetOrders.__doc__,
+                              orders=(model | None, None))  # type: ignore[call-overload]
+        return TypeAdapter(Annotated[Away | orders, Field(discriminator="type")])
 
     # ---- the core's part of the contract -------------------------------------------
     def apply(self, state: S, actor: str, action: BaseModel | dict[str, Any], now: datetime,
