@@ -69,7 +69,10 @@ class Observer:
             if player in now:
                 continue
             del self.calls[player]
-            if timer:  # a deadline closed the call: the game decided for them
+            if timer and self._clock_ended():  # the game's end closed it, no deadline of theirs
+                if call.answered:
+                    self.of(player).met += 1
+            elif timer:  # a deadline closed the call: the game decided for them
                 away = self.game.is_away(self.state, player, at)
                 if away:
                     self.of(player).autopilot += 1
@@ -80,6 +83,10 @@ class Observer:
         for player in now - set(self.calls):
             self.calls[player] = _Call(since=at)
             self.of(player).calls += 1
+
+    def _clock_ended(self) -> bool:
+        """The game just ended by its own clock (a time limit, the last turn): that deadline played for nobody."""
+        return self.state.status == "finished" and self.state.end_reason in self.game.clock_ends
 
     def timers_until(self, moment: datetime) -> None:
         """Fire the timers due by `moment` one instant at a time, looking after each."""

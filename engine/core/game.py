@@ -53,6 +53,9 @@ class Game(OrdersMixin, Generic[S]):
     # then changes the state itself and keeps only its JSON to put it back on failure, instead of
     # building a whole copy before every action
     apply_in_place: ClassVar[bool] = False
+    # end reasons that are the game's own clock running out (SPQRisiko's time limit, Impero's last turn):
+    # the deadline that ends the game so plays for nobody, and the players' record counts no miss at it
+    clock_ends: ClassVar[frozenset[str]] = frozenset()
 
     # ---- to implement ------------------------------------------------------------
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> S:

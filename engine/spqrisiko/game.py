@@ -63,6 +63,7 @@ class SpqRisiko(Game[SpqrState]):
     state_version = 2
     # standing orders steer the autopilot of a lapsed or absent seat (orders.py, postures.py)
     orders_model = standing.SpqrOrders
+    clock_ends = frozenset({"time_limit"})  # the time limit ends the game for all, no one's missed deadline
 
     # lookups the cogs, renderers and tests ask the game for
     current_player = staticmethod(territory.current_player)

@@ -1,0 +1,86 @@
+"""The record's conduct tallies, observed over a game's log (bot/record/observe.py, docs/record.md
+"Calls, reliability, pace"): what counts as a missed deadline, and what as a turn by the autopilot."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.record.observe import Conduct, observe
+from engine.core import GameRecord, LogEntry, Player, get_game
+
+T0 = datetime(2026, 11, 21, 8, 0, tzinfo=UTC)
+MINUTE = timedelta(minutes=1)
+
+
+def seats(n: int) -> list[Player]:
+    return [Player(id=str(1001 + i), name=f"P{i + 1}") for i in range(n)]
+
+
+class Table:
+    """A game played through the engine, its log kept as an export's, to observe as the record does."""
+
+    def __init__(self, kind: str, n: int, **settings: Any) -> None:
+        self.game = get_game(kind)
+        self.record = GameRecord(game=kind, seed=7, settings=settings, created_at=T0, players=seats(n))
+        self.state: Any = self.game.setup(self.game.parse_settings(settings), seats(n), 7, T0)
+
+    def act(self, at: datetime, actor: str, action: dict[str, Any], *, moderator: bool = False) -> None:
+        self.game.advance(self.state, at)
+        self.game.apply(self.state, actor, action, at, moderator=moderator)
+        self.record.log.append(LogEntry(at=at, actor=actor, action=action, moderator=moderator))
+
+    def conduct(self, until: datetime) -> dict[str, Conduct]:
+        self.game.advance(self.state, until)
+        watch = observe(self.game, self.record, until)
+        assert watch is not None
+        return watch.conduct_at(until)
+
+
+def test_the_time_limit_is_no_ones_missed_deadline() -> None:
+    """Issue 38: SPQRisiko with a one-hour limit, each player moving a minute after their call. The
+    limit ends the game while someone is called: their call closes, met by nobody, missed by nobody."""
+    table = Table("spqrisiko", 3, setup="random", time_limit_hours=1, target_points=99)
+    limit = T0 + timedelta(hours=1)
+    called = T0
+    while True:
+        state = table.state
+        player = state.order[state.current]
+        at = called + MINUTE
+        if at >= limit:
+            break
+        assert state.turn is not None and state.turn.player == player
+        province = next(p for p, o in sorted(state.owner.items()) if o == player)
+        if state.turn.reinforcements:
+            table.act(at, player, {"type": "reinforce", "province": province, "count": state.turn.reinforcements})
+        table.act(at, player, {"type": "end_turn"})
+        called = at
+    conduct = table.conduct(limit + timedelta(hours=1))
+    assert table.state.status == "finished" and table.state.end_reason == "time_limit"
+    on_turn = table.state.order[table.state.current]
+    for pid, c in conduct.items():
+        assert c.missed == 0, (pid, c)
+        assert c.met == c.calls - (1 if pid == on_turn else 0), (pid, c)
+
+
+def test_impero_s_last_turn_end_is_no_ones_missed_deadline() -> None:
+    """Issue 38: a player who moved in every turn of Impero is not "1 call, 1 missed" at the game's end:
+    the last turn end closes the calls it finds, met by those who had moved."""
+    table = Table("impero", 3, turns=2)
+    p1, p2, p3 = (p.id for p in table.state.players)
+    start = T0 + MINUTE
+    table.act(start, p1, {"type": "create_company", "name": "Alfa", "capital": 2000})
+    table.act(start, p2, {"type": "create_company", "name": "Beta", "capital": 2000})
+    first_end = table.game.turn_deadline(table.state)
+    assert first_end is not None
+    later = first_end + MINUTE
+    table.act(later, p1, {"type": "offer_money", "to": p3, "amount": 100})
+    table.act(later, p2, {"type": "offer_money", "to": p3, "amount": 100})
+    last_end = table.game.turn_deadline(table.state)
+    assert last_end is not None
+    conduct = table.conduct(last_end + timedelta(hours=1))
+    assert table.state.status == "finished" and table.state.end_reason == "turns"
+    for pid in (p1, p2):
+        c = conduct[pid]
+        assert (c.calls, c.met, c.missed) == (1, 1, 0), (pid, c)
+    assert (conduct[p3].calls, conduct[p3].met, conduct[p3].missed) == (1, 0, 0), "never moved: neither met nor missed"
