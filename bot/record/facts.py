@@ -67,7 +67,9 @@ def game_facts(row: GameRow, state: GameState, names: dict[str, str], watch: Obs
         results.append(loaded(RecordResult, dict(
             game_id=row.id, user_id=pid, guild_id=row.guild_id, kind=row.kind,
             name=(names.get(pid) or (seat.name if seat else pid))[:64], finished_at=finished_at,
-            place=place_of.get(pid), won=not running and pid in state.winners, rated=rated and pid in place_of,
+            # a removed player never won (an older engine let Impero name one: their snapshots still do)
+            place=place_of.get(pid), won=not running and pid in state.winners and not (seat and seat.left),
+            rated=rated and pid in place_of,
             moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
             away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
             luck_rolls=luck.rolls,

@@ -339,7 +339,9 @@ class Game(OrdersMixin, Generic[S]):
 
 
 def finish_game(state: GameState, winners: list[str], reason: str) -> Event:
-    """End the game: the rule modules of a game call this, `Game.finish` is the same."""
+    """End the game: the rule modules of a game call this, `Game.finish` is the same. A player a
+    moderator removed never wins (each game also leaves them out when it picks its winners)."""
+    winners = [w for w in winners if not removed(state, w)]
     state.status = "finished"
     state.winners = winners
     state.end_reason = reason
@@ -349,6 +351,12 @@ def finish_game(state: GameState, winners: list[str], reason: str) -> Event:
         params={"winners": [state.name_of(w) for w in winners], "reason": reason},
         notify="game_end",
     )
+
+
+def removed(state: GameState, player: str) -> bool:
+    """A seat a moderator removed (`/mod kick`)."""
+    seat = state.player(player)
+    return seat is not None and seat.left
 
 
 def _jsonable(value: Any) -> str:

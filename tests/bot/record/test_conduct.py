@@ -84,3 +84,31 @@ def test_impero_s_last_turn_end_is_no_ones_missed_deadline() -> None:
         c = conduct[pid]
         assert (c.calls, c.met, c.missed) == (1, 1, 0), (pid, c)
     assert (conduct[p3].calls, conduct[p3].met, conduct[p3].missed) == (1, 0, 0), "never moved: neither met nor missed"
+
+
+# ---- a player a moderator removed never wins (issue 38) ----------------------------------------
+def test_no_game_names_a_removed_player_among_its_winners() -> None:
+    """Every game ends through the core's `finish_game`, which leaves out the seats a moderator removed."""
+    for kind in ("impero", "spqrisiko", "nomic", "highfrontier", "galactica"):
+        game = get_game(kind)
+        n = max(3, game.meta.min_players)
+        state = game.setup(game.parse_settings({}), seats(n), 7, T0)
+        kicked = state.players[1].id
+        game.apply(state, "mod", {"type": "mod_kick", "player": kicked}, T0 + MINUTE, moderator=True)
+        if state.status == "active":
+            game.finish(state, [p.id for p in state.players], "moderator")
+        assert kicked not in state.winners, kind
+
+
+def test_an_old_snapshot_naming_a_removed_winner_records_no_win() -> None:
+    from bot.record.facts import game_facts
+    from bot.storage.models import GameRow
+
+    game = get_game("impero")
+    state = game.setup(game.parse_settings({}), seats(3), 7, T0)
+    state.players[1].left = True
+    state.status, state.winners, state.end_reason = "finished", [state.players[1].id], "turns"  # as Impero once did
+    row = GameRow(id=1, kind="impero", guild_id="g", channel_id="c", created_by="m", created_at=T0,
+                  started_at=T0, updated_at=T0 + timedelta(days=7), status="finished")
+    facts = game_facts(row, state, {}, None, [])
+    assert not any(r.won for r in facts.results)
