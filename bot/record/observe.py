@@ -46,6 +46,7 @@ class Observer:
         self.luck: dict[str, Luck] = {}
         self.away: dict[str, tuple[datetime, datetime]] = {}  # absences still open: (declared, until)
         self.replaced: list[str] = []  # players a moderator replaced, in order
+        self.ended_at: datetime | None = None  # the moment of the move or deadline that ended the game
         self._dice = watcher(game.meta.kind)
         if fresh:
             self._look(state.clock, None, timer=False)
@@ -61,6 +62,8 @@ class Observer:
     def _look(self, at: datetime, actor: str | None, *, timer: bool, events: list[Event] | None = None) -> None:
         if self._dice is not None:
             self._dice(self.state, events or [], self.luck)
+        if self.ended_at is None and self.state.status == "finished":
+            self.ended_at = at
         now = self._awaited()
         for player, call in list(self.calls.items()):
             if player == actor and not call.answered:
@@ -142,7 +145,8 @@ class Observer:
             "calls": {p: [c.since.isoformat(), c.answered] for p, c in self.calls.items()},
             "luck": {p: asdict(lk) for p, lk in self.luck.items()},
             "away": {p: [a.isoformat(), b.isoformat()] for p, (a, b) in self.away.items()},
-            "replaced": self.replaced}, separators=(",", ":"))
+            "replaced": self.replaced,
+            "ended": self.ended_at.isoformat() if self.ended_at else None}, separators=(",", ":"))
 
     @classmethod
     def restore(cls, game: Game[Any], state: GameState, saved: str) -> Observer:
@@ -154,6 +158,8 @@ class Observer:
         watch.luck = {p: Luck(**lk) for p, lk in data["luck"].items()}
         watch.away = {p: (datetime.fromisoformat(a), datetime.fromisoformat(b)) for p, (a, b) in data["away"].items()}
         watch.replaced = list(data["replaced"])
+        ended = data.get("ended")
+        watch.ended_at = datetime.fromisoformat(ended) if ended else None
         if watch._dice is not None:
             watch._dice.resume(state)
         return watch
