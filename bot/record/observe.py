@@ -129,11 +129,14 @@ class Observer:
             self.of(player).away_seconds += seconds
 
     def conduct_at(self, until: datetime) -> dict[str, Conduct]:
-        """Each player's conduct with the absences still open cut at `until` (the observer goes on as it was)."""
+        """Each player's conduct with the absences still open cut at `until` and the turns the game's
+        autopilot played at once added (the observer goes on as it was)."""
         saved = copy.deepcopy(self.conduct)
         try:
             for player, span in self.away.items():
                 self._close(span, player, until)
+            for player, turns in self.game.autopilot_turns(self.state).items():  # played at once, no call
+                self.of(player).autopilot += turns
             return self.conduct
         finally:
             self.conduct = saved

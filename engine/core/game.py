@@ -101,6 +101,12 @@ class Game(OrdersMixin, Generic[S]):
         """A player declared an absence (or came back). `state.away` is already updated."""
         return []
 
+    def autopilot_turns(self, state: S) -> dict[str, int]:
+        """Turns the game's autopilot played at once for each seated player (an absence, a seat put on
+        autopilot after timeouts), with no call and no deadline to see them by: the players' record counts
+        them beside the deadlines the autopilot answered. None by default."""
+        return {}
+
     def joined_later(self, state: S) -> set[str]:
         """Players seated after the start by a logged action (DecameroNomic's newcomers). An export
         leaves them out of the starting seats: replaying that action seats them again."""

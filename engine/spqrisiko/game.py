@@ -142,6 +142,9 @@ class SpqRisiko(Game[SpqrState]):
     def owed(self, state: SpqrState, player: str) -> list[Msg]:
         return turns.owed(state, player)
 
+    def autopilot_turns(self, state: SpqrState) -> dict[str, int]:
+        return dict(state.autoplayed)
+
     def awaiting(self, state: SpqrState) -> set[str]:
         player = territory.current_player(state)
         return {player} if player else set()

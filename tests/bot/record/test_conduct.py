@@ -112,3 +112,35 @@ def test_an_old_snapshot_naming_a_removed_winner_records_no_win() -> None:
                   started_at=T0, updated_at=T0 + timedelta(days=7), status="finished")
     facts = game_facts(row, state, {}, None, [])
     assert not any(r.won for r in facts.results)
+
+
+# ---- turns the autopilot played at once (issue 38) -----------------------------------------------
+def test_turns_the_spqrisiko_autopilot_played_after_three_timeouts_are_counted() -> None:
+    """After three deadlines missed in a row the seat is on autopilot and its turns are played as they
+    start: no call, no deadline. The record counts them as turns by autopilot."""
+    table = Table("spqrisiko", 3, setup="random", target_points=99)
+    late = table.state.order[1]
+    now = T0
+    for _ in range(5 * 3):  # five rounds
+        state = table.state
+        if state.status != "active":
+            break
+        player = state.order[state.current]
+        if player == late:  # their deadline passes
+            deadline = table.game.next_deadline(state)
+            assert deadline is not None
+            now = deadline
+            table.game.advance(state, now)
+            continue
+        now += MINUTE
+        province = next(p for p, o in sorted(state.owner.items()) if o == player)
+        assert state.turn is not None
+        if state.turn.reinforcements:
+            table.act(now, player, {"type": "reinforce", "province": province, "count": state.turn.reinforcements})
+        table.act(now, player, {"type": "end_turn"})
+    assert late in table.state.autopilot
+    played = table.state.autoplayed.get(late, 0)
+    assert played >= 2
+    c = table.conduct(now)
+    assert c[late].missed == 3
+    assert c[late].autopilot == played
