@@ -11,12 +11,12 @@ import json
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.core.errors import RuleError
 from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer, commit_fields
 from engine.core.moderation import CORE_PREFIX, MOD_PREFIX, Away, ModAction, moderate
-from engine.core.orders import ORDERS_TYPE, OrdersMixin, SetOrders, returned, set_orders
+from engine.core.orders import ORDERS_TYPE, OrdersMixin, SetOrders, core_moves, returned, set_orders
 from engine.core.ranking import final_ranking, scores_kept
 from engine.core.revealed import Revelation, UndoneMove, default_revealed
 
@@ -226,19 +226,10 @@ class Game(OrdersMixin, Generic[S]):
         alone (None: the game has none), and the moderator's actions."""
         return {
             "game": self._adapter().json_schema(),
-            "core": self._core_adapter().json_schema(),
+            "core": core_moves(self.orders_model).json_schema(),
             "orders": self.orders_model.model_json_schema() if self.orders_model is not None else None,
             "moderator": _MOD_ADAPTER.json_schema(),
         }
-
-    def _core_adapter(self) -> TypeAdapter[Any]:
-        """The core moves as this game takes them: its orders model in `core_orders`."""
-        if self.orders_model is None:
-            return TypeAdapter(Away)
-        model = self.orders_model
-        orders = create_model("SetOrders", __base__=SetOrders, __doc__=SetOrders.__doc__,
-                              orders=(model | None, None))  # type: ignore[call-overload]
-        return TypeAdapter(Annotated[Away | orders, Field(discriminator="type")])
 
     # ---- the core's part of the contract -------------------------------------------
     def apply(self, state: S, actor: str, action: BaseModel | dict[str, Any], now: datetime,

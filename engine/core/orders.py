@@ -10,12 +10,13 @@ when the player asked so.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from engine.core.errors import RuleError
 from engine.core.model import Event, GameState, Standing
+from engine.core.moderation import Away
 
 ORDERS_TYPE = "core_orders"
 
@@ -26,6 +27,16 @@ class SetOrders(BaseModel):
     type: Literal["core_orders"] = "core_orders"
     orders: dict[str, Any] | None = None
     keep_on_return: bool = True  # False: forgotten when the player's declared absence ends
+
+
+def core_moves(orders_model: type[BaseModel] | None) -> TypeAdapter[Any]:
+    """The moves every game takes, as a game with these orders takes them (`python -m engine schema`):
+    `core_away`, and `core_orders` carrying the game's own orders model."""
+    if orders_model is None:
+        return TypeAdapter(Away)
+    orders = create_model("SetOrders", __base__=SetOrders, __doc__=SetOrders.__doc__,
+                          orders=(orders_model | None, None))  # type: ignore[arg-type]
+    return TypeAdapter(Annotated[Away | orders, Field(discriminator="type")])
 
 
 def parse_orders(model: type[BaseModel] | None, data: dict[str, Any]) -> BaseModel:
