@@ -58,7 +58,7 @@ async def test_stats_and_leaderboard_after_two_games(emulator: Any, araldo: Any)
         assert name in board.content.lower()
     assert "Ritmo del server" in board.content
     # what the board ranks and what the number is, said with it (docs/record.md, "Commands")
-    assert "valutate qui" in board.content and "da tutti i server" in board.content
+    assert " qui · " in board.content and "da tutti i server" in board.content
     strict = await emulator.slash(carol, "leaderboard", game="corsa")  # three rated games by default
     assert "nessuno" in strict.content.lower()
 
