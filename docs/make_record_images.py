@@ -33,7 +33,8 @@ def main() -> None:
     names = ["Lucrezia Borgia", "Cesare", "Giovanni dalle Bande Nere", "Caterina Sforza", "Lorenzo",
              "Isabella d'Este", "Federico", "Beatrice"]
     lines = [BoardLine(str(i), n, 18 - i * 1.7, 20 - i, 9 - i // 2) for i, n in enumerate(names)]
-    (OUT / "record_leaderboard.png").write_bytes(board_chart(board_of(lines, "spqrisiko", "it", "Questo server", 3)))
+    board = board_of(lines, "spqrisiko", "it", "Questo server", 3, here=True)
+    (OUT / "record_leaderboard.png").write_bytes(board_chart(board))
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ class StatsCard(BaseModel):
     chart_title: str
     history: list[Series]
     empty_chart: str
+    rating_note: str = ""  # what the rating number is, under the table
 
 
 class BoardEntry(BaseModel):
@@ -63,6 +64,26 @@ def _table(draw: ImageDraw.ImageDraw, y: int, header: list[str], rows: list[list
         for j, (x, text) in enumerate(zip(cols, row, strict=False)):
             draw.text((x + (22 if j == 0 else 0), y), text, font=font(20, bold=j == 1) if j == 1 else body, fill=INK)
         y += 34
+    return y + 6
+
+
+def _note(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
+    """A muted line (or two, wrapped at words) under the table."""
+    if not text:
+        return y
+    small = font(16)
+    lines, line = [], ""
+    for word in text.split():
+        wider = f"{line} {word}".strip()
+        if line and text_width(draw, wider, small) > WIDTH - 2 * PAD:
+            lines.append(line)
+            line = word
+        else:
+            line = wider
+    lines.append(line)
+    for text_line in lines:
+        draw.text((PAD, y), text_line, font=small, fill=MUTED)
+        y += 22
     return y + 6
 
 
@@ -122,11 +143,12 @@ def _chart(draw: ImageDraw.ImageDraw, y: int, title: str, series: list[Series], 
 
 
 def stats_card(card: StatsCard) -> bytes:
-    height = 170 + 34 * max(1, len(card.rows)) + 128 * ((len(card.tiles) + 2) // 3) + 340
+    height = 170 + 34 * max(1, len(card.rows)) + 128 * ((len(card.tiles) + 2) // 3) + 340 + 72
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     y = draw_title(draw, (PAD, PAD - 8), card.title, card.subtitle) + 12
     y = _table(draw, y, card.header, card.rows)
+    y = _note(draw, y, card.rating_note)
     y = _tiles(draw, y + 8, card.tiles)
     y = _chart(draw, y + 8, card.chart_title, card.history, card.empty_chart)
     return to_png(image.crop((0, 0, WIDTH, min(height, y + PAD // 2))))

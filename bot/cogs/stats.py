@@ -62,7 +62,7 @@ def card_of(rec: PlayerRecord, language: str, scope: str) -> StatsCard:
         rows=rows, tiles=tiles, chart_title=t("record.chart_title", language),
         history=[Series(label=game_name(g.kind, language), colour=i, points=rec.history[g.kind])
                  for i, g in enumerate(rec.games) if g.kind in rec.history],
-        empty_chart=t("record.chart_empty", language))
+        empty_chart=t("record.chart_empty", language), rating_note=t("record.rating_note", language))
 
 
 def luck_tile(rec: PlayerRecord, language: str) -> Tile:
@@ -83,9 +83,12 @@ def summary(rec: PlayerRecord, language: str) -> str:
              pace=hours(rec.median_hours, language))
 
 
-def board_of(lines: list[BoardLine], kind: str, language: str, scope: str, least: int) -> BoardChart:
+def board_of(lines: list[BoardLine], kind: str, language: str, scope: str, least: int, *,
+             here: bool = False) -> BoardChart:
+    """`here`: a server's board (its games counted, the rating from every server)."""
+    subtitle = "record.board_subtitle_here" if here else "record.board_subtitle"
     return BoardChart(title=t("record.board_title", language, game=game_name(kind, language)),
-                      subtitle=t("record.board_subtitle", language, scope=scope, least=least),
+                      subtitle=t(subtitle, language, scope=scope, least=least),
                       entries=[BoardEntry(name=b.name, value=b.display, value_text=number(b.display, language),
                                           note=t("record.board_note", language, games=b.games, wins=b.wins))
                                for b in lines],
@@ -144,7 +147,8 @@ class StatsCog(commands.Cog):
                          least=L("least_games", "opt.least_games"))
     @app_commands.describe(kind=L("Which game", "opt.game.desc"),
                            everywhere=L("Every server, not only this one", "opt.everywhere.desc"),
-                           least=L("Only players with at least this many rated games", "opt.least_games.desc"))
+                           least=L("Only players with at least this many rated games (here, unless everywhere)",
+                                   "opt.least_games.desc"))
     @app_commands.choices(kind=game_choices())
     async def leaderboard(self, interaction: discord.Interaction, kind: str, everywhere: bool = False,
                           least: app_commands.Range[int, 1, 1000] = 3) -> None:
@@ -152,16 +156,17 @@ class StatsCog(commands.Cog):
         server = None if everywhere else guild_id(interaction)
         lines = await queries.board(service_of(interaction).db, kind, guild=server, least=least, top=TOP)
         scope = t("record.everywhere" if everywhere else "record.this_server", language)
-        png = await asyncio.to_thread(board_chart, board_of(lines, kind, language, scope, least))
+        chart = board_of(lines, kind, language, scope, least, here=server is not None)
+        png = await asyncio.to_thread(board_chart, chart)
         text = "\n".join(t("record.board_line", language, rank=i + 1, player=b.name, rating=number(b.display, language),
                            games=b.games) for i, b in enumerate(lines)) or t("record.board_empty", language, least=least)
-        head = t("record.board_title", language, game=game_name(kind, language))
         if server is not None:  # how fast this server's tables of the game move
             pace = await queries.server_pace(service_of(interaction).db, server, kind)
             if pace.moves:
                 text += "\n" + t("record.server_pace", language, median=hours(pace.median_hours, language),
                                   mean=hours(pace.mean_hours, language))
-        await send(interaction, f"**{head}**\n{text}", file=file_of(("leaderboard.png", png)))
+        # the subtitle says what is ranked and what the number is, as the picture does
+        await send(interaction, f"**{chart.title}**\n-# {chart.subtitle}\n{text}", file=file_of(("leaderboard.png", png)))
 
 
 async def setup(bot: commands.Bot) -> None:

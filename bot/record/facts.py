@@ -38,8 +38,11 @@ def game_facts(row: GameRow, state: GameState, names: dict[str, str], watch: Obs
     does not replay); `replaced`: the players a moderator replaced."""
     assert row.id is not None and row.started_at is not None
     game = get_game(row.kind)
-    finished_at = row.updated_at  # of a running game: its last change, the moment its rows are as of
     running = row.status != "finished"
+    # a finished game ended at the move or deadline that ended it (an imported old game too, not at its
+    # import); a running game's rows are as of its last change
+    ended = watch.ended_at if watch is not None and not running else None
+    finished_at = ended or row.updated_at
     conduct = watch.conduct_at(state.clock) if watch else {}
     # tied players in one order everywhere (by id): openskill's sums then add up in the same order
     standing = [] if running else [sorted(p for p in group if is_human(p)) for group in game.ranking(state)]
@@ -67,7 +70,9 @@ def game_facts(row: GameRow, state: GameState, names: dict[str, str], watch: Obs
         results.append(loaded(RecordResult, dict(
             game_id=row.id, user_id=pid, guild_id=row.guild_id, kind=row.kind,
             name=(names.get(pid) or (seat.name if seat else pid))[:64], finished_at=finished_at,
-            place=place_of.get(pid), won=not running and pid in state.winners, rated=rated and pid in place_of,
+            # a removed player never won (an older engine let Impero name one: their snapshots still do)
+            place=place_of.get(pid), won=not running and pid in state.winners and not (seat and seat.left),
+            rated=rated and pid in place_of,
             moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
             away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
             luck_rolls=luck.rolls,

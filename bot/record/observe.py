@@ -46,6 +46,7 @@ class Observer:
         self.luck: dict[str, Luck] = {}
         self.away: dict[str, tuple[datetime, datetime]] = {}  # absences still open: (declared, until)
         self.replaced: list[str] = []  # players a moderator replaced, in order
+        self.ended_at: datetime | None = None  # the moment of the move or deadline that ended the game
         self._dice = watcher(game.meta.kind)
         if fresh:
             self._look(state.clock, None, timer=False)
@@ -61,6 +62,8 @@ class Observer:
     def _look(self, at: datetime, actor: str | None, *, timer: bool, events: list[Event] | None = None) -> None:
         if self._dice is not None:
             self._dice(self.state, events or [], self.luck)
+        if self.ended_at is None and self.state.status == "finished":
+            self.ended_at = at
         now = self._awaited()
         for player, call in list(self.calls.items()):
             if player == actor and not call.answered:
@@ -69,7 +72,10 @@ class Observer:
             if player in now:
                 continue
             del self.calls[player]
-            if timer:  # a deadline closed the call: the game decided for them
+            if timer and self._clock_ended():  # the game's end closed it, no deadline of theirs
+                if call.answered:
+                    self.of(player).met += 1
+            elif timer:  # a deadline closed the call: the game decided for them
                 away = self.game.is_away(self.state, player, at)
                 if away:
                     self.of(player).autopilot += 1
@@ -80,6 +86,10 @@ class Observer:
         for player in now - set(self.calls):
             self.calls[player] = _Call(since=at)
             self.of(player).calls += 1
+
+    def _clock_ended(self) -> bool:
+        """The game just ended by its own clock (a time limit, the last turn): that deadline played for nobody."""
+        return self.state.status == "finished" and self.state.end_reason in self.game.clock_ends
 
     def timers_until(self, moment: datetime) -> None:
         """Fire the timers due by `moment` one instant at a time, looking after each."""
@@ -119,11 +129,14 @@ class Observer:
             self.of(player).away_seconds += seconds
 
     def conduct_at(self, until: datetime) -> dict[str, Conduct]:
-        """Each player's conduct with the absences still open cut at `until` (the observer goes on as it was)."""
+        """Each player's conduct with the absences still open cut at `until` and the turns the game's
+        autopilot played at once added (the observer goes on as it was)."""
         saved = copy.deepcopy(self.conduct)
         try:
             for player, span in self.away.items():
                 self._close(span, player, until)
+            for player, turns in self.game.autopilot_turns(self.state).items():  # played at once, no call
+                self.of(player).autopilot += turns
             return self.conduct
         finally:
             self.conduct = saved
@@ -135,7 +148,8 @@ class Observer:
             "calls": {p: [c.since.isoformat(), c.answered] for p, c in self.calls.items()},
             "luck": {p: asdict(lk) for p, lk in self.luck.items()},
             "away": {p: [a.isoformat(), b.isoformat()] for p, (a, b) in self.away.items()},
-            "replaced": self.replaced}, separators=(",", ":"))
+            "replaced": self.replaced,
+            "ended": self.ended_at.isoformat() if self.ended_at else None}, separators=(",", ":"))
 
     @classmethod
     def restore(cls, game: Game[Any], state: GameState, saved: str) -> Observer:
@@ -147,6 +161,8 @@ class Observer:
         watch.luck = {p: Luck(**lk) for p, lk in data["luck"].items()}
         watch.away = {p: (datetime.fromisoformat(a), datetime.fromisoformat(b)) for p, (a, b) in data["away"].items()}
         watch.replaced = list(data["replaced"])
+        ended = data.get("ended")
+        watch.ended_at = datetime.fromisoformat(ended) if ended else None
         if watch._dice is not None:
             watch._dice.resume(state)
         return watch

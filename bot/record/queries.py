@@ -129,11 +129,17 @@ class BoardLine:
 
 
 def _board(conn: Connection, kind: str, guild: str | None, least: int, top: int) -> list[BoardLine]:
+    """Everywhere: every player by their rating, with their rated games. A server's board: the players
+    with at least `least` rated games on that server, by the same rating (one per player and game, from
+    every server), with the games and wins they had there (docs/record.md, "Commands")."""
     hidden = select(P.c.user_id).where(P.c.hidden.is_(True))
-    q = (select(RT.c.user_id, RT.c.name, RT.c.display, RT.c.games, RT.c.wins)
-         .where(RT.c.kind == kind, RT.c.games >= least, RT.c.user_id.not_in(hidden)))
-    if guild is not None:
-        q = q.join(M, (M.c.user_id == RT.c.user_id) & (M.c.kind == RT.c.kind)).where(M.c.guild_id == guild)
+    if guild is None:
+        q = (select(RT.c.user_id, RT.c.name, RT.c.display, RT.c.games, RT.c.wins)
+             .where(RT.c.kind == kind, RT.c.games >= least, RT.c.user_id.not_in(hidden)))
+    else:
+        q = (select(RT.c.user_id, RT.c.name, RT.c.display, M.c.games, M.c.wins)
+             .join(M, (M.c.user_id == RT.c.user_id) & (M.c.kind == RT.c.kind))
+             .where(RT.c.kind == kind, M.c.guild_id == guild, M.c.games >= least, RT.c.user_id.not_in(hidden)))
     rows = conn.execute(q.order_by(RT.c.display.desc(), RT.c.user_id).limit(top)).all()
     return [BoardLine(r.user_id, r.name, r.display, r.games, r.wins) for r in rows]
 

@@ -127,11 +127,17 @@ def save_game(conn: Connection, facts: GameFacts, changed: dict[str, Skill] | No
     _set_results(conn, g.game_id, changed)
     conn.execute(delete(RT).where(RT.c.kind == g.kind, RT.c.user_id.in_(players)))
     conn.execute(insert(RT), [_rating(u, g.kind, names[u], s, g.finished_at) for u, s in changed.items()])
-    known = {r.user_id for r in conn.execute(select(M.c.user_id).where(
-        M.c.guild_id == g.guild_id, M.c.kind == g.kind, M.c.user_id.in_(players)))}
-    fresh = [{"guild_id": g.guild_id, "kind": g.kind, "user_id": u} for u in players if u not in known]
+    won = {r.user_id for r in facts.results if r.won}
+    here = M.c.guild_id == g.guild_id, M.c.kind == g.kind
+    known = {r.user_id for r in conn.execute(select(M.c.user_id).where(*here, M.c.user_id.in_(players)))}
+    fresh = [{"guild_id": g.guild_id, "kind": g.kind, "user_id": u, "games": 1, "wins": int(u in won)}
+             for u in players if u not in known]
     if fresh:
         conn.execute(insert(M), fresh)
+    again = [{"u": u, "w": int(u in won)} for u in players if u in known]
+    if again:
+        conn.execute(update(M).where(*here, M.c.user_id == bindparam("u"))
+                     .values(games=M.c.games + 1, wins=M.c.wins + bindparam("w")), again)
     return None
 
 
@@ -155,7 +161,7 @@ def rerated(kind: str, rows: list[Any]) -> Rerated:
     skills: dict[str, Skill] = {}
     names: dict[str, str] = {}
     last: dict[str, Any] = {}
-    members: set[tuple[str, str]] = set()
+    members: dict[tuple[str, str], list[int]] = {}  # (server, player) -> [rated games, wins] there
     moved: list[dict[str, Any]] = []
     for game_id, group in groupby(rows, key=lambda r: r.game_id):
         results = list(group)
@@ -163,11 +169,14 @@ def rerated(kind: str, rows: list[Any]) -> Rerated:
         changed = rate(skills, standing, {r.user_id for r in results if r.won})
         for r in results:
             names[r.user_id], last[r.user_id] = r.name, r.finished_at
-            members.add((r.guild_id, r.user_id))
+            here = members.setdefault((r.guild_id, r.user_id), [0, 0])
+            here[0] += 1
+            here[1] += int(r.won)
             s = changed[r.user_id]
             moved.append({"g": game_id, "u": r.user_id, "m": s.mu, "s": s.sigma})
     return Rerated(moved, [_rating(u, kind, names[u], s, last[u]) for u, s in skills.items()],
-                   [{"guild_id": gid, "kind": kind, "user_id": u} for gid, u in sorted(members)])
+                   [{"guild_id": gid, "kind": kind, "user_id": u, "games": n, "wins": w}
+                    for (gid, u), (n, w) in sorted(members.items())])
 
 
 def write_rerated(conn: Connection, kind: str, done: Rerated) -> None:

@@ -101,13 +101,16 @@ class RecordRating(SQLModel, table=True):
 
 
 class RecordMember(SQLModel, table=True):
-    """Who has a rated game of a kind on a server: the server's leaderboard is over them."""
+    """Who has a rated game of a kind on a server, and how many (won) there: the server's leaderboard
+    is over them, and counts only those games."""
 
     __tablename__ = "record_member"
 
     guild_id: str = Field(primary_key=True, max_length=32)
     kind: str = Field(primary_key=True, max_length=32)
     user_id: str = Field(primary_key=True, max_length=32)
+    games: int = 0  # rated games of this kind played on this server
+    wins: int = 0
 
 
 class RecordPrivacy(SQLModel, table=True):

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from engine.core.errors import RuleError
 from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer, commit_fields
 from engine.core.moderation import CORE_PREFIX, MOD_PREFIX, Away, ModAction, moderate
-from engine.core.orders import ORDERS_TYPE, OrdersMixin, SetOrders, returned, set_orders
+from engine.core.orders import ORDERS_TYPE, OrdersMixin, SetOrders, core_moves, returned, set_orders
 from engine.core.ranking import final_ranking, scores_kept
 from engine.core.revealed import Revelation, UndoneMove, default_revealed
 
@@ -53,6 +53,9 @@ class Game(OrdersMixin, Generic[S]):
     # then changes the state itself and keeps only its JSON to put it back on failure, instead of
     # building a whole copy before every action
     apply_in_place: ClassVar[bool] = False
+    # end reasons that are the game's own clock running out (SPQRisiko's time limit, Impero's last turn):
+    # the deadline that ends the game so plays for nobody, and the players' record counts no miss at it
+    clock_ends: ClassVar[frozenset[str]] = frozenset()
 
     # ---- to implement ------------------------------------------------------------
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> S:
@@ -97,6 +100,12 @@ class Game(OrdersMixin, Generic[S]):
     def on_away(self, state: S, player: str, until: datetime | None, now: datetime) -> list[Event]:
         """A player declared an absence (or came back). `state.away` is already updated."""
         return []
+
+    def autopilot_turns(self, state: S) -> dict[str, int]:
+        """Turns the game's autopilot played at once for each seated player (an absence, a seat put on
+        autopilot after timeouts), with no call and no deadline to see them by: the players' record counts
+        them beside the deadlines the autopilot answered. None by default."""
+        return {}
 
     def joined_later(self, state: S) -> set[str]:
         """Players seated after the start by a logged action (DecameroNomic's newcomers). An export
@@ -212,8 +221,13 @@ class Game(OrdersMixin, Generic[S]):
         return state.model_dump_json()
 
     def action_schema(self) -> dict[str, Any]:
+        """The JSON Schema of every move the game takes: its own actions, the moves every game has
+        (`core_away`, and `core_orders` whose orders are this game's `orders_model`), the orders model
+        alone (None: the game has none), and the moderator's actions."""
         return {
             "game": self._adapter().json_schema(),
+            "core": core_moves(self.orders_model).json_schema(),
+            "orders": self.orders_model.model_json_schema() if self.orders_model is not None else None,
             "moderator": _MOD_ADAPTER.json_schema(),
         }
 
@@ -322,7 +336,9 @@ class Game(OrdersMixin, Generic[S]):
 
 
 def finish_game(state: GameState, winners: list[str], reason: str) -> Event:
-    """End the game: the rule modules of a game call this, `Game.finish` is the same."""
+    """End the game: the rule modules of a game call this, `Game.finish` is the same. A player a
+    moderator removed never wins (each game also leaves them out when it picks its winners)."""
+    winners = [w for w in winners if not removed(state, w)]
     state.status = "finished"
     state.winners = winners
     state.end_reason = reason
@@ -332,6 +348,12 @@ def finish_game(state: GameState, winners: list[str], reason: str) -> Event:
         params={"winners": [state.name_of(w) for w in winners], "reason": reason},
         notify="game_end",
     )
+
+
+def removed(state: GameState, player: str) -> bool:
+    """A seat a moderator removed (`/mod kick`)."""
+    seat = state.player(player)
+    return seat is not None and seat.left
 
 
 def _jsonable(value: Any) -> str:

@@ -92,7 +92,14 @@ class Standing(BaseModel):
 
     orders: dict[str, Any]
     keep_on_return: bool = True
-    set_at: datetime
+    set_at: datetime  # when the orders were last given
+    # pieces of the orders (the game's `order_pieces`) given earlier than `set_at` and unchanged since:
+    # when each was set (a piece not named here was set at `set_at`)
+    since: dict[str, datetime] = {}
+
+    def set_when(self, piece: str) -> datetime:
+        """When this piece of the orders got its present value."""
+        return self.since.get(piece, self.set_at)
 
 
 class GameState(BaseModel):

@@ -10,12 +10,13 @@ when the player asked so.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from engine.core.errors import RuleError
 from engine.core.model import Event, GameState, Standing
+from engine.core.moderation import Away
 
 ORDERS_TYPE = "core_orders"
 
@@ -26,6 +27,16 @@ class SetOrders(BaseModel):
     type: Literal["core_orders"] = "core_orders"
     orders: dict[str, Any] | None = None
     keep_on_return: bool = True  # False: forgotten when the player's declared absence ends
+
+
+def core_moves(orders_model: type[BaseModel] | None) -> TypeAdapter[Any]:
+    """The moves every game takes, as a game with these orders takes them (`python -m engine schema`):
+    `core_away`, and `core_orders` carrying the game's own orders model."""
+    if orders_model is None:
+        return TypeAdapter(Away)
+    orders = create_model("SetOrders", __base__=SetOrders, __doc__=SetOrders.__doc__,
+                          orders=(orders_model | None, None))  # type: ignore[arg-type]
+    return TypeAdapter(Annotated[Away | orders, Field(discriminator="type")])
 
 
 def parse_orders(model: type[BaseModel] | None, data: dict[str, Any]) -> BaseModel:
@@ -51,12 +62,24 @@ def set_orders(game: Any, state: GameState, actor: str, action: SetOrders, now: 
     parsed = parse_orders(game.orders_model, action.orders)
     game.check_orders(state, actor, parsed)
     state.orders[actor] = Standing(orders=parsed.model_dump(mode="json"), keep_on_return=action.keep_on_return,
-                                   set_at=now)
+                                   set_at=now, since=kept_since(game, state, actor, parsed))
     said = game.describe_orders(state, actor, parsed)
     events = [Event(key="core.orders_set", to=[actor],
                     params={"orders": said, "keep": action.keep_on_return})]
     reacted: list[Event] = game.on_orders(state, actor, now)
     return events + reacted
+
+
+def kept_since(game: Any, state: GameState, actor: str, parsed: BaseModel) -> dict[str, Any]:
+    """Orders are given whole (each option of `/<game> orders` changes only what it names and the rest is
+    given again as it was): a piece given again unchanged keeps the moment it was first set (Impero's
+    proxy limits rank by it), a new or changed piece is set now."""
+    old = state.orders.get(actor)
+    if old is None or game.orders_model is None:
+        return {}
+    before = game.order_pieces(state, game.orders_model.model_validate(old.orders))
+    return {piece: old.set_when(piece) for piece, value in game.order_pieces(state, parsed).items()
+            if piece in before and before[piece] == value}
 
 
 def returned(state: GameState, actor: str, now: datetime) -> list[Event]:
@@ -87,6 +110,11 @@ class OrdersMixin:
         """The orders in words, as Msg dumps (key + params) the bot renders in the reader's language."""
         return [{"key": "core.orders_field", "params": {"name": k, "value": v}}
                 for k, v in orders.model_dump(mode="json").items() if v not in (None, [], {})]
+
+    def order_pieces(self, state: Any, orders: Any) -> dict[str, Any]:
+        """The orders as separate pieces, each with its value: a piece keeps the moment it was set while
+        later orders give it again unchanged (`Standing.set_when`). By default each field is a piece."""
+        return dict(orders.model_dump(mode="json"))
 
     def on_orders(self, state: Any, player: str, now: datetime) -> list[Event]:
         """Orders were just set: a game whose orders act at once (Impero's proxy bids) acts here."""

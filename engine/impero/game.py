@@ -70,6 +70,7 @@ class Impero(Game[ImperoState]):
     # 2: deadlines live in their timers only (turn_ends_at and Auction.closes_at dropped)
     state_version = 2
     orders_model = ImperoOrders  # proxy bids, and the leftover company OP at the turn end: orders.py
+    clock_ends = frozenset({"turns"})  # the last turn's end is the game's end, no one's missed deadline
 
     # lookups and views the cogs, renderers and tests ask the game for
     board = staticmethod(nodes.board_of)
@@ -158,6 +159,9 @@ class Impero(Game[ImperoState]):
 
     def orders_sample(self, state: ImperoState, player: str) -> dict[str, Any] | None:
         return standing.sample(state)
+
+    def order_pieces(self, state: ImperoState, orders: ImperoOrders) -> dict[str, Any]:
+        return standing.pieces(state, orders)
 
     def on_orders(self, state: ImperoState, player: str, now: datetime) -> list[Event]:
         """Proxy bids act at once: on the auctions open now."""

@@ -59,8 +59,22 @@ def sample(state: ImperoState) -> dict[str, Any]:
     return {"develop": True, "reserve": state.settings.min_company_capital}
 
 
+def pieces(state: ImperoState, orders: ImperoOrders) -> dict[str, Any]:
+    """Each proxy limit is a piece of its own (by company, however its name was typed): giving other
+    orders again leaves its moment alone, and only that moment ranks it among equal limits."""
+    out: dict[str, Any] = {bid_piece(state, name): limit for name, limit in orders.bids.items()}
+    return out | {"develop": orders.develop, "reserve": orders.reserve}
+
+
+def bid_piece(state: ImperoState, name: str) -> str:
+    try:
+        return f"bid:{find_company(state, name).id}"
+    except RuleError:
+        return f"bid:{name.casefold()}"
+
+
 def limits_on(state: ImperoState, company_id: str) -> dict[str, tuple[int, datetime]]:
-    """Every seated player's proxy limit on a company, with when their orders were set."""
+    """Every seated player's proxy limit on a company, with when that limit was set."""
     found: dict[str, tuple[int, datetime]] = {}
     for pid, standing in state.orders.items():
         seat = state.player(pid)
@@ -68,7 +82,7 @@ def limits_on(state: ImperoState, company_id: str) -> dict[str, tuple[int, datet
             continue
         for name, limit in ImperoOrders.model_validate(standing.orders).bids.items():
             if _names(state, name, company_id):
-                found[pid] = (limit, standing.set_at)
+                found[pid] = (limit, standing.set_when(f"bid:{company_id}"))
     return found
 
 
@@ -83,6 +97,7 @@ def drop_bid(state: ImperoState, pid: str, company_id: str) -> None:
         del state.orders[pid]
     else:
         standing.orders = orders.model_dump(mode="json")
+        standing.since.pop(f"bid:{company_id}", None)
 
 
 def _names(state: ImperoState, name: str, company_id: str) -> bool:

@@ -4,10 +4,13 @@ proxy could still beat, the proxy bids, only as far as needed.
 
 Each proxy raise is an ordinary bid (engine/impero/auctions.py `bid`: the same OP, cash and
 closing checks, the same anti-snipe extension), announced as placed by standing order with its
-amount; a limit is never said. The outcome is an English auction's: the highest limit wins, at
-one step above the best rival (a rival proxy's limit or a manual bid), never above its own limit;
-between equal limits the orders set first win. A proxy whose bid is refused stops, and only its
-owner is told why. A proxy serves one auction: it is forgotten when that auction closes.
+amount; a limit is never said. The outcome is an English auction's with a minimum step (one rule,
+docs/rules/impero.md "Standing orders"): a bid beats the best by a whole step, so a limit less than
+one step above another cannot outbid it; of the limits less than a step below the highest (equal
+ones included), the one set first wins, and pays one step above the best rival limit (a manual bid
+counts as one), never above its own limit. A limit the best bid already reached within a step
+cannot bid at all, and pushes no price. A proxy whose bid is refused stops, and only its owner is
+told why. A proxy serves one auction: it is forgotten when that auction closes.
 """
 
 from __future__ import annotations
@@ -27,10 +30,10 @@ MAX_ROUNDS = 200  # each round raises the best bid or retires a proxy: far fewer
 class Proxy(NamedTuple):
     player: str
     limit: int  # the most it may bid: its owner's limit, or less when they cannot pay that much
-    rank: tuple[int, datetime, int]  # lower wins: higher limit, then the earlier orders, then the seat
+    rank: tuple[datetime, int]  # among limits less than a step apart, lower wins: the limit set first, then the seat
 
 
-MANUAL = datetime.min.replace(tzinfo=UTC)  # a bid typed by hand wins a tie: a proxy can't beat it by 0
+MANUAL = datetime.min.replace(tzinfo=UTC)  # a bid typed by hand is on the table before any limit
 
 
 def proxies(state: ImperoState, auction: Auction) -> dict[str, Proxy]:
@@ -42,7 +45,7 @@ def proxies(state: ImperoState, auction: Auction) -> dict[str, Proxy]:
         held = auction.best_bid if auction.best_bidder == pid else 0
         entry_paid = pid in auction.bidders or state.op[pid] >= state.settings.action_op
         can = min(limit, state.cash[pid] + held) if entry_paid else 0
-        found[pid] = Proxy(pid, can, (-can, at, seats.index(pid)))
+        found[pid] = Proxy(pid, can, (at, seats.index(pid)))
     return found
 
 
@@ -57,23 +60,29 @@ def refusal(state: ImperoState, auction: Auction, pid: str, amount: int) -> Rule
 
 
 def next_bid(state: ImperoState, auction: Auction, standing: dict[str, Proxy]) -> tuple[str, int] | None:
-    """Who bids now and how much, as an English auction would end: the best limit (a manual bid
-    counts as one) wins, at one step above the next best, never above its own. None: settled."""
+    """Who bids now and how much, as an English auction with a minimum step ends. In it: the best bid
+    on the table (its bidder's limit, when they have a proxy) and every rival limit at least as high.
+    A bid beats the best by a whole step, so a limit less than one step above another cannot outbid
+    it: of the limits less than a step below the highest, the one set first wins (then the seat), among
+    those that can bid now (a rival reaching the smallest bid; the holder holds already). It pays one
+    step above the best other limit, never more than its own. None: settled."""
     best, holder = auction.best_bid, auction.best_bidder
-    rivals = [p for pid, p in standing.items() if pid != holder and p.limit >= max(best, 1)]
-    if not rivals:
+    floor = min_bid(state, auction)
+    step = state.settings.bid_increment
+    field = [p for pid, p in standing.items() if pid != holder and p.limit >= max(best, 1)]
+    if not field:
         return None
-    field = list(rivals)
     if holder is not None:
         mine = standing.get(holder)
-        field.append(mine if mine is not None and mine.limit >= best else Proxy(holder, best, (-best, MANUAL, -1)))
-    winner = min(field, key=lambda p: p.rank)
-    runner_up = max(p.limit for p in field if p is not winner) if len(field) > 1 else 0
-    floor = min_bid(state, auction)
-    price = min(winner.limit, runner_up + state.settings.bid_increment)
+        field.append(mine if mine is not None and mine.limit >= best else Proxy(holder, best, (MANUAL, -1)))
+    top = max(p.limit for p in field)
+    able = [p for p in field if p.player == holder or p.limit >= floor]
+    winner = min((p for p in able if p.limit > top - step), key=lambda p: p.rank)
+    runner_up = max((p.limit for p in field if p is not winner), default=0)
+    price = min(winner.limit, runner_up + step)
     if winner.player == holder:  # raised only as far as a rival's limit pushes it, by a whole step at least
         return (winner.player, price) if price >= floor else None
-    return (winner.player, max(floor, price)) if winner.limit >= floor else None
+    return winner.player, max(floor, price)
 
 
 def resolve(state: ImperoState, auction: Auction, now: datetime) -> list[Event]:

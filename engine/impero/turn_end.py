@@ -186,8 +186,8 @@ def game_over(state: ImperoState) -> list[Event]:
     state.listings = []
     for pid, hist in state.cash_history.items():
         hist.append(state.cash[pid])
-    seated = [p.id for p in state.players]
-    top = max(state.cash[p] for p in seated)
+    seated = state.active_player_ids()  # a player a moderator removed is not ranked and cannot win
+    top = max((state.cash[p] for p in seated), default=None)
     winners = [p for p in seated if state.cash[p] == top]
     standings = sorted(seated, key=lambda p: (-state.cash[p], -net_worth(state, p), p))
     events.append(
@@ -196,7 +196,7 @@ def game_over(state: ImperoState) -> list[Event]:
             params={
                 "turns": state.settings.turns,
                 "winners": [state.name_of(w) for w in winners],
-                "cash": top,
+                "cash": top or 0,
                 "standings": [
                     {
                         "player": state.name_of(p),
@@ -221,6 +221,6 @@ def game_over(state: ImperoState) -> list[Event]:
             )
         )
     events.append(finish_game(state, winners, "turns"))
-    for pid in seated:
+    for pid in state.player_ids():
         state.op[pid] = 0
     return events

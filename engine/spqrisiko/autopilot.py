@@ -19,6 +19,14 @@ def away_seat(state: SpqrState, player: str) -> bool:
     return player in state.autopilot or (seat is not None and seat.left)
 
 
+def count_autoplayed(state: SpqrState, player: str) -> None:
+    """The autopilot plays this seat's turn at once: one more for the players' record (not for a seat a
+    moderator removed: that player is no longer at the table)."""
+    seat = state.player(player)
+    if seat is not None and not seat.left:
+        state.autoplayed[player] = state.autoplayed.get(player, 0) + 1
+
+
 def back_from_autopilot(state: SpqrState, actor: str) -> list[Event]:
     if actor in state.autopilot:
         state.autopilot.remove(actor)

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from engine.core import Event, RuleError, finish_game
+from engine.core.game import removed
 from engine.spqrisiko.board import board
 from engine.spqrisiko.models import (
     NEUTRAL_IDS,
@@ -149,13 +150,14 @@ def conquer(state: SpqrState, actor: str, defender: str, province: str) -> list[
     ]
     alive = alive_players(state)
     if len(alive) == 1:
-        events.append(
-            Event(
-                key="spqrisiko.victory",
-                notify="game_end",
-                params={"player": state.name_of(alive[0]), "points": state.points.get(alive[0], 0)},
+        if not removed(state, alive[0]):  # a removed seat's autopilot may take the last army, never the game
+            events.append(
+                Event(
+                    key="spqrisiko.victory",
+                    notify="game_end",
+                    params={"player": state.name_of(alive[0]), "points": state.points.get(alive[0], 0)},
+                )
             )
-        )
         events.append(finish_game(state, alive, "last_standing"))
     return events
 

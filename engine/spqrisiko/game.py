@@ -63,6 +63,7 @@ class SpqRisiko(Game[SpqrState]):
     state_version = 2
     # standing orders steer the autopilot of a lapsed or absent seat (orders.py, postures.py)
     orders_model = standing.SpqrOrders
+    clock_ends = frozenset({"time_limit"})  # the time limit ends the game for all, no one's missed deadline
 
     # lookups the cogs, renderers and tests ask the game for
     current_player = staticmethod(territory.current_player)
@@ -140,6 +141,9 @@ class SpqRisiko(Game[SpqrState]):
 
     def owed(self, state: SpqrState, player: str) -> list[Msg]:
         return turns.owed(state, player)
+
+    def autopilot_turns(self, state: SpqrState) -> dict[str, int]:
+        return dict(state.autoplayed)
 
     def awaiting(self, state: SpqrState) -> set[str]:
         player = territory.current_player(state)

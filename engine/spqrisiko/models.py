@@ -195,6 +195,9 @@ class SpqrState(GameState):
     eliminated: list[str] = Field(default_factory=list)
     autopilot: list[str] = Field(default_factory=list)
     timeouts: dict[str, int] = Field(default_factory=dict)  # consecutive timeouts
+    # turns (placements too) the autopilot played at once for a seated player (away, or after timeouts):
+    # no call, no deadline; the players' record counts them (Game.autopilot_turns)
+    autoplayed: dict[str, int] = Field(default_factory=dict)
     order_rolls: list[dict[str, int]] = Field(default_factory=list)
     last_attack: LastAttack | None = None
     last_scoring: dict[str, int] = Field(default_factory=dict)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event, finish_game
+from engine.core.game import removed
 from engine.spqrisiko.board import board
 from engine.spqrisiko.models import SpqrState
 from engine.spqrisiko.territory import alive_players, largest_empire, provinces_of, sea_controller
@@ -45,7 +46,7 @@ def score(state: SpqrState, player: str) -> list[Event]:
             },
         )
     ]
-    if state.points[player] >= state.settings.target_points:
+    if state.points[player] >= state.settings.target_points and not removed(state, player):
         events.append(
             Event(
                 key="spqrisiko.victory",
@@ -58,7 +59,11 @@ def score(state: SpqrState, player: str) -> list[Event]:
 
 
 def time_up(state: SpqrState) -> list[Event]:
-    alive = alive_players(state)
+    """The time limit: the best of the armies still standing whose player is still seated wins (a seat
+    a moderator removed plays on by autopilot, but never wins)."""
+    alive = [p for p in alive_players(state) if not removed(state, p)]
+    if not alive:
+        return [Event(key="spqrisiko.time_up", params={"winners": []}), finish_game(state, [], "time_limit")]
     best = max((state.points.get(p, 0), len(provinces_of(state, p))) for p in alive)
     winners = [p for p in alive if (state.points.get(p, 0), len(provinces_of(state, p))) == best]
     return [

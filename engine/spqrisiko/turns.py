@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.core import Event, Msg, Timer
-from engine.spqrisiko.autopilot import auto_eligible, back_from_autopilot, play_rest_of_turn
+from engine.spqrisiko.autopilot import auto_eligible, back_from_autopilot, count_autoplayed, play_rest_of_turn
 from engine.spqrisiko.board import board, symbol
 from engine.spqrisiko.models import (
     NEUTRAL_IDS,
@@ -127,12 +127,14 @@ def run_turns(state: SpqrState, now: datetime) -> list[Event]:
     if state.phase == "placement":
         events = start_placement_turn(state, now)
         if auto_eligible(state, player):
+            count_autoplayed(state, player)
             events += auto_place(state, now)
         else:
             events.append(turn_ping(state, player))
         return events
     events = start_turn(state, now)
     if state.status == "active" and auto_eligible(state, player):
+        count_autoplayed(state, player)
         events += autopilot_rest(state, now)
     elif state.status == "active":
         events.append(turn_ping(state, player))
@@ -268,6 +270,7 @@ def play_seat_now(state: SpqrState, player: str, now: datetime) -> list[Event]:
     the autopilot plays the turn (or the placement) right away."""
     if state.status != "active" or state.order[state.current] != player or not auto_eligible(state, player):
         return []
+    count_autoplayed(state, player)
     if state.phase == "placement":
         return auto_place(state, now)
     return autopilot_rest(state, now)

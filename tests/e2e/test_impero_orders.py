@@ -128,3 +128,25 @@ async def test_orders_set_privately_act_at_the_turn_end_and_are_announced(emulat
         assert cleared.ephemeral and "annullati" in cleared.content
         assert (await state_of(bot, gid)).orders == {}
         emulator.assert_no_unknown_routes()
+
+
+async def test_adding_develop_to_ones_orders_keeps_the_proxys_place_among_equal_limits(
+        emulator: Any, tmp_path: Any) -> None:
+    """Issue 38: Bob leaves 20$ on Telco, Carla the same after him, then Bob adds `develop:true`
+    (which gives all his orders again): when the auction opens, Bob's limit, set first, wins."""
+    clock = FakeClock(datetime.now(UTC).replace(microsecond=0))
+    alice, bob, carol = emulator.user("alice"), emulator.user("bob"), emulator.user("carol")
+    bot = AraldoBot(bot_settings(emulator, tmp_path), extra_extensions=EXTRA, clock=clock)
+    async with running_bot(emulator, bot, commands=TOP_COMMANDS):
+        gid = await start_game(emulator, bot, [alice, bob, carol], "turns=3 auction_hours=1 start_cash=200")
+        await emulator.slash(alice, "impero create-company", name="Telco", capital="5")
+        await emulator.slash(bob, "impero orders", company="Telco", limit="20")
+        clock.advance(minutes=1)
+        await emulator.slash(carol, "impero orders", company="Telco", limit="20")
+        clock.advance(minutes=1)
+        again = await emulator.slash(bob, "impero orders", develop=True)
+        assert again.ephemeral and "20,00" in again.content, "the limit is kept, not dropped"
+        clock.advance(minutes=1)
+        await emulator.slash(alice, "impero recapitalize", company="Telco", start_price="1")
+        auction = (await state_of(bot, gid)).auctions[0]
+        assert (auction.best_bidder, auction.best_bid) == (str(bob.id), 2000)

@@ -57,6 +57,8 @@ async def test_stats_and_leaderboard_after_two_games(emulator: Any, araldo: Any)
     for name in ("alice", "bob", "carol"):
         assert name in board.content.lower()
     assert "Ritmo del server" in board.content
+    # what the board ranks and what the number is, said with it (docs/record.md, "Commands")
+    assert " qui · " in board.content and "da tutti i server" in board.content
     strict = await emulator.slash(carol, "leaderboard", game="corsa")  # three rated games by default
     assert "nessuno" in strict.content.lower()
 

@@ -69,3 +69,26 @@ async def test_privacy_and_the_csv(service, clock, recorder) -> None:
     assert len(rows) == 9 and {r["player_id"] for r in rows} == {"61", "62", "63"}
     await queries.set_hidden(service.db, "62", False)
     assert len(await queries.board(service.db, "corsa", guild=GUILD, least=3)) == 3
+
+
+async def test_a_servers_board_counts_only_the_games_played_on_that_server(service, clock, recorder) -> None:
+    """Issue 38: "81" played three rated games on another server and one here. Here they have one rated
+    game, so `least_games=3` leaves them out, and the board says one game; everywhere they have four.
+    The number is the same rating on both boards (one per player and game, from every server)."""
+    for n in range(3):
+        await corsa(service, clock, ["81", "82"], channel=f"70{n}", guild="900")
+    await corsa(service, clock, ["81", "83"], channel="710")
+    for n in range(3):
+        await corsa(service, clock, ["83", "84"], channel=f"72{n}")
+    await recorder.settled()
+    here = await queries.board(service.db, "corsa", guild=GUILD, least=3)
+    assert "81" not in {b.user_id for b in here} and "83" in {b.user_id for b in here}
+    [mine] = [b for b in await queries.board(service.db, "corsa", guild=GUILD, least=1) if b.user_id == "81"]
+    [everywhere] = [b for b in await queries.board(service.db, "corsa", guild=None, least=3) if b.user_id == "81"]
+    assert (mine.games, everywhere.games) == (1, 4)
+    assert mine.wins <= 1 and everywhere.wins >= mine.wins
+    assert mine.display == everywhere.display
+    [other] = [b for b in await queries.board(service.db, "corsa", guild="900", least=3) if b.user_id == "81"]
+    assert other.games == 3 and other.display == mine.display
+    [four] = [b for b in await queries.board(service.db, "corsa", guild=GUILD, least=4) if b.user_id == "83"]
+    assert four.games == 4

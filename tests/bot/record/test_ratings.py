@@ -125,3 +125,30 @@ async def test_startup_records_the_games_the_record_missed(service, clock) -> No
     async with service.db.sessions() as s:
         assert [g.game_id for g in (await s.execute(select(RecordGame))).scalars()] == [missed]
     assert set(await _ratings(service.db)) == {"86", "87"}
+
+
+async def test_an_imported_old_game_ended_at_its_last_move_not_at_its_import(service, clock, recorder) -> None:
+    """Issue 38: an old game imported a month later is rated as ended when its last move ended it, so
+    it takes its place among the games rated since in the order they really ended."""
+    import json
+
+    from engine.core import GameRecord
+
+    gid = await corsa(service, clock, ["61", "62"], channel="611")
+    await recorder.settled()
+    last = (await service.log_rows(gid))[-1].at
+    exported = json.loads((await service.record(gid)).model_dump_json())
+    clock.advance(days=30)
+    later = await corsa(service, clock, ["61", "63"], channel="612")  # a game that ends after the old one
+    await recorder.settled()
+    clock.advance(days=1)
+    imported = await service.import_record(GameRecord.model_validate(exported), guild_id="500", channel_id="613",
+                                           moderator="mod")
+    await recorder.settled()
+    async with service.db.sessions() as s:
+        games = {g.game_id: g for g in (await s.execute(select(RecordGame))).scalars()}
+        results = (await s.execute(select(RecordResult).where(RecordResult.game_id == imported.game.id))).scalars().all()
+    ended = games[imported.game.id].finished_at
+    assert ended.replace(tzinfo=None) == last.replace(tzinfo=None)
+    assert ended.replace(tzinfo=None) < games[later].finished_at.replace(tzinfo=None)
+    assert results and all(r.finished_at.replace(tzinfo=None) == last.replace(tzinfo=None) for r in results)

@@ -6,7 +6,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 from engine.__main__ import main
-from engine.core import GameRecord, LogEntry, Player
+from engine.core import GameRecord, LogEntry, Player, get_game
 
 T0 = datetime(2026, 11, 21, 8, 0, tzinfo=UTC)
 
@@ -21,6 +21,24 @@ def test_schema_lists_actions(capsys) -> None:
     schema = json.loads(capsys.readouterr().out)
     text = json.dumps(schema)
     assert "create_company" in text and "mod_pause" in text
+
+
+def test_schema_publishes_the_core_moves_and_the_orders_of_every_game(capsys) -> None:
+    """Issue 38: `core_away` and `core_orders` are moves of every game, and `core_orders` carries the
+    game's own orders model: a tool reading the schema can write every move the game takes."""
+    for kind in ("impero", "spqrisiko", "nomic", "highfrontier", "galactica"):
+        game = get_game(kind)
+        assert main(["schema", kind]) == 0
+        schema = json.loads(capsys.readouterr().out)
+        core = schema["core"]
+        types = {core["$defs"][ref["$ref"].rsplit("/", 1)[1]]["properties"]["type"]["const"] for ref in core["oneOf"]}
+        assert types == {"core_away", "core_orders"}, kind
+        assert game.orders_model is not None
+        assert schema["orders"] == game.orders_model.model_json_schema(), kind
+        model = game.orders_model.__name__
+        assert core["$defs"][model] == schema["orders"], kind
+        orders = core["$defs"]["SetOrders"]["properties"]["orders"]
+        assert {"$ref": f"#/$defs/{model}"} in orders["anyOf"], kind
 
 
 def test_replay_prints_the_view(tmp_path, capsys) -> None:

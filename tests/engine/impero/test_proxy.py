@@ -81,6 +81,80 @@ def test_equal_limits_the_earlier_orders_win_at_the_limit() -> None:
     assert lead(p) == (C, 800)
 
 
+def test_giving_other_orders_again_keeps_a_limits_place_among_equal_ones() -> None:
+    """Issue 38: `/impero orders develop:true` gives all of Bob's orders again; his limit, unchanged,
+    keeps the moment it was set, so it still leads Carla's equal one set after it."""
+    p = founded(n=4)
+    orders(p, B, bids={"alfa": 2000})  # t1
+    p.wait(minutes=1)
+    orders(p, C, bids={"alfa": 2000})  # t2
+    p.wait(minutes=1)
+    orders(p, B, bids={"Alfa": 2000}, develop=True)  # t3: the same limit (typed another way), plus develop
+    p.act(A, {"type": "recapitalize", "company": "Alfa", "start_price": 100})
+    assert lead(p) == (B, 2000)
+
+
+def test_a_limit_changed_is_set_anew_and_ranks_from_then() -> None:
+    p = founded(n=4)
+    orders(p, B, bids={"alfa": 1900})
+    p.wait(minutes=1)
+    orders(p, C, bids={"alfa": 2000})
+    p.wait(minutes=1)
+    orders(p, B, bids={"alfa": 2000}, develop=True)  # raised: this limit was set now, after Carla's
+    assert p.state.orders[B].set_when("bid:" + alfa(p).id) == p.now
+    p.act(A, {"type": "recapitalize", "company": "Alfa", "start_price": 100})
+    assert lead(p) == (C, 2000)
+
+
+def limits_less_than_a_step_apart(first: tuple[str, int], then: tuple[str, int], hand: str | None) -> tuple[str | None, int]:
+    """`first` sets its limit, then `then`; Dario bids by hand (5.00$, or the smallest bid) before both,
+    between them, after both, or never; only a bid both limits can still beat by a step."""
+    p = opened()
+    for who in (B, C, D):
+        p.state.cash[who] = 100_000
+
+    def by_hand() -> None:
+        amount = max(500, GAME.min_bid(p.state, p.state.auctions[0]))
+        if amount + 100 <= min(first[1], then[1]):
+            p.act(D, {"type": "bid", "company": "Alfa", "amount": amount})
+
+    if hand == "before":
+        by_hand()
+    orders(p, first[0], bids={"alfa": first[1]})
+    p.wait(minutes=1)
+    if hand == "between":
+        by_hand()
+    orders(p, then[0], bids={"alfa": then[1]})
+    p.wait(minutes=1)
+    if hand == "after":
+        by_hand()
+    return lead(p)
+
+
+def test_limits_less_than_a_step_apart_the_first_set_wins_whatever_a_hand_bid_did() -> None:
+    """Issue 38: Bob's 10.50$ against Carla's 10.00$ (a step is 1.00$) no longer depends on Dario's
+    earlier hand bid: neither can outbid the other, so the limit set first wins, every time."""
+    for hand in (None, "before", "between", "after"):
+        winner, price = limits_less_than_a_step_apart((C, 1000), (B, 1050), hand)
+        assert (winner, price) == (C, 1000), hand
+        winner, _ = limits_less_than_a_step_apart((B, 1050), (C, 1000), hand)
+        assert winner == B, hand
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=700, max_value=6000), st.integers(min_value=-99, max_value=99),
+       st.sampled_from([None, "before", "between", "after"]), st.booleans())
+def test_of_two_limits_less_than_a_step_apart_the_first_set_wins(low: int, gap: int, hand: str | None,
+                                                                  b_first: bool) -> None:
+    """Any cents: two limits less than one step apart, a hand bid that leaves both able to bid (or
+    none): the limit set first holds the auction at the end."""
+    one, two = (B, low), (C, low + gap)
+    first, then = (one, two) if b_first else (two, one)
+    winner, price = limits_less_than_a_step_apart(first, then, hand)
+    assert winner == first[0]
+    assert price <= first[1]
+
+
 def test_proxy_bids_in_the_last_minute_push_the_close_back() -> None:
     p = opened()
     close = GAME.closes_at(p.state, p.state.auctions[0])
@@ -178,8 +252,8 @@ def test_the_outcome_does_not_depend_on_the_order_proxies_were_set(limits: list[
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(min_value=100, max_value=6000), min_size=2, max_size=3, unique=True))
 def test_limits_in_cents_a_step_apart_settle_the_same_way(limits: list[int]) -> None:
-    """Limits closer than one step are a tie at the auction's grain (the first to hold the bid keeps
-    it); a step apart or more, any cents, the order of setting changes nothing."""
+    """A step apart or more, any cents, the order of setting changes nothing (closer than a step, the
+    limit set first wins: the test above)."""
     ranked = sorted(limits)
     assume(all(b - a >= 100 for a, b in pairwise(ranked)))
     outcomes = {settle(limits, list(order))[:2] for order in permutations(range(len(limits)))}

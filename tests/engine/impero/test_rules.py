@@ -540,3 +540,17 @@ def test_transfers_stay_out_of_other_players_log() -> None:
     assert not GAME.log_visible(offer, A, C) and not GAME.log_visible(offer, A, None)
     assert not GAME.log_visible({"type": "accept_offer", "offer": "O1"}, B, C)
     assert GAME.log_visible({"type": "bid", "company": "Alfa", "amount": 100}, A, C)
+
+
+def test_a_player_removed_by_a_moderator_does_not_win() -> None:
+    """Issue 38: the last turn end picks the winners among the players still seated."""
+    p = founded(turns=1)
+    p.state.cash[B] = 999_999
+    GAME.apply(p.state, "mod", {"type": "mod_kick", "player": B}, p.now, moderator=True)
+    ends = GAME.turn_ends(p.state)
+    assert ends is not None
+    p.at(ends)
+    assert p.state.status == "finished"
+    assert B not in p.state.winners and p.state.winners
+    [over] = [e for e in p.events if e.key == "impero.game_over"]
+    assert "Bob" not in over.params["winners"] and all(s["player"] != "Bob" for s in over.params["standings"])

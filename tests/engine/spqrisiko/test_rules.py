@@ -549,3 +549,28 @@ def test_legal_actions_are_legal_for_current_player() -> None:
         copy = s.model_copy(deep=True)
         GAME.apply(copy, a, action, at(1))
     assert GAME.legal_actions(s, b) == [CoreAway(until=s.clock + timedelta(days=7))]
+
+
+# ---- a seat a moderator removed never wins (issue 38) ----------------------------------------------
+def test_a_removed_seat_does_not_win_at_the_time_limit() -> None:
+    s = random_game(3, time_limit_hours=5, turn_hours=48)
+    a, b, c = s.order
+    kicked = b if cur(s) != b else c
+    GAME.apply(s, "mod", {"type": "mod_kick", "player": kicked}, at(1), moderator=True)
+    s.points = {a: 1, b: 1, c: 1, kicked: 9}
+    GAME.advance(s, at(5 * 60))
+    assert s.status == "finished" and s.end_reason == "time_limit"
+    assert kicked not in s.winners and s.winners
+
+
+def test_a_removed_seat_reaching_the_target_does_not_end_the_game() -> None:
+    s = random_game(3, target_points=3)
+    nxt = s.order[1]
+    GAME.apply(s, "mod", {"type": "mod_kick", "player": nxt}, at(1), moderator=True)
+    assert s.status == "active" and cur(s) != nxt  # the kicked seat's turn comes next, played by its autopilot
+    s.points[nxt] = 2
+    s.colossei = [p for p, o in s.owner.items() if o == nxt][:1]
+    skip_reinforcements(s)
+    events = GAME.apply(s, cur(s), EndTurn(), at(2))
+    assert s.points[nxt] >= 3
+    assert s.status == "active" and not any(e.key == "spqrisiko.victory" for e in events)
