@@ -47,7 +47,10 @@ def render_odds(odds: BattleOdds, labels: dict[str, str] | None = None) -> Image
                                       ("defender", DEFENDER, odds.defender, odds.defender_name)):
         draw.rectangle((30, y + 6, 56, y + 32), fill=colour)
         who = w[side] + (f" ({name})" if name else "")
-        draw.text((68, y), f"{who}: {_force(units, w)}", font=font(30), fill=INK)
+        text, size = f"{who}: {_force(units, w)}", 30
+        while size > 18 and text_width(draw, text, font(size)) > WIDTH - 98:  # a long force: smaller, never cut
+            size -= 2
+        draw.text((68, y + (30 - size) // 2), text, font=font(size), fill=INK)
         y += 44
     # who wins: one bar, the chances written in it where they fit
     top, x0, x1 = y + 14, 30, WIDTH - 30
