@@ -29,7 +29,8 @@ from engine.galactica.models import SHIP_TYPES, GalacticaSettings
 from engine.galactica.odds import exchange, rules_of, throws
 from engine.galactica.space_combat import BLOCK_ORDER, STRIKE_ORDER, armed, battle_line, take_losses, top_up
 
-MAX_POSITIONS = 400_000  # past this a line-up is refused rather than keep a player waiting
+MAX_POSITIONS = 40_000  # past this a line-up is refused rather than keep a player waiting
+# (the box's largest fleets, 40 ships against 40 and 9 cannons, reach about 19,000)
 S = TypeVar("S", bound=Hashable)
 Units = tuple[tuple[str, int], ...]
 SpacePos = tuple[Units, tuple[str, ...], Units, tuple[str, ...]]
@@ -168,20 +169,36 @@ def space_odds(attacker: dict[str, int], defender: dict[str, int], settings: Gal
         a, _, d, _ = pos
         return not a or not d or (not armed(dict(a), s) and not armed(dict(d), s))
 
+    lines: dict[tuple[Units, tuple[str, ...]], tuple[str, ...]] = {}
+    hits: dict[tuple[tuple[str, ...], Units, tuple[str, ...], bool], list[tuple[Units, tuple[str, ...], float]]] = {}
+
+    def line(units: Units, ships: tuple[str, ...]) -> tuple[str, ...]:
+        if (units, ships) not in lines:
+            lines[(units, ships)] = tuple(battle_line(dict(units), list(ships), s.lineup))
+        return lines[(units, ships)]
+
+    def struck(s_line: tuple[str, ...], ru: Units, rl: tuple[str, ...], attacker_strikes: bool,
+               ) -> list[tuple[Units, tuple[str, ...], float]]:
+        """The receiving side after one strike of `s_line`: what stands, its line, the chance (the same for
+        every position where these lines meet)."""
+        key = (s_line, ru, rl, attacker_strikes)
+        if key not in hits:
+            r_line = line(ru, rl)
+            double = attacker_strikes or s.defending_fighters_twice
+            total = throws(s_line, r_line, rules, double)
+            out = []
+            for dead, n in exchange(s_line, r_line, rules, double):
+                units, ships = dict(ru), list(rl)
+                take_losses(units, ships, list(dead), s.lineup, BLOCK_ORDER if attacker_strikes else STRIKE_ORDER)
+                out.append((_units(units), tuple(ships), n / total))
+            hits[key] = out
+        return hits[key]
+
     def step(pos: SpacePos, attacker_strikes: bool) -> list[tuple[SpacePos, float]]:
         a, al, d, dl = pos
-        (su, sl), (ru, rl) = ((a, al), (d, dl)) if attacker_strikes else ((d, dl), (a, al))
-        s_line = tuple(battle_line(dict(su), list(sl), s.lineup))
-        r_line = tuple(battle_line(dict(ru), list(rl), s.lineup))
-        double = attacker_strikes or s.defending_fighters_twice
-        total = throws(s_line, r_line, rules, double)
-        out = []
-        for dead, n in exchange(s_line, r_line, rules, double):
-            units, line = dict(ru), list(rl)
-            take_losses(units, line, list(dead), s.lineup, BLOCK_ORDER if attacker_strikes else STRIKE_ORDER)
-            after = (_units(units), tuple(line))
-            out.append(((a, al, *after) if attacker_strikes else (*after, d, dl), n / total))
-        return out
+        if attacker_strikes:
+            return [((a, al, units, ships), p) for units, ships, p in struck(line(a, al), d, dl, True)]
+        return [((units, ships, d, dl), p) for units, ships, p in struck(line(d, dl), a, al, False)]
 
     ends = _chain(start, lambda p: sum(n for _, n in p[0]) + sum(n for _, n in p[2]), ended, step)
     outcomes = [Outcome(winner="attacker" if a and not d else "defender" if d and not a else "none",

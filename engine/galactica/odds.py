@@ -70,9 +70,18 @@ def _blocks(line: tuple[str, ...], rules: Rules) -> tuple[tuple[tuple[tuple[int,
 def _masks(line: tuple[str, ...], keep: int, rules: Rules, double: bool, bonus: int,
            blocks: tuple[int, ...]) -> tuple[tuple[tuple[bool, ...], int], ...]:
     """Which pairs a (sorted) striking line wins against blocks of these values, with how many throws."""
-    out: Counter[tuple[bool, ...]] = Counter()
-    for values, n in _strikes(line, keep, rules, double, bonus):
-        out[tuple(s > b for s, b in zip(values, blocks, strict=False))] += n
+    strikes = _strikes(line, keep, rules, double, bonus)
+    pairs = min(len(blocks), len(strikes[0][0]))
+    out: dict[tuple[bool, ...], int] = {}
+    if pairs == 3:  # the usual line of three: spelled out, this is the odds' innermost loop
+        b1, b2, b3 = blocks[:3]
+        for (s1, s2, s3, *_), n in strikes:
+            three: tuple[bool, ...] = (s1 > b1, s2 > b2, s3 > b3)
+            out[three] = out.get(three, 0) + n
+    else:
+        for values, n in strikes:
+            mask = tuple(s > b for s, b in zip(values[:pairs], blocks, strict=False))
+            out[mask] = out.get(mask, 0) + n
     return tuple(out.items())
 
 
