@@ -143,3 +143,50 @@ def test_the_battles_end_as_often_as_the_odds_say(attacker: dict[str, int], defe
         spread = 4 * math.sqrt(p * (1 - p) / runs) + 1 / runs
         assert abs(seen[key] / runs - p) <= spread, (key, seen[key] / runs, p)
     assert set(seen) <= set(keyed(space_odds(attacker, defender).outcomes))
+
+
+def test_a_line_up_too_big_for_exact_odds_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.galactica import battle_odds
+
+    monkeypatch.setattr(battle_odds, "MAX_POSITIONS", 10)
+    with pytest.raises(RuleError) as err:
+        space_odds({"fighter": 6}, {"fighter": 6})
+    assert err.value.code == "galactica.odds_too_big"
+
+
+def test_the_board_gives_the_line_ups() -> None:
+    """A fleet and the cell it attacks (the fleet there and its planet's cannons), a planet's ground
+    defences, the battle waiting for its lines and the landing waiting for its tanks; counts given
+    replace the board's."""
+    from engine.galactica.fleets import new_fleet
+    from engine.galactica.line_ups import from_board
+    from tests.engine.galactica.helpers import give_planet, started
+
+    state = started(2, seed=5)
+    me, other = state.order
+    new_fleet(state, me, "E3", {"fighter": 3, "torpedo": 1}, tanks=2)
+    give_planet(state, other, "E4", "vulcania", "cannon", "cannon", "turret")
+    state.planets["vulcania"].tanks = 3
+    new_fleet(state, other, "E4", {"fighter": 2})
+    up = from_board(state, "space", "e3", "E4", me)
+    assert (up.attacker, up.defender) == ({"fighter": 3, "torpedo": 1}, {"fighter": 2, "cannon": 2})
+    assert (up.attacker_name, up.defender_name, up.cell) == (state.name_of(me), state.name_of(other), "E4")
+    ground = from_board(state, "ground", "E3", "Vulcania", me)
+    assert (ground.attacker, ground.defender, ground.cell) == ({"tank": 2}, {"tank": 3, "turret": 1}, "Vulcania")
+    changed = up.given({"fighter": 5, "torpedo": None}, {"cannon": 0})
+    assert (changed.attacker, changed.defender) == ({"fighter": 5, "torpedo": 1}, {"fighter": 2})
+    for fleet, target, code in (("E5", "E4", "galactica.odds_no_fleet"), ("E3", "Z9", "galactica.bad_cell"),
+                                ("E3", "A1", "galactica.odds_nobody")):
+        with pytest.raises(RuleError) as err:
+            from_board(state, "space", fleet, target, me)
+        assert err.value.code == code
+    with pytest.raises(RuleError) as err:
+        from_board(state, "ground", "E3", "E3", me)
+    assert err.value.code == "galactica.odds_no_planet"
+    # a battle waiting for its lines: the odds start from it, with a line already picked
+    attacker = Side(player=me, units={"fighter": 3, "torpedo": 1}, line=["fighter", "fighter", "torpedo"])
+    defender = Side(player=other, units={"fighter": 4, "torpedo": 1}, must_pick=True)
+    state.battle = Battle(cell="E4", attacker=attacker, defender=defender, from_cell="E3")
+    waiting = from_board(state, "space", None, None, me)
+    assert waiting.attacker_line == {"fighter": 2, "torpedo": 1} and waiting.defender_line is None
+    assert odds_of(waiting, state.settings).attacker_line == ["fighter", "fighter", "torpedo"]
