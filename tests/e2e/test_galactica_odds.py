@@ -12,6 +12,7 @@ import pytest
 from engine.galactica.battle_odds import ground_odds, space_odds
 from engine.galactica.fleets import new_fleet
 from tests.e2e.staging import rig
+from tests.e2e.transcript import problems
 from tests.engine.galactica.helpers import give_planet
 
 pytestmark = pytest.mark.e2e
@@ -87,3 +88,4 @@ async def test_an_english_player_reads_her_battle_odds_alone(emulator: Any, aral
     # /help lists the command in her language
     helped = "\n".join(m.content for m in (await emulator.slash(erin, "help", game="galactica")).messages)
     assert "`/galactica odds` — Exact chances of a space or ground battle" in helped
+    assert problems(m for m in emulator.messages_seen(erin) if m.ephemeral) == []  # no stray key, no Italian

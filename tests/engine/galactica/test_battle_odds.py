@@ -190,3 +190,11 @@ def test_the_board_gives_the_line_ups() -> None:
     waiting = from_board(state, "space", None, None, me)
     assert waiting.attacker_line == {"fighter": 2, "torpedo": 1} and waiting.defender_line is None
     assert odds_of(waiting, state.settings).attacker_line == ["fighter", "fighter", "torpedo"]
+    # a landing waiting for its tanks
+    from engine.galactica.models import Pending
+
+    state.battle = None
+    mine = next(f for f in state.fleets if f.cell == "E3")
+    state.pending = Pending(kind="land", fleet=mine.id, planet="vulcania")
+    landing = from_board(state, "ground", None, None, me)
+    assert (landing.attacker, landing.defender, landing.cell) == ({"tank": 2}, {"tank": 3, "turret": 1}, "Vulcania")
