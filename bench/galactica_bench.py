@@ -1,5 +1,5 @@
 """Imperium Galactica timings: a full 4-player game by the autopilot, replay, the longest turn end a
-timer fires, a move through the whole service on SQLite (p50/p99), the pictures, the exchange odds.
+timer fires, a move through the whole service on SQLite (p50/p99), the pictures, the exchange and battle odds.
 
     python bench/galactica_bench.py [service_moves]
 
@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.core import GameRecord, LogEntry, Player, replay
 from engine.galactica import GAME
 from engine.galactica.autopilot import choose_action
-from engine.galactica.odds import _blocks, _strikes, exchange_odds
+from engine.galactica.battle_odds import space_odds
+from engine.galactica.odds import clear_caches, exchange_odds
 from render.common import to_png
 from render.galactica import render_galaxy, render_planet, render_stock
 
@@ -74,14 +75,17 @@ def full_game() -> None:
         data = to_png(img)
         print(f"{name}: render {render_ms:.1f} ms, PNG {(time.perf_counter() - t) * 1000:.1f} ms, "
               f"{len(data) // 1024} KiB")
-    _strikes.cache_clear()
-    _blocks.cache_clear()
+    clear_caches()
     t = time.perf_counter()
     exchange_odds(["fighter", "fighter", "fighter"], ["colony", "torpedo", "cannon"])
     print(f"odds 3 fighters (6 dice) v 3 (cold): {(time.perf_counter() - t) * 1000:.0f} ms")
     t = time.perf_counter()
     exchange_odds(["fighter", "fighter", "fighter"], ["colony", "torpedo", "cannon"])
     print(f"odds, warm: {(time.perf_counter() - t) * 1000:.1f} ms")
+    for fleet in ({"fighter": 6, "torpedo": 3, "colony": 1}, {"fighter": 20, "torpedo": 15, "colony": 5}):
+        t = time.perf_counter()
+        space_odds(fleet, {**fleet, "cannon": 4})
+        print(f"battle odds {sum(fleet.values())} ships v the same + 4 cannons: {(time.perf_counter() - t) * 1000:.0f} ms")
 
 
 async def service_moves(moves: int) -> None:

@@ -14,10 +14,10 @@ from datetime import datetime, timedelta
 
 from engine.core import Event, RuleError
 from engine.galactica import ground_combat
-from engine.galactica.exchange import attack_of, settle, strike_dice
+from engine.galactica.exchange import attack_of, can_destroy, settle, strike_dice
 from engine.galactica.fleets import fleet_by_id, fleets_at, join_own, merge, remove_ships
 from engine.galactica.galaxy import tile_kind
-from engine.galactica.models import SHIP_TYPES, Battle, Exchange, Fleet, GalacticaState, Side
+from engine.galactica.models import SHIP_TYPES, Battle, Exchange, Fleet, GalacticaSettings, GalacticaState, Side
 from engine.galactica.planets import planet_at
 from engine.galactica.telling import exchange_event, keep, units_said
 
@@ -52,10 +52,29 @@ def has_choice(side: Side, lineup: int) -> bool:
 
 
 def fill(side: Side, lineup: int, order: tuple[str, ...], prefer: str | None = None) -> None:
-    """Top the line up from the reserve: the lost ship's type first, then `order`."""
-    for t in ((prefer,) if prefer else ()) + order:
-        while len(side.line) < lineup and side.units.get(t, 0) > side.line.count(t):
-            side.line.append(t)
+    top_up(side.units, side.line, lineup, order, prefer)
+
+
+def top_up(units: dict[str, int], line: list[str], lineup: int, order: tuple[str, ...],
+           prefer: str | None = None) -> None:
+    """Top the line up with ships from the reserve: the lost ship's type first, then `order`. Cannons
+    never take a ship's place: they stand behind the line and fill what it leaves empty (`line_of`)."""
+    for t in ((prefer,) if prefer in SHIP_TYPES else ()) + order:
+        while len(line) < lineup and units.get(t, 0) > line.count(t):
+            line.append(t)
+
+
+def take_losses(units: dict[str, int], line: list[str], dead: list[str], lineup: int, order: tuple[str, ...]) -> None:
+    """Remove the units an exchange destroyed and top the line up again: the first ship lost (in the order
+    they fell) is replaced by its own type while the reserve has it, then by `order`. A cannon lost leaves
+    no place in the line to fill."""
+    for unit in dead:
+        units[unit] -= 1
+        if unit in line:
+            line.remove(unit)
+    for unit in dead:
+        if unit in SHIP_TYPES:
+            top_up(units, line, lineup, order, unit)
 
 
 def engage(state: GalacticaState, fleet: Fleet, from_cell: str, now: datetime) -> list[Event]:
@@ -136,12 +155,20 @@ def resume(state: GalacticaState, now: datetime) -> list[Event]:
 
 
 def line_of(side: Side, lineup: int) -> list[str]:
-    cannons = min(side.units.get("cannon", 0), lineup - len(side.line))
-    return side.line + ["cannon"] * cannons
+    return battle_line(side.units, side.line, lineup)
+
+
+def battle_line(units: dict[str, int], line: list[str], lineup: int) -> list[str]:
+    """The ships of the line, then the planet's cannons in the places they leave empty."""
+    return line + ["cannon"] * min(units.get("cannon", 0), lineup - len(line))
 
 
 def can_hit(side: Side, state: GalacticaState) -> bool:
-    return any(n and attack_of(t, state.settings) for t, n in side.units.items())
+    return armed(side.units, state.settings)
+
+
+def armed(units: dict[str, int], settings: GalacticaSettings) -> bool:
+    return any(n and attack_of(t, settings) for t, n in units.items())
 
 
 def fight(state: GalacticaState) -> list[Event]:
@@ -160,6 +187,9 @@ def fight(state: GalacticaState) -> list[Event]:
                              else (battle.defender, battle.attacker))
         s_line, r_line = line_of(striker, s.lineup), line_of(receiver, s.lineup)
         double = striker is battle.attacker or s.defending_fighters_twice
+        back = striker is battle.defender or s.defending_fighters_twice  # the receiver's fighters when it strikes
+        if not can_destroy(s_line, r_line, s, double) and not can_destroy(r_line, s_line, s, back):
+            break  # neither line can ever destroy anything, and no line changes without a loss: a stand-off
         s_dice = state.rng.dice(strike_dice(s_line, s, double))
         r_dice = state.rng.dice(len(r_line))
         strikes, blocks, killed = settle(s_line, r_line, s_dice, r_dice, s, double)
@@ -169,12 +199,9 @@ def fight(state: GalacticaState) -> list[Event]:
         battle.exchanges.append(exchange)
         events.append(exchange_event(state, len(battle.exchanges), exchange))
         for unit in dead:
-            receiver.units[unit] -= 1
-            if unit in receiver.line:
-                receiver.line.remove(unit)
             lost[receiver.player][unit] = lost[receiver.player].get(unit, 0) + 1
-        for unit in dead:
-            fill(receiver, s.lineup, BLOCK_ORDER if receiver is battle.defender else STRIKE_ORDER, unit)
+        take_losses(receiver.units, receiver.line, dead, s.lineup,
+                    BLOCK_ORDER if receiver is battle.defender else STRIKE_ORDER)
         battle.striker = "defender" if battle.striker == "attacker" else "attacker"
     _apply_losses(state, battle, lost)
     state.battle = None

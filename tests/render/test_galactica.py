@@ -90,3 +90,22 @@ def test_the_lab_chart() -> None:
     colours = {chart.getpixel((x, y)) for x in range(90, 530, 3) for y in range(150, 390, 3)}
     assert LINES[0] in colours and LINES[1] in colours  # a line per variant
     assert find_renderer("galactica", "lab") is render_lab
+
+
+def test_the_odds_picture_shows_who_wins_and_every_end() -> None:
+    from engine.galactica.battle_odds import ground_odds, space_odds
+    from render.galactica import render_odds
+    from render.galactica.odds_chart import ATTACKER, DEFENDER, HEIGHT, WIDTH, percent
+
+    odds = space_odds({"fighter": 3, "torpedo": 1}, {"fighter": 2, "cannon": 2})
+    picture = render_odds(odds, {"odds.attacker": "Attaccante", "odds.decimal": ","})
+    assert picture.size == (WIDTH, HEIGHT)
+    bar = [picture.getpixel((x, 240)) for x in range(30, WIDTH - 30)]  # the split bar: the attacker's share first
+    share = bar.count(ATTACKER) / len(bar)
+    assert abs(share - odds.chance("attacker")) < 0.02 and DEFENDER in bar
+    low = [picture.getpixel((x, y)) for x in range(30, WIDTH - 30, 2) for y in range(400, HEIGHT - 62, 4)]
+    assert ATTACKER in low and DEFENDER in low  # a bar per end, in the winner's colour
+    assert percent(0.4271, ",") == "42,7%" and percent(0.00001, ".") == "<0.1%"
+    big = ground_odds(40, 30, 3)  # dozens of ends still fit
+    assert render_odds(big).size == (WIDTH, HEIGHT)
+    assert find_renderer("galactica", "odds") is render_odds

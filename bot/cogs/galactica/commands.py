@@ -1,10 +1,9 @@
 """`/galactica`: Imperium Galactica in the channel — every phase of a turn, the private panel, the
-galaxy, planet boards, the player's stock and the odds of an exchange. Parse the options, hand the
+galaxy, planet boards, the player's stock; the odds of a battle are in odds.py. Parse the options, hand the
 action to the engine, answer with what happened."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -14,6 +13,7 @@ from discord.ext import commands
 from bot.cogs.galactica import views as v
 from bot.cogs.galactica.lab import LAB_GAMES
 from bot.cogs.galactica.lab import run as run_lab_command
+from bot.cogs.galactica.odds import odds_command
 from bot.cogs.galactica.orders import orders_command
 from bot.cogs.galactica.texts import battle_text, private_summary
 from bot.cogs.galactica.views import KIND
@@ -23,9 +23,8 @@ from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, channel_lang, game_here, lang, player_id, send, service_of
-from engine.core import RuleError, get_game
+from engine.core import get_game
 from engine.galactica.models import GalacticaState
-from engine.galactica.odds import exchange_odds
 
 UNITS = [app_commands.Choice(name=L(n, f"galactica.unit.{k}"), value=k)
          for k, n in (("fighter", "fighters"), ("torpedo", "torpedo boats"), ("colony", "colony ships"),
@@ -72,6 +71,7 @@ class GalacticaCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.group.add_command(orders_command())
+        self.group.add_command(odds_command())
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(v.ActionSelect, v.TradeButton)
@@ -298,30 +298,6 @@ class GalacticaCog(commands.Cog):
                   players: app_commands.Range[int, 2, 4] = 2, seed: app_commands.Range[int, 0, 2**31] = 1,
                   variants: str = "araldo literal", max_rounds: app_commands.Range[int, 1, 200] = 60) -> None:
         await run_lab_command(interaction, games, players, seed, variants, max_rounds)
-
-    @group.command(name=L("odds", "cmd.gal.odds"),
-                   description=L("Exact chances of one space exchange", "cmd.gal.odds.desc"))
-    @app_commands.rename(fighters=L("fighters", "opt.gal.fighters"), torpedoes=L("torpedoes", "opt.gal.torpedoes"),
-                         colony_ships=L("colony_ships", "opt.gal.colony_ships"),
-                         enemy_fighters=L("enemy_fighters", "opt.gal.enemy_fighters"),
-                         enemy_torpedoes=L("enemy_torpedoes", "opt.gal.enemy_torpedoes"),
-                         enemy_colony_ships=L("enemy_colony_ships", "opt.gal.enemy_colony_ships"),
-                         enemy_cannons=L("enemy_cannons", "opt.gal.enemy_cannons"))
-    async def odds(self, interaction: discord.Interaction, fighters: app_commands.Range[int, 0, 3] = 0,
-                   torpedoes: app_commands.Range[int, 0, 3] = 0, colony_ships: app_commands.Range[int, 0, 3] = 0,
-                   enemy_fighters: app_commands.Range[int, 0, 3] = 0, enemy_torpedoes: app_commands.Range[int, 0, 3] = 0,
-                   enemy_colony_ships: app_commands.Range[int, 0, 3] = 0,
-                   enemy_cannons: app_commands.Range[int, 0, 3] = 0) -> None:
-        language = lang(interaction)
-        mine = ["fighter"] * fighters + ["torpedo"] * torpedoes + ["colony"] * colony_ships
-        theirs = (["fighter"] * enemy_fighters + ["torpedo"] * enemy_torpedoes + ["colony"] * enemy_colony_ships
-                  + ["cannon"] * enemy_cannons)
-        if not 1 <= len(mine) <= 3 or not 1 <= len(theirs) <= 3:
-            raise RuleError("galactica.ui.bad_odds")
-        result = await asyncio.to_thread(exchange_odds, mine, theirs)
-        lines = [t("galactica.ui.odds_line", language, kills=k, chance=f"{float(p) * 100:.1f}",
-                   exact=f"{p.numerator}/{p.denominator}") for k, p in result.items()]
-        await send(interaction, t("galactica.ui.odds", language) + "\n" + "\n".join(lines), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -150,3 +151,39 @@ def test_ground_assault_with_tanks() -> None:
     else:
         assert planet.tanks + planet.buildings.count("turret") >= 1
     check(state)
+
+
+def _cannon_fight(seed: int, attacker: dict[str, int], defender: dict[str, int]) -> tuple[Any, list[Any], Any]:
+    """A space battle fought by the battle code: (the defender's side, the events, the battle kept)."""
+    from engine.galactica import space_combat
+    from engine.galactica.models import Battle, Side
+
+    state = started(2, seed=seed)
+    a_player, d_player = state.order
+    a, d = Side(player=a_player, units=dict(attacker)), Side(player=d_player, units=dict(defender))
+    space_combat.fill(a, 3, space_combat.STRIKE_ORDER)
+    space_combat.fill(d, 3, space_combat.BLOCK_ORDER)
+    state.battle = Battle(cell="E4", attacker=a, defender=d, from_cell="E3")
+    events = space_combat.fight(state)
+    return d, events, state.battles[-1]
+
+
+def test_a_fallen_cannon_leaves_no_ghost_in_the_line() -> None:
+    """Three cannons against three fighters: after a cannon falls, the line holds only the cannons still
+    standing (a lost cannon used to be put back in the ship line and counted twice)."""
+    for seed in range(1, 30):
+        d, _, battle = _cannon_fight(seed, {"fighter": 3}, {"cannon": 3})
+        standing = 3
+        for ex in battle.exchanges:
+            if ex.receiver == d.player:
+                assert len(ex.blocks) <= standing, (seed, ex)
+                standing -= ex.killed.count("cannon")
+        assert d.units["cannon"] >= 0
+
+
+def test_lines_that_can_never_destroy_anything_end_at_once_in_a_stand_off() -> None:
+    """A colony ship against three colony ships with a cannon behind them: neither line can ever hit (the
+    cannon has no place), so the attacker turns back without ten thousand empty exchanges."""
+    _, events, battle = _cannon_fight(1, {"colony": 1}, {"colony": 3, "cannon": 1})
+    assert battle.exchanges == []
+    assert any(e.key == "galactica.battle_result" and e.params["winner"] == "-" for e in events)
