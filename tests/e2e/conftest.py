@@ -9,6 +9,7 @@ import pytest
 
 from bot.main import AraldoBot
 from bot.settings import Settings
+from tests.conftest import migrated_sqlite
 from tests.e2e.transcript import problems
 from tests.emulator import fidelity
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
@@ -20,7 +21,9 @@ TOP_COMMANDS = ("game", "mod", "notify", "away", "stats", "leaderboard", "corsa"
 def bot_settings(emulator: Any, tmp_path: Any, **extra: Any) -> Settings:
     # boards in a thread of the test's process: every test runs its own event loop, and a board
     # process lives on one (test_board_answers.py plays with one)
-    values = {"DISCORD_TOKEN": TEST_TOKEN, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/araldo.db",
+    db_path = tmp_path / "araldo.db"  # a copy of a database at head, unless the test made its own
+    db_url = f"sqlite+aiosqlite:///{db_path}" if db_path.exists() else migrated_sqlite(db_path)
+    values = {"DISCORD_TOKEN": TEST_TOKEN, "DATABASE_URL": db_url,
               "DISCORD_API_BASE": emulator.base_url, "BOARD_PROCESSES": 0,
               # no web pages on a fixed port (tests run side by side): the web tests start them on a free one
               "WEB_PORT": 0, **extra}
