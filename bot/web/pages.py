@@ -48,10 +48,11 @@ class PageData:
     moderator: bool = False
 
 
-def log_reader(reader: Reader, finished: bool) -> str | None:
-    """Whose eyes the log is read with: a player's own; everything for a moderator or a finished
-    game; else the public's (nobody's: "" is no player, so private moves say only that they were made)."""
-    if reader.moderator is not None or finished:
+def log_reader(reader: Reader) -> str | None:
+    """Whose eyes the log is read with, as `/game log` reads it for them: a player's own; everything for
+    a moderator; else the public's (nobody's: "" is no player, so a private move of a running game says
+    only that it was made; once the game is finished its secret moves are told, its orders still not)."""
+    if reader.moderator is not None:
         return None
     return reader.player or ""
 
@@ -64,7 +65,6 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
     row, state, rows = table.row, table.state, table.rows
     game = get_game(row.kind)
     seats = table.names
-    finished = row.status == "finished"
     steps = len(rows)
     shown = steps if step is None else max(0, min(step, steps))
     viewer = viewer_of(reader, seats)
@@ -99,7 +99,7 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
             said = discord_html(summary(past, pid, lang), seats) if summary is not None else None
             data.others.append((name, said, panels(theirs, words, lang, kind=row.kind,
                                                    only={k for k, v in theirs.items() if public.get(k) != v})))
-    lines = await log_html(table, log_reader(reader, finished), lang)
+    lines = await log_html(table, log_reader(reader), lang)
     first = max(0, shown - LOG_SHOWN)
     data.log = [(i + 1, lines[i]) for i in range(shown - 1, first - 1, -1)]
     return data

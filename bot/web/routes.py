@@ -18,7 +18,7 @@ from bot.pictures import board_attachment, picture_labels
 from bot.web import pages
 from bot.web.history import Unreplayable
 from bot.web.links import Reader
-from bot.web.security import HEADERS
+from bot.web.security import HEADERS, client_address
 from bot.web.site import SITE, Site
 from bot.web.tables import Table
 from engine.core import RuleError
@@ -86,7 +86,22 @@ async def reader_of(request: web.Request) -> Reader:
     found = await links.reader(game_id, token) if links is not None else None
     if found is None:
         raise refusal(request, 403, "web.err.link")
+    if found.moderator is not None and not await still_moderator(request, found):
+        raise refusal(request, 403, "web.err.rights")
     return found
+
+
+async def still_moderator(request: web.Request, reader: Reader) -> bool:
+    """A moderator's link is worth what their rights are now: asked again at every request, so a role
+    taken away closes the link at once (no regenerate needed, nothing else revoked)."""
+    web_ = server(request)
+    if web_.moderates is None or reader.moderator is None:
+        return False
+    try:
+        row = await web_.tables.current_row(reader.game_id)
+    except RuleError:
+        raise refusal(request, 404, "web.err.no_game") from None
+    return await web_.moderates(row.guild_id, reader.moderator)
 
 
 async def table_of(request: web.Request, reader: Reader) -> Table:
@@ -177,27 +192,51 @@ async def board(request: web.Request) -> web.Response:
                         headers={"Cache-Control": "private, max-age=3600" if step is not None else "no-cache"})
 
 
+STREAM_HEADERS = {**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                  "X-Accel-Buffering": "no"}
+
+
 async def events(request: web.Request) -> web.StreamResponse:
-    """Server-Sent Events: the game's version now, then each new one as it is committed."""
+    """Server-Sent Events: the game's version now, then each new one as it is committed. A HEAD asks
+    only whether the stream is there: headers, no body, no subscription. One address holds at most
+    `streams_per_address` streams at once (429 beyond)."""
     reader = await reader_of(request)
     web_ = server(request)
     try:
         row = await web_.tables.current_row(reader.game_id)
     except RuleError:
         raise refusal(request, 404, "web.err.no_game") from None
-    response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
-                                           "X-Accel-Buffering": "no"})
+    if request.method == "HEAD":
+        return web.Response(headers=STREAM_HEADERS)
+    who = client_address(request, web_.behind_proxy)
+    if web_.streams.get(who, 0) >= web_.streams_per_address:
+        raise web.HTTPTooManyRequests(text=t("web.err.streams", accepted(request) or web_.default_locale),
+                                      headers={"Retry-After": "30"})
+    web_.streams[who] = web_.streams.get(who, 0) + 1
+    try:
+        return await stream(request, row.version, reader)
+    finally:
+        held = web_.streams.get(who, 1) - 1
+        if held > 0:
+            web_.streams[who] = held
+        else:
+            web_.streams.pop(who, None)
+
+
+async def stream(request: web.Request, version: int, reader: Reader) -> web.StreamResponse:
+    web_ = server(request)
+    response = web.StreamResponse(headers=STREAM_HEADERS)
     await response.prepare(request)
     with contextlib.suppress(ConnectionError, asyncio.CancelledError):
         async with web_.hub.subscribe(reader.game_id) as queue:
-            await response.write(f"retry: 2000\nevent: version\ndata: {row.version}\n\n".encode())
+            await response.write(f"retry: 2000\nevent: version\ndata: {version}\n\n".encode())
             while True:
                 try:
-                    version = await asyncio.wait_for(queue.get(), PING_SECONDS)
+                    heard = await asyncio.wait_for(queue.get(), PING_SECONDS)
                 except TimeoutError:
                     await response.write(b": ping\n\n")
                     continue
-                if version < 0:
+                if heard < 0:
                     break
-                await response.write(f"event: version\ndata: {version}\n\n".encode())
+                await response.write(f"event: version\ndata: {heard}\n\n".encode())
     return response

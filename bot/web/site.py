@@ -4,6 +4,7 @@ checkpoints, the games read lately, the signed links, and the pages and boards a
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
@@ -15,6 +16,8 @@ from bot.web.links import Links
 from bot.web.live import Hub
 from bot.web.security import RateLimit
 from bot.web.tables import Tables
+
+STREAMS_PER_ADDRESS = 16  # a household's tabs and phones; beyond that a client only holds connections
 
 
 class Site:
@@ -36,6 +39,10 @@ class Site:
         self.pages_cache: Recent[tuple[Any, ...], str] = Recent(limit=512, fresh=3600.0)
         self.building: dict[tuple[Any, ...], asyncio.Future[str]] = {}  # pages being made, by key
         self.port = 0
+        # asked at every request of a moderator's link: is (guild, user) a moderator now? None: nobody is
+        self.moderates: Callable[[str, str], Awaitable[bool]] | None = None
+        self.streams: dict[str, int] = {}  # live streams held open, by client address
+        self.streams_per_address = STREAMS_PER_ADDRESS
 
     @property
     def base_url(self) -> str:
