@@ -13,7 +13,7 @@ from typing import Any
 import aiohttp_jinja2
 from aiohttp import web
 
-from bot.i18n import LANGUAGES, normalize, t
+from bot.i18n import LANGUAGES, dm_language, normalize, t
 from bot.pictures import board_attachment, picture_labels
 from bot.web import pages
 from bot.web.history import Unreplayable
@@ -67,12 +67,22 @@ def accepted(request: web.Request) -> str | None:
     return None
 
 
-async def language(request: web.Request, table: Table) -> str:
-    """The reader's choice, else the game's server's language."""
-    chosen = accepted(request)
-    if chosen is not None:
-        return chosen
-    cfg = await server(request).svc.guild_config(table.row.guild_id)
+async def language(request: web.Request, table: Table, reader: Reader | None = None) -> str:
+    """`?lang=`; on a private link, its holder's language as their DMs have it (their `/notify
+    language`, else their Discord client's); else what the browser asks for; else the server's."""
+    asked = request.query.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    svc = server(request).svc
+    holder = reader.player or reader.moderator if reader is not None else None
+    if holder:
+        chosen, seen = (await svc.user_languages({holder}))[holder]  # kept a few seconds per process
+        if chosen or (seen and str(seen).startswith(LANGUAGES)):
+            return dm_language(chosen, seen, None)
+    browser = accepted(request)
+    if browser is not None:
+        return browser
+    cfg = await svc.guild_config(table.row.guild_id)
     return normalize(cfg.locale)
 
 
@@ -136,7 +146,7 @@ async def index(request: web.Request) -> web.Response:
 async def page(request: web.Request) -> web.Response:
     reader = await reader_of(request)
     table = await table_of(request, reader)
-    lang = await language(request, table)
+    lang = await language(request, table, reader)
     step = step_of(request, table)
     web_ = server(request)
     key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request))
@@ -150,22 +160,22 @@ async def page(request: web.Request) -> web.Response:
             pending.add_done_callback(lambda _done: web_.building.pop(key, None))
         html = await asyncio.shield(pending)
         web_.pages_cache.put(key, html)
-    return web.Response(text=html, content_type="text/html", headers={"Cache-Control": "no-store"})
+    status, text = html
+    return web.Response(text=text, status=status, content_type="text/html", headers={"Cache-Control": "no-store"})
 
 
-async def made_page(request: web.Request, table: Table, reader: Reader, step: int | None, lang: str) -> str:
-    try:
-        data = await pages.build(table, reader, step, lang)
-    except Unreplayable:
-        raise refusal(request, 409, "web.err.history", lang) from None
+async def made_page(request: web.Request, table: Table, reader: Reader, step: int | None, lang: str) -> tuple[int, str]:
+    """The page and its status: a step that cannot be drawn is a 409, but still the game's page (why,
+    and the scrubber and the log to go on)."""
+    data = await pages.build(table, reader, step, lang)
     context = pages.template_context(data, base_of(request), None)
-    return aiohttp_jinja2.render_string("game.html", request, context)
+    return (200 if data.drawn else 409), aiohttp_jinja2.render_string("game.html", request, context)
 
 
 async def board(request: web.Request) -> web.Response:
     reader = await reader_of(request)
     table = await table_of(request, reader)
-    lang = await language(request, table)
+    lang = await language(request, table, reader)
     step = step_of(request, table)
     viewer = pages.viewer_of(reader, table.names)
     steps = len(table.rows)

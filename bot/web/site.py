@@ -36,8 +36,8 @@ class Site:
         self.behind_proxy = behind_proxy
         self.links: Links | None = None
         self.images: dict[tuple[Any, ...], bytes] = {}
-        self.pages_cache: Recent[tuple[Any, ...], str] = Recent(limit=512, fresh=3600.0)
-        self.building: dict[tuple[Any, ...], asyncio.Future[str]] = {}  # pages being made, by key
+        self.pages_cache: Recent[tuple[Any, ...], tuple[int, str]] = Recent(limit=512, fresh=3600.0)  # status, html
+        self.building: dict[tuple[Any, ...], asyncio.Future[tuple[int, str]]] = {}  # pages being made, by key
         self.port = 0
         # asked at every request of a moderator's link: is (guild, user) a moderator now? None: nobody is
         self.moderates: Callable[[str, str], Awaitable[bool]] | None = None

@@ -59,7 +59,7 @@ async function show(url, push) {
     window.location.assign(url);
     return;
   }
-  if (!answer.ok) {
+  if (!answer.ok && answer.status !== 409) {  // 409: a step that cannot be drawn, a page that says why
     window.location.assign(url);
     return;
   }
