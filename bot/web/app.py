@@ -24,6 +24,7 @@ from aiohttp import web
 from bot.i18n import t
 from bot.web import routes
 from bot.web.links import Links, link_key
+from bot.web.relay import Relay, asyncpg_dsn
 from bot.web.security import HEADERS, Handler, client_address
 from bot.web.site import SITE, Site
 
@@ -90,8 +91,11 @@ class WebServer(Site):
     async def start(self, host: str, port: int) -> int:
         """Listen on host:port (port 0: any free port); the port listened on."""
         self.links = Links(self.svc.db, await link_key(self.svc.db, self.secret), self.link_days)
-        if self.hub.heard not in self.svc.listeners:
-            self.svc.listeners.append(self.hub.heard)
+        if not self.svc.db.is_sqlite and self.relay is None:  # several processes may serve pages
+            self.relay = Relay(asyncpg_dsn(self.svc.db.engine.url), self.heard_elsewhere)
+            await self.relay.start()
+        if self.heard not in self.svc.listeners:
+            self.svc.listeners.append(self.heard)
         # a client gone is a handler cancelled: a closed live stream frees its place at once, not at its next ping
         self._runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=1.0, handler_cancellation=True)
         await self._runner.setup()
@@ -104,8 +108,11 @@ class WebServer(Site):
 
     async def stop(self) -> None:
         self.hub.close()
-        if self.hub.heard in self.svc.listeners:
-            self.svc.listeners.remove(self.hub.heard)
+        if self.heard in self.svc.listeners:
+            self.svc.listeners.remove(self.heard)
+        if self.relay is not None:
+            await self.relay.stop()
+            self.relay = None
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
