@@ -70,6 +70,9 @@ class AraldoBot(commands.AutoShardedBot):
                 await self.start_web(self.settings.web_host, self.settings.web_port)
             except OSError as exc:  # a port taken: the games go on in Discord without their pages
                 log.error("web pages not started on %s:%s: %s", self.settings.web_host, self.settings.web_port, exc)
+                await self.web.start_relay()
+        else:  # no pages here, but other shard processes' pages hear this one's moves
+            await self.web.start_relay()
         # deadlines and the outbox need the database and Discord's HTTP API (logged in by now), not
         # the Gateway: overdue games start firing while commands sync and the Gateway connects
         self.deadlines.start()

@@ -91,11 +91,7 @@ class WebServer(Site):
     async def start(self, host: str, port: int) -> int:
         """Listen on host:port (port 0: any free port); the port listened on."""
         self.links = Links(self.svc.db, await link_key(self.svc.db, self.secret), self.link_days)
-        if not self.svc.db.is_sqlite and self.relay is None:  # several processes may serve pages
-            self.relay = Relay(asyncpg_dsn(self.svc.db.engine.url), self.heard_elsewhere)
-            await self.relay.start()
-        if self.heard not in self.svc.listeners:
-            self.svc.listeners.append(self.heard)
+        await self.start_relay()
         # a client gone is a handler cancelled: a closed live stream frees its place at once, not at its next ping
         self._runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=1.0, handler_cancellation=True)
         await self._runner.setup()
@@ -105,6 +101,15 @@ class WebServer(Site):
         self.port = sockets[0].getsockname()[1] if sockets else port
         log.info("web pages on http://%s:%d", host, self.port)
         return self.port
+
+    async def start_relay(self) -> None:
+        """Hear every committed version, and on PostgreSQL (several processes may serve pages) tell it
+        to the others and hear theirs. A process without pages (WEB_PORT=0) still tells its moves."""
+        if not self.svc.db.is_sqlite and self.relay is None:
+            self.relay = Relay(asyncpg_dsn(self.svc.db.engine.url), self.heard_elsewhere)
+            await self.relay.start()
+        if self.heard not in self.svc.listeners:
+            self.svc.listeners.append(self.heard)
 
     async def stop(self) -> None:
         self.hub.close()
