@@ -104,6 +104,16 @@ async def viewer(http: aiohttp.ClientSession, url: str, target: int, connected: 
     shown[index] = time.time()
 
 
+async def readers_ready(base: str, viewers: int, target: int) -> asyncio.subprocess.Process:
+    """The readers' process, once every reader holds the stream (its stdout then gives their times)."""
+    readers = await asyncio.create_subprocess_exec(sys.executable, __file__, "--viewers", base, str(viewers),
+                                                   str(target), stdout=asyncio.subprocess.PIPE)
+    assert readers.stdout is not None
+    ready = await asyncio.wait_for(readers.stdout.readline(), timeout=120)
+    assert ready.strip() == b"ready", ready
+    return readers
+
+
 async def viewers_process(base: str, viewers: int, target: int) -> None:
     """The readers, in a process of their own (as browsers are): "ready" once all hear the current
     version, then one line of JSON with when each heard the move and had the new page."""
@@ -155,18 +165,14 @@ async def main(moves: int, viewers: int) -> None:
                   f"its board p50 {pct(boards, .5):.0f} ms, p95 {pct(boards, .95):.0f} ms")
 
             row = await svc.get(game_id)
-            readers = await asyncio.create_subprocess_exec(
-                sys.executable, __file__, "--viewers", base, str(viewers), str(row.version + 1),
-                stdout=asyncio.subprocess.PIPE)
-            assert readers.stdout is not None
-            ready = await asyncio.wait_for(readers.stdout.readline(), timeout=120)
-            assert ready.strip() == b"ready", ready
+            readers = await readers_ready(base, viewers, row.version + 1)
             print(f"{web.hub.readers(game_id)} readers connected (in a process of their own)")
             _, state = await svc.state(game_id)
             actor = sorted(get_game("spqrisiko").awaiting(state))[0]
             t, clock = time.time(), time.perf_counter()
             await svc.act(game_id, actor, choose_action(state, actor).model_dump(mode="json"))
             acted = time.perf_counter() - clock
+            assert readers.stdout is not None
             found = json.loads(await asyncio.wait_for(readers.stdout.readline(), timeout=120))
             await readers.wait()
             lags = [at - t for at in found["heard"]]
@@ -214,15 +220,11 @@ async def across_processes(url: str, viewers: int, rounds: int = 5) -> None:
         moves = []
         for _ in range(rounds):
             row = await svc.get(game_id)
-            readers = await asyncio.create_subprocess_exec(
-                sys.executable, __file__, "--viewers", base, str(viewers), str(row.version + 1),
-                stdout=asyncio.subprocess.PIPE)
-            assert readers.stdout is not None
-            ready = await asyncio.wait_for(readers.stdout.readline(), timeout=120)
-            assert ready.strip() == b"ready", ready
+            readers = await readers_ready(base, viewers, row.version + 1)
             t = time.time()
             await play(svc, game_id, 1, now)
             moves.append(time.time() - t)
+            assert readers.stdout is not None
             found = json.loads(await asyncio.wait_for(readers.stdout.readline(), timeout=120))
             await readers.wait()
             heard["heard"] += [at - t for at in found["heard"]]
