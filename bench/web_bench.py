@@ -5,7 +5,10 @@ greedy bot of engine/spqrisiko/ai.py through the game service, so the log and sn
 - a history step: the page of a random earlier move, never asked before (replayed from the nearest
   checkpoint), and that step's board image;
 - live: N readers hold the game's event stream open; a move is made through the service and the time
-  until every reader has heard it is measured, with the move's own time meanwhile.
+  until every reader has heard it is measured, with the move's own time meanwhile;
+- across processes (when TEST_DATABASE_URL points at PostgreSQL): the readers hold the stream of a
+  web server running in another process over the same database, the move is made in this one, and
+  the time until they hear it (through LISTEN/NOTIFY) and have the new page is measured.
 
     python bench/web_bench.py [moves] [viewers]
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -32,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.fresh_db import fresh, started_game
 from bot.service import GameService
+from bot.storage.db import Database
 from bot.web.app import WebServer
 from engine.core import RuleError, get_game
 from engine.spqrisiko.ai import choose_action
@@ -99,6 +104,16 @@ async def viewer(http: aiohttp.ClientSession, url: str, target: int, connected: 
     shown[index] = time.time()
 
 
+async def readers_ready(base: str, viewers: int, target: int) -> asyncio.subprocess.Process:
+    """The readers' process, once every reader holds the stream (its stdout then gives their times)."""
+    readers = await asyncio.create_subprocess_exec(sys.executable, __file__, "--viewers", base, str(viewers),
+                                                   str(target), stdout=asyncio.subprocess.PIPE)
+    assert readers.stdout is not None
+    ready = await asyncio.wait_for(readers.stdout.readline(), timeout=120)
+    assert ready.strip() == b"ready", ready
+    return readers
+
+
 async def viewers_process(base: str, viewers: int, target: int) -> None:
     """The readers, in a process of their own (as browsers are): "ready" once all hear the current
     version, then one line of JSON with when each heard the move and had the new page."""
@@ -125,6 +140,7 @@ async def main(moves: int, viewers: int) -> None:
         made = await play(svc, game_id, moves, now)
         print(f"played {made} moves in {time.perf_counter() - t:.0f} s")
         web = WebServer(svc, per_minute=0, burst=0)
+        web.streams_per_address = 1_000_000  # every reader comes from this machine
         port = await web.start("127.0.0.1", 0)
         base = f"http://127.0.0.1:{port}/g/{game_id}"
         rng = random.Random(7)
@@ -149,18 +165,14 @@ async def main(moves: int, viewers: int) -> None:
                   f"its board p50 {pct(boards, .5):.0f} ms, p95 {pct(boards, .95):.0f} ms")
 
             row = await svc.get(game_id)
-            readers = await asyncio.create_subprocess_exec(
-                sys.executable, __file__, "--viewers", base, str(viewers), str(row.version + 1),
-                stdout=asyncio.subprocess.PIPE)
-            assert readers.stdout is not None
-            ready = await asyncio.wait_for(readers.stdout.readline(), timeout=120)
-            assert ready.strip() == b"ready", ready
+            readers = await readers_ready(base, viewers, row.version + 1)
             print(f"{web.hub.readers(game_id)} readers connected (in a process of their own)")
             _, state = await svc.state(game_id)
             actor = sorted(get_game("spqrisiko").awaiting(state))[0]
             t, clock = time.time(), time.perf_counter()
             await svc.act(game_id, actor, choose_action(state, actor).model_dump(mode="json"))
             acted = time.perf_counter() - clock
+            assert readers.stdout is not None
             found = json.loads(await asyncio.wait_for(readers.stdout.readline(), timeout=120))
             await readers.wait()
             lags = [at - t for at in found["heard"]]
@@ -173,7 +185,65 @@ async def main(moves: int, viewers: int) -> None:
         await db.close()
 
 
+async def server_process(url: str) -> None:
+    """Another process's web server over the same PostgreSQL: prints its port, serves until killed."""
+    db = Database(url)
+    web = WebServer(GameService(db), per_minute=0, burst=0)
+    web.streams_per_address = 1_000_000  # every reader comes from this machine
+    print(await web.start("127.0.0.1", 0), flush=True)
+    await asyncio.Event().wait()
+
+
+def report(what: str, found: dict[str, list[float]], t: float, viewers: int) -> None:
+    lags = [at - t for at in found["heard"]]
+    pages = [at - t for at in found["shown"]]
+    print(f"{what}: {len(lags)}/{viewers} readers heard the move: p50 {pct(lags, .5):.0f} ms, "
+          f"p95 {pct(lags, .95):.0f} ms, last {max(lags) * 1000:.0f} ms; "
+          f"had the new page: p50 {pct(pages, .5):.0f} ms, p95 {pct(pages, .95):.0f} ms, last {max(pages) * 1000:.0f} ms")
+
+
+async def across_processes(url: str, viewers: int, rounds: int = 5) -> None:
+    """A move made in this process, heard by the readers of a page served by another (PostgreSQL)."""
+    db = await fresh(url)
+    now = [T0]
+    svc = GameService(db, clock=lambda: now[0])
+    game_id = await started_game(svc, "spqrisiko", 4, {"setup": "random", "target_points": 200})
+    await play(svc, game_id, 30, now)
+    mine = WebServer(svc, per_minute=0, burst=0)  # as every bot process runs one: it tells the others
+    await mine.start("127.0.0.1", 0)
+    other = await asyncio.create_subprocess_exec(sys.executable, __file__, "--server", url, stdout=asyncio.subprocess.PIPE)
+    assert other.stdout is not None
+    try:
+        port = int(await asyncio.wait_for(other.stdout.readline(), timeout=60))
+        base = f"http://127.0.0.1:{port}/g/{game_id}"
+        heard: dict[str, list[float]] = {"heard": [], "shown": []}
+        moves = []
+        for _ in range(rounds):
+            row = await svc.get(game_id)
+            readers = await readers_ready(base, viewers, row.version + 1)
+            t = time.time()
+            await play(svc, game_id, 1, now)
+            moves.append(time.time() - t)
+            assert readers.stdout is not None
+            found = json.loads(await asyncio.wait_for(readers.stdout.readline(), timeout=120))
+            await readers.wait()
+            heard["heard"] += [at - t for at in found["heard"]]
+            heard["shown"] += [at - t for at in found["shown"]]
+        report(f"across processes (PostgreSQL LISTEN/NOTIFY, {rounds} moves, the move itself "
+               f"p50 {pct(moves, .5):.0f} ms)", heard, 0.0, viewers * rounds)
+    finally:
+        other.kill()
+        await other.wait()
+        await mine.stop()
+        await db.close()
+
+
 if __name__ == "__main__" and sys.argv[1:2] == ["--viewers"]:
     asyncio.run(viewers_process(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
+elif __name__ == "__main__" and sys.argv[1:2] == ["--server"]:
+    asyncio.run(server_process(sys.argv[2]))
 elif __name__ == "__main__":
     asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000, int(sys.argv[2]) if len(sys.argv) > 2 else 500))
+    pg = os.environ.get("TEST_DATABASE_URL", "")
+    if pg.startswith("postgresql"):
+        asyncio.run(across_processes(pg, min(100, int(sys.argv[2]) if len(sys.argv) > 2 else 100)))

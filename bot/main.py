@@ -23,6 +23,7 @@ from bot.service import GameService, utcnow
 from bot.settings import Settings
 from bot.storage.db import Database
 from bot.translator import AraldoTranslator
+from bot.ui import moderates
 from bot.web.app import WebServer
 from bot.web.invite import private_url
 from engine.core.registry import BUILTIN_GAMES
@@ -72,6 +73,9 @@ class AraldoBot(commands.AutoShardedBot):
                 await self.start_web(self.settings.web_host, self.settings.web_port)
             except OSError as exc:  # a port taken: the games go on in Discord without their pages
                 log.error("web pages not started on %s:%s: %s", self.settings.web_host, self.settings.web_port, exc)
+                await self.web.start_relay()
+        else:  # no pages here, but other shard processes' pages hear this one's moves
+            await self.web.start_relay()
         # deadlines and the outbox need the database and Discord's HTTP API (logged in by now), not
         # the Gateway: overdue games start firing while commands sync and the Gateway connects
         self.deadlines.start()
@@ -98,8 +102,23 @@ class AraldoBot(commands.AutoShardedBot):
         if not self.settings.public_url:
             self.web.public_url = self.settings.web_base(port)
         web = self.web
+        web.moderates = self.moderates_now
         self.notifier.private_link = lambda game_id, player: private_url(web, game_id, player)
         return port
+
+    async def moderates_now(self, guild_id: str, user_id: str) -> bool:
+        """Is this user a moderator of this server right now? Asked of Discord at every request of a
+        moderator's web page: a role taken away closes their link at once (members are not cached:
+        the bot has no members intent, and the guild may be another shard process's)."""
+        try:
+            guild = self.get_guild(int(guild_id)) or await self.fetch_guild(int(guild_id))
+            member = await guild.fetch_member(int(user_id))
+        except (discord.NotFound, discord.Forbidden):
+            return False
+        except discord.HTTPException as exc:  # Discord cannot say now: no rights on trust
+            log.warning("moderator rights of %s in %s unknown: %s", user_id, guild_id, exc)
+            return False
+        return await moderates(self.service, member)
 
     async def _resume(self) -> None:
         if self.is_closed():  # never tick from a dying client

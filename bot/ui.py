@@ -56,14 +56,19 @@ def player_id(interaction: discord.Interaction, state: GameState) -> str:
     return user
 
 
+async def moderates(svc: GameService, member: discord.Member) -> bool:
+    """Is this member a moderator of their server: Manage Server, or the role `/mod config` names."""
+    if member.guild_permissions.manage_guild:
+        return True
+    cfg = await svc.guild_config(str(member.guild.id))
+    return bool(cfg.mod_role_id) and any(str(r.id) == cfg.mod_role_id for r in member.roles)
+
+
 async def is_moderator(interaction: discord.Interaction) -> bool:
     member = interaction.user
     if not isinstance(member, discord.Member) or interaction.guild_id is None:
         return False
-    if member.guild_permissions.manage_guild:
-        return True
-    cfg = await service_of(interaction).guild_config(str(interaction.guild_id))
-    return bool(cfg.mod_role_id) and any(str(r.id) == cfg.mod_role_id for r in member.roles)
+    return await moderates(service_of(interaction), member)
 
 
 async def require_moderator(interaction: discord.Interaction) -> None:

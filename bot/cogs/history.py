@@ -54,12 +54,13 @@ async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], languag
     if row.kind in LOG_NAMES and row.snapshot_json is not None:
         names = {**LOG_NAMES[row.kind](svc.load_state(row), language), **seats}
     game = get_game(row.kind)
+    finished = row.status == "finished"  # its secret moves are told, its standing orders still not
     out = []
     for r in rows:
         action = json.loads(r.action_json)
         who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
         mod = " 🛡️" if r.moderator else ""
-        if viewer is None or game.log_visible(action, r.actor, viewer):
+        if viewer is None or game.log_visible(action, r.actor, viewer, finished):
             what = describe_action(row.kind, action, names, language)
         else:
             what = t("core.log_private", language)

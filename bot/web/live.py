@@ -16,18 +16,27 @@ QUEUE_SIZE = 8  # a reader this far behind only needs the newest version: older 
 class Hub:
     def __init__(self) -> None:
         self._readers: dict[int, set[asyncio.Queue[int]]] = {}
+        self._told: dict[int, int] = {}  # game -> the newest version told (heard twice: in-process and relayed)
 
     def readers(self, game_id: int | None = None) -> int:
         if game_id is not None:
             return len(self._readers.get(game_id, ()))
         return sum(len(q) for q in self._readers.values())
 
-    def publish(self, game_id: int, version: int) -> None:
+    def publish(self, game_id: int, version: int) -> bool:
+        """Tell the game's readers its new version; False when it was told already."""
+        if version >= 0:
+            if self._told.get(game_id, -1) >= version:
+                return False
+            if len(self._told) > 50_000:
+                self._told.clear()
+            self._told[game_id] = version
         for queue in list(self._readers.get(game_id, ())):
             if queue.full():
                 with contextlib.suppress(asyncio.QueueEmpty):
                     queue.get_nowait()
             queue.put_nowait(version)
+        return True
 
     async def heard(self, upd: Update) -> None:
         """The service's listener: after a commit, every reader of the game is told its version."""

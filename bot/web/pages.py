@@ -14,6 +14,7 @@ from bot.cogs.history import LOG_NAMES
 from bot.i18n import t
 from bot.letters import PRIVATE_SUMMARIES
 from bot.orders import orders_text
+from bot.web.history import Unreplayable
 from bot.web.links import Reader
 from bot.web.markup import discord_html, time_html
 from bot.web.panels import Panel, panels
@@ -46,12 +47,14 @@ class PageData:
     has_board: bool = False
     reader_name: str | None = None
     moderator: bool = False
+    drawn: bool = True  # False: this step cannot be replayed, the page says so (answered with 409)
 
 
-def log_reader(reader: Reader, finished: bool) -> str | None:
-    """Whose eyes the log is read with: a player's own; everything for a moderator or a finished
-    game; else the public's (nobody's: "" is no player, so private moves say only that they were made)."""
-    if reader.moderator is not None or finished:
+def log_reader(reader: Reader) -> str | None:
+    """Whose eyes the log is read with, as `/game log` reads it for them: a player's own; everything for
+    a moderator; else the public's (nobody's: "" is no player, so a private move of a running game says
+    only that it was made; once the game is finished its secret moves are told, its orders still not)."""
+    if reader.moderator is not None:
         return None
     return reader.player or ""
 
@@ -64,12 +67,14 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
     row, state, rows = table.row, table.state, table.rows
     game = get_game(row.kind)
     seats = table.names
-    finished = row.status == "finished"
     steps = len(rows)
     shown = steps if step is None else max(0, min(step, steps))
     viewer = viewer_of(reader, seats)
     if shown < steps:
-        past, view = await asyncio.to_thread(table.history.view_at, row, state, rows, shown, viewer)
+        try:
+            past, view = await asyncio.to_thread(table.history.view_at, row, state, rows, shown, viewer)
+        except Unreplayable:
+            return await unreplayable(table, reader, shown, lang)
     else:
         past, view = state, table.view(viewer)
     data = PageData(game_id=table.game_id, kind=row.kind, name=game.meta.name, lang=lang, status=row.status,
@@ -99,9 +104,24 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
             said = discord_html(summary(past, pid, lang), seats) if summary is not None else None
             data.others.append((name, said, panels(theirs, words, lang, kind=row.kind,
                                                    only={k for k, v in theirs.items() if public.get(k) != v})))
-    lines = await log_html(table, log_reader(reader, finished), lang)
-    first = max(0, shown - LOG_SHOWN)
-    data.log = [(i + 1, lines[i]) for i in range(shown - 1, first - 1, -1)]
+    await add_log(data, table, reader)
+    return data
+
+
+async def add_log(data: PageData, table: Table, reader: Reader) -> None:
+    lines = await log_html(table, log_reader(reader), data.lang)
+    first = max(0, data.step - LOG_SHOWN)
+    data.log = [(i + 1, lines[i]) for i in range(data.step - 1, first - 1, -1)]
+
+
+async def unreplayable(table: Table, reader: Reader, shown: int, lang: str) -> PageData:
+    """A step the log does not replay to: the page says why, and keeps its scrubber and log to go on."""
+    row = table.row
+    data = PageData(game_id=table.game_id, kind=row.kind, name=get_game(row.kind).meta.name, lang=lang,
+                    status=row.status, step=shown, steps=len(table.rows), version=row.version,
+                    headline=discord_html(t("web.err.history", lang)), moderator=reader.moderator is not None,
+                    reader_name=table.names.get(reader.player or ""), drawn=False)
+    await add_log(data, table, reader)
     return data
 
 

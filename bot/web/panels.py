@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -31,6 +31,49 @@ def register_money_fields(kind: str, keys: set[str]) -> None:
     MONEY_FIELDS[kind] = frozenset(keys)
 
 
+# kind -> view fields a reader has no use for on a page (a renderer's grid sizes and lookup tables,
+# a rule's machine name): left out wherever they appear
+HIDDEN_FIELDS: dict[str, frozenset[str]] = {}
+# kind -> panels open at first whatever their size: the game's state at a glance
+OPEN_FIELDS: dict[str, frozenset[str]] = {}
+# every game: the reader's own id (the page's badge says whose view it is) and the id -> name table
+# (every id is shown as its name already)
+ALWAYS_HIDDEN = frozenset({"names"})
+READER_FIELDS = frozenset({"me", "you", "viewer"})
+
+
+# kind -> {field: catalog prefix}: a field whose values are ids the game's catalog says in words
+# under another prefix than `<kind>.<field>` (Nomic's "mechanics" are `nomic.mechanic.<id>`)
+WORD_PREFIXES: dict[str, dict[str, str]] = {}
+
+
+def register_page_fields(kind: str, *, hidden: Collection[str] = (), opened: Collection[str] = (),
+                         words: dict[str, str] | None = None) -> None:
+    HIDDEN_FIELDS[kind] = frozenset(hidden)
+    OPEN_FIELDS[kind] = frozenset(opened)
+    WORD_PREFIXES[kind] = dict(words or {})
+
+
+ENGLISH_TWIN = "_en"  # `title_en` is `title` in English: a page shows the one in its reader's language
+
+
+def in_language(fields: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Fields with an English twin show once, in the reader's language (the Italian one when the twin is empty)."""
+    out = {}
+    for key, value in fields.items():
+        if key.endswith(ENGLISH_TWIN) and key.removesuffix(ENGLISH_TWIN) in fields:
+            continue
+        twin = fields.get(key + ENGLISH_TWIN)
+        out[key] = twin if lang == "en" and twin else value
+    return out
+
+
+def _shown(key: str, value: Any, kind: str) -> bool:
+    if key in ALWAYS_HIDDEN or key in HIDDEN_FIELDS.get(kind, ()):
+        return False
+    return not (key in READER_FIELDS and _is_scalar(value))
+
+
 @dataclass
 class Panel:
     key: str
@@ -49,7 +92,10 @@ _MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
 def _word(value: str, key: str, kind: str, lang: str) -> str | None:
     """A game's id in words where its catalog has it: `<game>.<field>.<value>` ("spqrisiko.phase.reinforce")."""
     words = catalog(lang)
-    return words.get(f"web.status.{value}") or (words.get(f"{kind}.{key}.{value}") if kind and key else None)
+    if not (kind and key):
+        return words.get(f"web.status.{value}")
+    prefix = WORD_PREFIXES.get(kind, {}).get(key, f"{kind}.{key}")
+    return words.get(f"web.status.{value}") or words.get(f"{prefix}.{value}")
 
 
 def _scalar(value: Any, names: Mapping[str, str], lang: str, key: str = "", kind: str = "") -> Markup:
@@ -98,11 +144,45 @@ def value_html(value: Any, names: Mapping[str, str], lang: str, depth: int = 0, 
             Markup("<li>{}</li>").format(value_html(v, names, lang, depth + 1, key, kind)) for v in shown)) + more
     if not value:
         return Markup("&ndash;")
+    value = in_language({str(k): v for k, v in value.items()}, lang)
+    items = [(k, v) for k, v in list(value.items())[:MAX_ITEMS] if _shown(k, v, kind)
+             and not (key in READER_FIELDS and k in ("id", "player") and v in names)]  # the reader's own id
+    if depth > 0 and _is_amounts(value, names):  # goods in a cell: "Ndri 1000, fuel 2", no zero rows
+        said = [Markup("{} {}").format(field_name(k, lang), _scalar(v, names, lang, _child(key, k, kind), kind))
+                for k, v in items if v]
+        return Markup(", ").join(said) if said else Markup("&ndash;")
+    rendered = [(k, v, value_html(v, names, lang, depth + 1, _child(key, k, kind), kind)) for k, v in items]
+    kept = _distinct([(k, [v], [html]) for k, v, html in rendered], names)
     rows = Markup("").join(
-        Markup("<dt>{}</dt><dd>{}</dd>").format(names.get(str(k)) or field_name(str(k), lang),
-                                                 value_html(v, names, lang, depth + 1, _child(key, k, kind), kind))
-        for k, v in list(value.items())[:MAX_ITEMS])
+        Markup("<dt>{}</dt><dd>{}</dd>").format(names.get(k) or field_name(k, lang), html)
+        for k, v, html in rendered if k in kept)
     return Markup('<dl class="fields">{}</dl>').format(rows)
+
+
+def _is_amounts(value: dict[Any, Any], names: Mapping[str, str]) -> bool:
+    """A bundle of goods (each a count, named by a word, not by a player's id)."""
+    return all(isinstance(v, int) and not isinstance(v, bool) and str(k) not in names for k, v in value.items())
+
+
+def _distinct(columns: list[tuple[str, list[Any], list[Markup]]], names: Mapping[str, str]) -> set[str]:
+    """The fields (or columns) worth showing: one that says in every row exactly what an earlier one
+    says, when one of the two is an id shown as its name ("Sender | Sender", "Id | Name"), is left out."""
+    kept: list[tuple[str, list[Any], list[Markup]]] = []
+    for key, values, shown in columns:
+        said = [v for v in values if v is not None]
+        for i, (_other, other_values, other_shown) in enumerate(kept):
+            other_said = [v for v in other_values if v is not None]
+            if shown != other_shown or not said or not all(isinstance(v, str) for v in said + other_said):
+                continue
+            ids, other_ids = all(v in names for v in said), all(v in names for v in other_said)
+            if other_ids and not ids:  # the name's own field says it better than the id's ("Name", not "Id")
+                kept[i] = (key, values, shown)
+                break
+            if ids or other_ids:
+                break
+        else:
+            kept.append((key, values, shown))
+    return {key for key, _values, _shown in kept}
 
 
 def _child(key: str, child: Any, kind: str) -> str:
@@ -111,29 +191,35 @@ def _child(key: str, child: Any, kind: str) -> str:
 
 
 def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, depth: int, kind: str = "") -> Markup:
+    rows = [in_language(row, lang) for row in rows]
     columns: list[str] = []
     for row in rows:
-        columns.extend(k for k in row if k not in columns)
+        columns.extend(k for k in row if k not in columns and _shown(k, row[k], kind))
+    cells = {c: [value_html(row.get(c), names, lang, depth + 1, c, kind) for row in rows] for c in columns}
+    kept = _distinct([(c, [row.get(c) for row in rows], cells[c]) for c in columns], names)
+    columns = [c for c in columns if c in kept]
     head = Markup("").join(Markup("<th>{}</th>").format(field_name(c, lang)) for c in columns)
     body = Markup("").join(
-        Markup("<tr>{}</tr>").format(Markup("").join(
-            Markup("<td>{}</td>").format(value_html(row.get(c), names, lang, depth + 1, c, kind)) for c in columns))
-        for row in rows)
+        Markup("<tr>{}</tr>").format(Markup("").join(Markup("<td>{}</td>").format(cells[c][i]) for c in columns))
+        for i in range(len(rows)))
     return Markup('<table class="rows"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>').format(head, body)
 
 
 def panels(view: dict[str, Any], names: Mapping[str, str], lang: str, only: set[str] | None = None,
            kind: str = "") -> list[Panel]:
     """The view's fields as panels: its plain values together first, then one panel per list or group."""
-    fields = {k: v for k, v in view.items() if only is None or k in only}
-    plain = {k: v for k, v in fields.items() if _is_scalar(v)}
+    fields = {k: v for k, v in view.items() if (only is None or k in only) and _shown(k, v, kind)}
+    # the summary says what is: a field with nothing in it (no battle, no banker yet) is left out
+    plain = {k: v for k, v in fields.items() if _is_scalar(v) and v is not None}
+    fields = {k: v for k, v in fields.items() if v is not None}
     out = []
     if plain:
         out.append(Panel("summary", catalog(lang).get("web.panel.summary", "Summary"),
                          value_html(plain, names, lang, kind=kind), True))
+    opened = OPEN_FIELDS.get(kind, frozenset())
     for key, value in fields.items():
         if key in plain or value in ({}, []):
             continue
         out.append(Panel(key, field_name(key, lang), value_html(value, names, lang, key=key, kind=kind),
-                         _count(value) <= SMALL))
+                         key in opened or _count(value) <= SMALL))
     return out

@@ -13,12 +13,12 @@ from typing import Any
 import aiohttp_jinja2
 from aiohttp import web
 
-from bot.i18n import LANGUAGES, normalize, t
+from bot.i18n import LANGUAGES, dm_language, normalize, t
 from bot.pictures import board_attachment, picture_labels
 from bot.web import pages
 from bot.web.history import Unreplayable
 from bot.web.links import Reader
-from bot.web.security import HEADERS
+from bot.web.security import HEADERS, client_address
 from bot.web.site import SITE, Site
 from bot.web.tables import Table
 from engine.core import RuleError
@@ -67,12 +67,22 @@ def accepted(request: web.Request) -> str | None:
     return None
 
 
-async def language(request: web.Request, table: Table) -> str:
-    """The reader's choice, else the game's server's language."""
-    chosen = accepted(request)
-    if chosen is not None:
-        return chosen
-    cfg = await server(request).svc.guild_config(table.row.guild_id)
+async def language(request: web.Request, table: Table, reader: Reader | None = None) -> str:
+    """`?lang=`; on a private link, its holder's language as their DMs have it (their `/notify
+    language`, else their Discord client's); else what the browser asks for; else the server's."""
+    asked = request.query.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    svc = server(request).svc
+    holder = reader.player or reader.moderator if reader is not None else None
+    if holder:
+        chosen, seen = (await svc.user_languages({holder}))[holder]  # kept a few seconds per process
+        if chosen or (seen and str(seen).startswith(LANGUAGES)):
+            return dm_language(chosen, seen, None)
+    browser = accepted(request)
+    if browser is not None:
+        return browser
+    cfg = await svc.guild_config(table.row.guild_id)
     return normalize(cfg.locale)
 
 
@@ -86,7 +96,22 @@ async def reader_of(request: web.Request) -> Reader:
     found = await links.reader(game_id, token) if links is not None else None
     if found is None:
         raise refusal(request, 403, "web.err.link")
+    if found.moderator is not None and not await still_moderator(request, found):
+        raise refusal(request, 403, "web.err.rights")
     return found
+
+
+async def still_moderator(request: web.Request, reader: Reader) -> bool:
+    """A moderator's link is worth what their rights are now: asked again at every request, so a role
+    taken away closes the link at once (no regenerate needed, nothing else revoked)."""
+    web_ = server(request)
+    if web_.moderates is None or reader.moderator is None:
+        return False
+    try:
+        row = await web_.tables.current_row(reader.game_id)
+    except RuleError:
+        raise refusal(request, 404, "web.err.no_game") from None
+    return await web_.moderates(row.guild_id, reader.moderator)
 
 
 async def table_of(request: web.Request, reader: Reader) -> Table:
@@ -121,7 +146,7 @@ async def index(request: web.Request) -> web.Response:
 async def page(request: web.Request) -> web.Response:
     reader = await reader_of(request)
     table = await table_of(request, reader)
-    lang = await language(request, table)
+    lang = await language(request, table, reader)
     step = step_of(request, table)
     web_ = server(request)
     key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request))
@@ -135,22 +160,22 @@ async def page(request: web.Request) -> web.Response:
             pending.add_done_callback(lambda _done: web_.building.pop(key, None))
         html = await asyncio.shield(pending)
         web_.pages_cache.put(key, html)
-    return web.Response(text=html, content_type="text/html", headers={"Cache-Control": "no-store"})
+    status, text = html
+    return web.Response(text=text, status=status, content_type="text/html", headers={"Cache-Control": "no-store"})
 
 
-async def made_page(request: web.Request, table: Table, reader: Reader, step: int | None, lang: str) -> str:
-    try:
-        data = await pages.build(table, reader, step, lang)
-    except Unreplayable:
-        raise refusal(request, 409, "web.err.history", lang) from None
+async def made_page(request: web.Request, table: Table, reader: Reader, step: int | None, lang: str) -> tuple[int, str]:
+    """The page and its status: a step that cannot be drawn is a 409, but still the game's page (why,
+    and the scrubber and the log to go on)."""
+    data = await pages.build(table, reader, step, lang)
     context = pages.template_context(data, base_of(request), None)
-    return aiohttp_jinja2.render_string("game.html", request, context)
+    return (200 if data.drawn else 409), aiohttp_jinja2.render_string("game.html", request, context)
 
 
 async def board(request: web.Request) -> web.Response:
     reader = await reader_of(request)
     table = await table_of(request, reader)
-    lang = await language(request, table)
+    lang = await language(request, table, reader)
     step = step_of(request, table)
     viewer = pages.viewer_of(reader, table.names)
     steps = len(table.rows)
@@ -177,27 +202,51 @@ async def board(request: web.Request) -> web.Response:
                         headers={"Cache-Control": "private, max-age=3600" if step is not None else "no-cache"})
 
 
+STREAM_HEADERS = {**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                  "X-Accel-Buffering": "no"}
+
+
 async def events(request: web.Request) -> web.StreamResponse:
-    """Server-Sent Events: the game's version now, then each new one as it is committed."""
+    """Server-Sent Events: the game's version now, then each new one as it is committed. A HEAD asks
+    only whether the stream is there: headers, no body, no subscription. One address holds at most
+    `streams_per_address` streams at once (429 beyond)."""
     reader = await reader_of(request)
     web_ = server(request)
     try:
         row = await web_.tables.current_row(reader.game_id)
     except RuleError:
         raise refusal(request, 404, "web.err.no_game") from None
-    response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
-                                           "X-Accel-Buffering": "no"})
+    if request.method == "HEAD":
+        return web.Response(headers=STREAM_HEADERS)
+    who = client_address(request, web_.behind_proxy)
+    if web_.streams.get(who, 0) >= web_.streams_per_address:
+        raise web.HTTPTooManyRequests(text=t("web.err.streams", accepted(request) or web_.default_locale),
+                                      headers={"Retry-After": "30"})
+    web_.streams[who] = web_.streams.get(who, 0) + 1
+    try:
+        return await stream(request, row.version, reader)
+    finally:
+        held = web_.streams.get(who, 1) - 1
+        if held > 0:
+            web_.streams[who] = held
+        else:
+            web_.streams.pop(who, None)
+
+
+async def stream(request: web.Request, version: int, reader: Reader) -> web.StreamResponse:
+    web_ = server(request)
+    response = web.StreamResponse(headers=STREAM_HEADERS)
     await response.prepare(request)
     with contextlib.suppress(ConnectionError, asyncio.CancelledError):
         async with web_.hub.subscribe(reader.game_id) as queue:
-            await response.write(f"retry: 2000\nevent: version\ndata: {row.version}\n\n".encode())
+            await response.write(f"retry: 2000\nevent: version\ndata: {version}\n\n".encode())
             while True:
                 try:
-                    version = await asyncio.wait_for(queue.get(), PING_SECONDS)
+                    heard = await asyncio.wait_for(queue.get(), PING_SECONDS)
                 except TimeoutError:
                     await response.write(b": ping\n\n")
                     continue
-                if version < 0:
+                if heard < 0:
                     break
-                await response.write(f"event: version\ndata: {version}\n\n".encode())
+                await response.write(f"event: version\ndata: {heard}\n\n".encode())
     return response

@@ -1,7 +1,7 @@
 """What every answer of the web pages carries and how often a client may ask: a Content-Security-Policy
 without inline script (the page's script is a static file), `X-Content-Type-Options: nosniff`,
 `Referrer-Policy: no-referrer` (a private link never leaks to another site through a Referer), and a
-token bucket per client address on the page routes."""
+token bucket per client address on every route."""
 
 from __future__ import annotations
 

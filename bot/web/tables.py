@@ -91,7 +91,7 @@ class Tables:
             rows = await self._log(game_id, before)
             names = {s.user_id: s.display_name for s in await self.svc.seats(game_id)}
             made = Table(self.svc, self.history, row, state, rows, names)
-            if before is not None and rows[:len(before.rows)] == before.rows:
+            if before is not None and before.row.status == row.status and rows[:len(before.rows)] == before.rows:
                 made.follows(before)
             self._tables.put(game_id, made)
         self._reading.pop(game_id, None)

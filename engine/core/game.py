@@ -120,11 +120,14 @@ class Game(OrdersMixin, Generic[S]):
         """The end score ranking the non-winners; by default a `points`/`cash` mapping of the state."""
         return scores_kept(state)
 
-    def log_visible(self, action: dict[str, Any], actor: str, viewer: str | None) -> bool:
-        """May `viewer` read this log entry? Secret moves (an Impero bribe) stay between their players;
-        standing orders are their owner's alone."""
+    def log_visible(self, action: dict[str, Any], actor: str, viewer: str | None, finished: bool = False) -> bool:
+        """May `viewer` read this log entry? Secret moves (an Impero bribe) stay between their players
+        while the game runs and are everyone's once it is finished (docs/architecture.md, "What a
+        finished game reveals"); standing orders are their owner's alone, always."""
         if action.get("type") == ORDERS_TYPE:
             return viewer == actor
+        if finished:
+            return True
         if action.get("type") == "mod_revealed":  # what an undone move showed: to whom it showed it
             return action.get("to") is None or viewer == action.get("to")
         if action.get("type") not in self.private_actions:

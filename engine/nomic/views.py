@@ -95,6 +95,7 @@ class MeView(BaseModel):
     to_vote: list[int]  # letters still waiting for my answer
     my_ballots: dict[int, str]
     offers_for_me: list[int]
+    training_numbers: dict[str, str] = {}  # my gladiators in training: name -> the magic number they will have
 
 
 class NomicView(BaseModel):
@@ -193,7 +194,8 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
             letters_left=max(0, param(state, "letters") - proposals.letters_sent(state, viewer)),
             to_vote=sorted(to_vote(state, viewer)),
             my_ballots={p.id: p.ballots[viewer].choice for p in proposals.pending(state) if viewer in p.ballots},
-            offers_for_me=[o.id for o in state.offers if o.buyer == viewer])
+            offers_for_me=[o.id for o in state.offers if o.buyer == viewer],
+            training_numbers={g.name: g.training for g in state.gladiators if g.owner == viewer and g.training is not None})
     return view
 
 

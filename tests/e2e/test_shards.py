@@ -50,11 +50,11 @@ def make_shard_bot(settings: Any, clock: FakeClock, ticked: list[int]) -> Araldo
 
 
 @contextlib.asynccontextmanager
-async def both_running(emulator: Any, bots: list[AraldoBot]) -> AsyncIterator[None]:
+async def both_running(emulator: Any, bots: list[AraldoBot], timeout: float = 10.0) -> AsyncIterator[None]:
     """Both processes at once, one Gateway session per shard; the block starts once both are ready."""
     async with contextlib.AsyncExitStack() as stack:
         for bot in bots:
-            await stack.enter_async_context(running_bot(emulator, bot, commands=TOP_COMMANDS))
+            await stack.enter_async_context(running_bot(emulator, bot, commands=TOP_COMMANDS, timeout=timeout))
         # running_bot returns as soon as *a* session is up: wait for every process's own READY
         for _ in range(100):
             if all(b.is_ready() for b in bots):

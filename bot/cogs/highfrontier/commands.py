@@ -21,6 +21,7 @@ from bot.pictures import board_attachment
 from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, channel_lang, file_of, lang, send, service_of
+from bot.web.panels import register_page_fields
 from engine.core import RuleError, get_game
 from engine.highfrontier.models import MALFS, HfState
 
@@ -349,4 +350,7 @@ def log_names(state: object, language: str) -> dict[str, str]:
 
 async def setup(bot: commands.Bot) -> None:
     register_log_names(KIND, log_names)
+    # the stock chart's grid (its sizes, prices, values, bull cells) is the board's picture, not words
+    register_page_fields(KIND, hidden={"rows", "columns", "prices", "values", "bull_cells", "row", "col"},
+                         opened={"companies", "holders"})
     await bot.add_cog(HfCog(bot))

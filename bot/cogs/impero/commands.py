@@ -58,7 +58,7 @@ from bot.painters import off_loop, painted
 from bot.storage.models import GameRow
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, answer_modal, channel_lang, game_here, lang, send, service_of
-from bot.web.panels import register_money_fields
+from bot.web.panels import register_money_fields, register_page_fields
 from engine.core import RuleError
 from engine.impero import GAME
 from engine.impero.models import ImperoState
@@ -364,11 +364,14 @@ def log_names(state: Any, language: str) -> dict[str, str]:
 
 # the view fields that hold cents (engine/impero/view_models.py): the web pages show them as money
 MONEY_FIELDS = {"cash", "escrow", "net_worth", "capital", "share_value", "node_yield", "last_income",
-                "start_price", "best_bid", "min_bid", "price", "amount", "history"}
+                "start_price", "best_bid", "min_bid", "price", "amount", "history",
+                "income", "reinvested", "per_share", "paid_out", "leftover"}  # the last turn's report
 MODALS = ((BID_MODAL, bid_submitted), (impero_panel.MOVE_MODAL, impero_panel.move_submitted))
 
 
 async def setup(bot: commands.Bot) -> None:
     register_log_names(KIND, log_names)
     register_money_fields(KIND, MONEY_FIELDS)
+    # the map and the chart are the board's picture already; the market is the state at a glance
+    register_page_fields(KIND, hidden={"map", "chart", "title", "deadline_local", "timezone"}, opened={"market"})
     await bot.add_cog(ImperoCog(bot))

@@ -29,6 +29,7 @@ from bot.ui import (
     send,
     service_of,
 )
+from bot.web.panels import register_page_fields
 from engine.core import RuleError
 
 KIND_CHOICES = [app_commands.Choice(name=L("enact", "choice.nomic.enact"), value="enact"),
@@ -323,4 +324,7 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
 
 
 async def setup(bot: commands.Bot) -> None:
+    # proposals, rules and players are the game at a glance; ids in words by the catalogs' own prefixes
+    register_page_fields(KIND, opened={"proposals", "rules", "players"},
+                         words={"mechanics": "nomic.mechanic", "pending": "nomic.reason", "kind": "nomic.ui.kind"})
     await bot.add_cog(NomicCog(bot))

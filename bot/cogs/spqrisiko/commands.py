@@ -37,6 +37,7 @@ from bot.ui import (
     send,
     service_of,
 )
+from bot.web.panels import register_page_fields
 from engine.core import get_game
 from engine.spqrisiko.board import CARD_SYMBOLS, board
 from engine.spqrisiko.models import KIND, NEUTRAL_IDS, SpqrState, SpqrView
@@ -379,5 +380,6 @@ def log_names(state: Any, language: str) -> dict[str, str]:
 
 async def setup(bot: commands.Bot) -> None:
     register_log_names(KIND, log_names)
+    register_page_fields(KIND, words={"hand": "spqrisiko.card"})  # the hand's cards by their names
     await bot.add_cog(SpqrCog(bot))
 

@@ -25,6 +25,25 @@ function go(step) {
   show(body.dataset.base + "?" + params.toString(), true);
 }
 
+function bindBoard(zoomed) {
+  // a tap on the board shows it at full size in its frame, to pan; another fits it again (without the
+  // script the link opens the picture itself)
+  const figure = document.getElementById("board-figure");
+  const link = figure ? figure.querySelector("a") : null;
+  if (!link) return;
+  if (zoomed) figure.classList.add("zoomed");
+  link.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    figure.classList.toggle("zoomed");
+  });
+}
+
+function boardZoomed() {
+  const figure = document.getElementById("board-figure");
+  return !!figure && figure.classList.contains("zoomed");
+}
+
 function bindScrubber() {
   const scrub = document.getElementById("scrub");
   if (scrub) scrub.addEventListener("change", () => go(Number(scrub.value)));
@@ -40,7 +59,7 @@ async function show(url, push) {
     window.location.assign(url);
     return;
   }
-  if (!answer.ok) {
+  if (!answer.ok && answer.status !== 409) {  // 409: a step that cannot be drawn, a page that says why
     window.location.assign(url);
     return;
   }
@@ -48,12 +67,14 @@ async function show(url, push) {
   const main = fresh.getElementById("main");
   const header = fresh.querySelector("header");
   if (!main || !header) return;
+  const zoomed = boardZoomed();
   document.getElementById("main").replaceWith(main);
   document.querySelector("header").replaceWith(header);
   for (const key of ["version", "step", "steps", "latest"]) document.body.dataset[key] = fresh.body.dataset[key];
   if (push) window.history.pushState(null, "", url);
   localTimes(document);
   bindScrubber();
+  bindBoard(zoomed);
 }
 
 function refresh() {
@@ -95,5 +116,6 @@ document.addEventListener("keydown", (event) => {
 document.addEventListener("DOMContentLoaded", () => {
   localTimes(document);
   bindScrubber();
+  bindBoard(false);
   listen();
 });

@@ -69,7 +69,8 @@ async def _impero_move(seated: Table, i: int) -> None:
 
 
 async def _nomic_open(seated: Table) -> None:
-    await seated.open("nomic", "king=Alice scribe=Alice")
+    alice = seated.users["alice"].display_name
+    await seated.open("nomic", f"king={alice} scribe={alice}")
 
 
 async def _nomic_move(seated: Table, i: int) -> None:

@@ -6,6 +6,7 @@ refused."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -63,9 +64,49 @@ async def step_shown(page: Any) -> int:
     return int(await page.evaluate("document.body.dataset.step"))
 
 
+PHONE = 550
+WIDEST = "document.documentElement.scrollWidth"
+ZOOMED = "document.getElementById('board-figure').classList.contains('zoomed')"
+PANNABLE = ("(() => { const f = document.getElementById('board-figure'); const img = document.getElementById('board');"
+            " return img.naturalWidth <= f.clientWidth || f.scrollWidth > f.clientWidth })()")
+
+
+async def on_a_phone(page: Any, kind: str, private: str, public: str, shots: Path) -> None:
+    """At 550 px: no page wider than the screen (private and public), and a tap on the board shows it
+    at full size in a frame that pans, without widening the page. Screenshots kept in `shots`."""
+    await page.set_viewport_size({"width": PHONE, "height": 900})
+    for name, address in (("private", private), ("public", public)):
+        answer = await page.goto(address)
+        assert answer is not None and answer.status == 200
+        await until(page, BOARD_LOADED)
+        assert await page.evaluate(WIDEST) <= PHONE, (kind, name, await page.evaluate(WIDEST))
+        await page.screenshot(path=str(shots / f"{kind}-{name}-{PHONE}.png"), full_page=True)
+    await page.click("#board")
+    await until(page, ZOOMED)
+    assert await page.evaluate(PANNABLE)
+    assert await page.evaluate(WIDEST) <= PHONE
+    await page.locator("#board-figure").screenshot(path=str(shots / f"{kind}-board-zoomed-{PHONE}.png"))
+    await page.click("#board")  # and back to fit the screen
+    await until(page, f"!{ZOOMED}")
+    await page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def screenshots(tmp_path: Path) -> Path:
+    """Where the browser's screenshots go: ARALDO_SCREENSHOTS when set (to look at them), else the test's own."""
+    folder = Path(os.environ.get("ARALDO_SCREENSHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# a long display name is what once pushed a private page past a phone's width
+LONG_NAME = "Alessandra_Maria_Vittoria_di_Sassonia-Coburgo-Gotha"  # no space to break it at
+
+
 @pytest.mark.parametrize("kind", PLAYED)
 async def test_the_game_in_a_browser(kind: str, tmp_path: Path) -> None:
+    shots = screenshots(tmp_path)
     async with web_table(tmp_path) as seated, browser() as context:
+        seated.users["alice"].display_name = LONG_NAME
         move = await opened(seated, kind, 2)
         page = await context.new_page()
         failed: list[str] = []
@@ -117,8 +158,9 @@ async def test_the_game_in_a_browser(kind: str, tmp_path: Path) -> None:
         assert answer is not None and answer.status == 200
         assert await page.locator("#mine").is_visible()
         assert (await page.locator("#mine").inner_text()).strip()
-        assert "Alice" in await page.locator("#reader").inner_text()
+        assert LONG_NAME in await page.locator("#reader").inner_text()
         await until(page, BOARD_LOADED)
+        await on_a_phone(page, kind, link, url(seated), shots)
 
         # another player's link forged from it, or a genuine one long expired: refused
         head, signature = link.rsplit(".", 1)

@@ -34,6 +34,8 @@ def test_orders_are_told_to_their_owner_only() -> None:
     entry = {"type": "core_orders", "orders": {"add": 3}}
     assert GAME.log_visible(entry, BOB, BOB)
     assert not GAME.log_visible(entry, BOB, ALICE) and not GAME.log_visible(entry, BOB, "999")
+    # a finished game tells its secret moves, never its standing orders (docs/architecture.md)
+    assert not GAME.log_visible(entry, BOB, ALICE, finished=True) and not GAME.log_visible(entry, BOB, "", True)
 
 
 def test_bad_orders_change_nothing() -> None:

@@ -65,6 +65,9 @@ def test_training_changes_one_or_two_digits_from_next_giornata() -> None:
         act(s, B, {"type": "gladiator_train", "gladiator": "Maximus", "magic": "32341"})
     assert err.value.code == "nomic.trained_already"
     assert s.gladiators[0].magic == "12341"  # still fights with the old number
+    # the number it trains toward is its owner's to see (their private page), nobody else's
+    assert GAME.view(s, B).me.training_numbers == {"Maximus": "22341"}
+    assert GAME.view(s, C).me.training_numbers == {} and "22341" not in GAME.view(s, None).model_dump_json()
     rollover(s, filler=D)
     assert s.gladiators[0].magic == "22341"
 
