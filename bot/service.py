@@ -5,7 +5,7 @@ cache, or a read) -> advance to now -> apply -> in ONE transaction append the lo
 snapshot with `WHERE version = old` and write the outbox rows -> listeners (scheduler, notifier,
 announcer) after commit. A lost version race (or a cached row another process made stale) is
 retried on fresh state; an interaction id is applied at most once. Reading and saving rows live in
-bot/gamestore.py, the moderators' record tools in bot/records.py.
+bot/gamestore.py, the moderators' record tools in bot/archive.py.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from sqlalchemy import func, update
 from sqlmodel import col, select
 
+from bot.archive import Archive
 from bot.gamestore import (
     MAX_RETRIES,
     ActResult,
@@ -31,7 +32,6 @@ from bot.gamestore import (
     utcnow,
 )
 from bot.preferences import Preferences
-from bot.records import Records
 from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
 from bot.turn_calls import awaited, calls
 from engine.core import Event, Player, RuleError, get_game
@@ -44,7 +44,7 @@ def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return {k: v for k, v in a.items() if k != "clock"} == {k: v for k, v in b.items() if k != "clock"}
 
 
-class GameService(Records, Preferences):
+class GameService(Archive, Preferences):
     """Games and their moves: lobby, start, act, tick, absences (see bot/gamestore.py for rows)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.history import described_moves
 from bot.i18n import t
 from bot.pictures import chunks
+from bot.telling import described_moves
 from bot.translator import L
 from bot.ui import (
     act,

@@ -24,10 +24,10 @@ def fixed_salts(monkeypatch: Any) -> None:
     """The undo's salts fixed (they are secrets.randbits in play), so a red run names a real defect."""
     from types import SimpleNamespace
 
-    from bot import records
+    from bot import archive
 
     salts = iter(range(101, 200))
-    monkeypatch.setattr(records, "secrets", SimpleNamespace(randbits=lambda _bits: next(salts)))
+    monkeypatch.setattr(archive, "secrets", SimpleNamespace(randbits=lambda _bits: next(salts)))
 
 
 async def undo_last(emulator: Any, expected: str) -> None:

@@ -21,7 +21,7 @@ from engine.core.revealed import notes as revealed_notes
 NO_MOVES = frozenset({"mod_reseed", "mod_revealed"})
 
 
-class Records(GameStore):
+class Archive(GameStore):
     async def log_rows(self, game_id: int, *, include_undone: bool = False) -> list[ActionRow]:
         async with self.db.sessions() as s:
             q = select(ActionRow).where(ActionRow.game_id == game_id)
