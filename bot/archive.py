@@ -14,11 +14,13 @@ from bot import replaying
 from bot.gamestore import ActResult, GameStore, Update
 from bot.storage.models import LIVE, ActionRow, GameRow, ModAudit, Seat
 from engine.core import GameRecord, RuleError, get_game
+from engine.core.moderation import DEADLINE_ACTOR, told_note
 from engine.core.revealed import Revelation
 from engine.core.revealed import notes as revealed_notes
 
 # what an undo writes beside itself: no moves of their own, they go with the move before them
-NO_MOVES = frozenset({"mod_reseed", "mod_revealed"})
+# (and what a deadline did, `mod_told`: taken back with the move before it, told again if it falls due again)
+NO_MOVES = frozenset({"mod_reseed", "mod_revealed", "mod_told"})
 
 
 class Archive(GameStore):
@@ -138,6 +140,10 @@ class Archive(GameStore):
                 raise
             except Exception:  # a deadline whose rules fail stays due: the undo itself is saved
                 state, events = before, []
+            if events:  # the deadlines that fall due again after the undo, as the log tells a deadline
+                noted.append(ActionRow(game_id=game_id, seq=last + len(noted) + 1, actor=DEADLINE_ACTOR,
+                                       action_json=json.dumps(told_note(events), default=str), at=now,
+                                       moderator=True))
             try:
                 async with self.db.transaction() as s:
                     res = await s.execute(

@@ -35,9 +35,16 @@ from bot.preferences import Preferences
 from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
 from bot.turn_calls import awaited, calls
 from engine.core import Event, Player, RuleError, get_game
+from engine.core.moderation import DEADLINE_ACTOR, told_note
 
 log = logging.getLogger(__name__)
 __all__ = ["ActResult", "Conflict", "GameService", "Listener", "Planner", "Update", "utcnow"]
+
+
+def deadline_note(events: list[Event], now: datetime) -> Logged:
+    """The log row of what a deadline did (engine/core/moderation.py's `mod_told`)."""
+    return Logged(actor=DEADLINE_ACTOR, action_json=json.dumps(told_note(events), default=str), interaction_id=None,
+                  at=now, moderator=True)
 
 
 def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -149,6 +156,7 @@ class GameService(Archive, Preferences):
                 row.next_deadline, row.turn_deadline = game.next_deadline(state), game.turn_deadline(state)
                 events = [Event(key="core.started", params={"game": game.meta.name,
                                                             "players": [p.name for p in players]}, at=now)]
+                events += [e.model_copy(update={"at": now}) for e in game.start_events(state)]
                 awaiting = sorted(game.awaiting(state))
                 if awaiting:
                     events.append(Event(key="core.your_turn", params={"game": game.meta.name}, to=awaiting,
@@ -217,6 +225,9 @@ class GameService(Archive, Preferences):
             if not (moderator and str(getattr(parsed, "type", "")).startswith("mod_")):
                 raise RuleError("core.game_faulty") from None
             state, events = self.load_state(row), []
+        # a deadline that fell due just before this move (its alarm not yet rung) gets its own log line
+        noted = deadline_note(events, now) if events else None
+        parsed = game.as_logged(state, parsed)
         try:
             # the state was loaded for this move alone: a refusal discards it, so no protective copy
             events += game.apply(state, actor, parsed, now, moderator=moderator, scratch=True)
@@ -228,7 +239,7 @@ class GameService(Archive, Preferences):
         saved = await self._save(row, game, state, now, entry=Logged(
             actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")), interaction_id=interaction_id,
             at=now, moderator=moderator),
-            told=Update(row, state, events, "mod" if moderator else "away" if announce else "act", actor))
+            told=Update(row, state, events, "mod" if moderator else "away" if announce else "act", actor), noted=noted)
         return ActResult(saved, state, events)
 
     async def tick(self, game_id: int) -> ActResult | None:
@@ -249,9 +260,12 @@ class GameService(Archive, Preferences):
                 events = game.advance(state, now)
                 if not events and _same_but_clock(before, game.dump_state(state)):
                     return ActResult(row, self.load_state(row), [])
+                # what the deadline did is a line of the log, whoever it was done by (a player's orders,
+                # the autopilot, the rules themselves): written before the calls to act are added
+                entry = deadline_note(events, now)
                 events += calls(game, state, owing, events, now)
                 try:
-                    row = await self._save(row, game, state, now, entry=None, told=Update(row, state, events, "tick"))
+                    row = await self._save(row, game, state, now, entry=entry, told=Update(row, state, events, "tick"))
                 except Conflict:
                     continue
                 break

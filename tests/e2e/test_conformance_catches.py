@@ -60,3 +60,20 @@ async def test_orders_told_in_the_channel_are_caught(tmp_path: Path, monkeypatch
     monkeypatch.setattr("engine.core.game.set_orders", loud)
     found = await play("corsa", tmp_path / "loud")
     assert any("tells others of a player's standing orders" in p for p in found["orders"]), found["orders"]
+
+
+async def test_a_deadline_that_leaves_no_log_line_is_caught(tmp_path: Path, monkeypatch: Any) -> None:
+    # the deadline's line is what bot/service.py writes beside a tick: without it, the change is untold
+    monkeypatch.setattr(bot.service, "deadline_note", lambda events, now: None)
+    found = await play("corsa", tmp_path)
+    assert any("by a deadline" in p and "has no line in /game log" in p for p in found["told"]), found["told"]
+
+
+def test_a_log_line_that_does_not_say_who_acted_is_caught() -> None:
+    from tests.e2e.conformance.table import LOG_LINE
+
+    assert LOG_LINE.match("`#3` **Bob** — rinforza la Gallia")
+    assert LOG_LINE.match("`#4` ⏰ **la scadenza** — Bob ha finito il tempo")
+    assert LOG_LINE.match("`#5` <@77> 🛡️ — mette in pausa la partita")
+    assert not LOG_LINE.match("`#6` — la partita va avanti")
+    assert not LOG_LINE.match("`#7` Bob — chiude la fase")

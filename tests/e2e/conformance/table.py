@@ -11,7 +11,7 @@ import json
 import re
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,10 @@ from tests.emulator.models import Message, User
 
 # (a) languages, (b) calls, (c) moves in words, (d) words not ids, (e) rules and log, (f) the panel,
 # and privacy
-CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy", "orders")
+CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy", "orders", "told")
+# a /game log line: its number, maybe its time, who or what acted (a seat, a moderator off the table, the
+# deadline), a moderator's mark, then what was done in words
+LOG_LINE = re.compile(r"^`#\d+`( <t:\d+:f>)? (\*\*[^*]+\*\*|⏰ \*\*[^*]+\*\*|<@\d+>)( 🛡️)? — \S")
 START = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 LANGS = {"alice": "it", "bob": "it", "erin": "en"}
 PANEL_ID = re.compile(r"^araldo:panel:\d+$")
@@ -108,6 +111,13 @@ class Table:
             await self.bot.deadlines.wake(self.game_id)
         await self.step(None, wake)
 
+    async def let_a_deadline_lapse(self) -> None:
+        """Nobody plays until the game's next deadline has passed: whatever it does must be told,
+        in the channel as in `/game log` (every game meets at least one deadline this way)."""
+        row = await self.bot.service.get(self.game_id) if self.game_id is not None else None
+        if row is not None and row.status == "active" and row.next_deadline is not None:
+            await self.wait_until(max(row.next_deadline, self.clock.now) + timedelta(seconds=1))
+
     # ---- one watched step -------------------------------------------------------------------
     async def _look(self) -> dict[str, Any] | None:
         if self.game_id is None:
@@ -145,6 +155,11 @@ class Table:
         after = await self._look()
         new = self._new_messages()
         self._check_messages(new, actor)
+        if before is not None and after is not None and after["row"].version > before["row"].version \
+                and after["log"] <= before["log"]:
+            who = actor.username if actor else "a deadline"
+            self.problems["told"].append(f"a change of the game by {who} (version {before['row'].version} -> "
+                                         f"{after['row'].version}) has no line in /game log")
         if after is not None:
             await self._check_calls(before, after, new)
             self._check_privacy(before, after, new, actor)
@@ -310,6 +325,8 @@ class Table:
             if seqs != sorted(seqs, reverse=True):
                 self.problems["rules_log"].append(f"/game log is not newest first: {seqs}")
             for line in lines:
+                if line.startswith("`#") and not LOG_LINE.match(line):
+                    self.problems["told"].append(f"/game log line for {name} does not say who acted: {line[:120]!r}")
                 if re.search(r"— `[a-z_]+`", line):
                     self.problems["rules_log"].append(f"/game log shows engine data: {line[:120]!r}")
                 self.problems["text"] += wording_problems(line, LANGS[name])
