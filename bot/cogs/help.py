@@ -12,37 +12,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.game import game_choices
-from bot.i18n import catalog, has, t
-from bot.translator import L
+from bot.i18n import has, t
+from bot.translator import AnyCommand, L, command_paths, path, words
 from bot.ui import lang, send
 from engine.core import all_games, get_game
-
-AnyCommand = app_commands.Command | app_commands.Group  # type: ignore[type-arg]
-
-
-def words(text: object, language: str) -> str:
-    """A command's name or description in `language`: the catalog's Italian for its key, else its text."""
-    if isinstance(text, app_commands.locale_str):
-        key = text.extras.get("key")
-        if language != "en" and key:
-            return catalog(language).get(key, text.message)
-        return text.message
-    return str(text)
 
 
 def game_of(command: AnyCommand) -> str | None:
     """The game whose cog package declares this top-level command, if any."""
     module = command.module or ""
     return next((kind for kind in all_games() if module.startswith(f"bot.cogs.{kind}.")), None)
-
-
-def path(command: AnyCommand, language: str) -> str:
-    names = []
-    node: AnyCommand | None = command
-    while node is not None:
-        names.append(words(getattr(node, "_locale_name", None) or node.name, language))
-        node = node.parent
-    return "/" + " ".join(reversed(names))
 
 
 def lines_of(top: Iterable[AnyCommand], language: str) -> list[str]:
@@ -60,15 +39,11 @@ def lines_of(top: Iterable[AnyCommand], language: str) -> list[str]:
 def in_language(text: str, top: Iterable[AnyCommand], language: str) -> str:
     """`text` with every command written by its English name ("/spqr reinforce") called as the
     reader's Discord shows it ("/spqr rinforza")."""
-    names: dict[str, str] = {}
-    for command in top:
-        nodes = [command, *command.walk_commands()] if isinstance(command, app_commands.Group) else [command]
-        for node in nodes:
-            names["/" + node.qualified_name] = path(node, language)
+    names = {en: shown for en, shown in command_paths(top, language).items() if en != shown}
     if not names:
         return text
     pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.sub(f"(?:{pattern})(?![\\w-])", lambda m: names[m.group(0)], text)
+    return re.sub(f"(?<![\\w/])(?:{pattern})(?![\\w-])", lambda m: names[m.group(0)], text)
 
 
 def registered(bot: commands.Bot) -> list[AnyCommand]:

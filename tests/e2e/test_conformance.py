@@ -15,7 +15,8 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
 - orders: the game offers standing orders, and a player's orders are told to nobody else (channel,
   DMs, others' `/game log`);
 - told: every change of the game (a move, a deadline's, a moderator's) adds a line to `/game log`, and
-  every line says who or what acted (a player, a moderator, the deadline) before what was done.
+  every line says who or what acted (a player, a moderator, the deadline) before what was done;
+- commands: no text names a command as only a client in another language shows it.
 
 Each game is played once (its demo) and every check reads that play. A (game, check) pair known to
 fail is marked xfail(strict): fixing the game turns it into an XPASS, and its mark is removed.

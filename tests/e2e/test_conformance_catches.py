@@ -77,3 +77,14 @@ def test_a_log_line_that_does_not_say_who_acted_is_caught() -> None:
     assert LOG_LINE.match("`#5` <@77> 🛡️ — mette in pausa la partita")
     assert not LOG_LINE.match("`#6` — la partita va avanti")
     assert not LOG_LINE.match("`#7` Bob — chiude la fase")
+
+
+async def test_a_post_naming_a_command_as_another_languages_client_shows_it_is_caught(tmp_path: Path,
+                                                                                     monkeypatch: Any) -> None:
+    # without the command names taken from the registered tree, Italian sentences keep the English names
+    # their catalogs were written with ("/game log" where an Italian client lists "/game registro")
+    import bot.main
+
+    monkeypatch.setattr(bot.main, "register_command_names", lambda tree: None)
+    found = await play("corsa", tmp_path)
+    assert any("which a it client does not show" in p for p in found["commands"]), found["commands"]
