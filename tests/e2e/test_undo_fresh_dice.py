@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import t
 from engine.galactica import GAME
 from engine.galactica.autopilot import choose_action as galactica_choice
 from engine.spqrisiko.ai import choose_action as spqr_choice
 from engine.spqrisiko.board import board
 from tests.e2e.staging import state_of
+from tests.e2e.test_impero import posted
 from tests.e2e.test_spqrisiko import open_game
 
 pytestmark = pytest.mark.e2e
@@ -34,7 +36,15 @@ async def undo_last(emulator: Any, expected: str) -> None:
     preview = await emulator.slash(emulator.owner, "mod undo", count=1)
     text = preview.content + "".join(m.content for m in preview.followups)
     assert "tutti al tavolo hanno visto" in text and expected in text, text
+    assert t("core.undo_reseeds", "it") in text, text  # the preview says the future is drawn afresh
+    seen = len([m for m in emulator.messages_seen(emulator.owner, emulator.general)
+                if "ha annullato" in m.content and not m.ephemeral])
     await emulator.click(emulator.owner, preview, label=CONFIRM)
+    notices = await posted(emulator, emulator.owner, "ha annullato", count=seen + 1, seconds=10)
+    public = notices[-1].content if len(notices) > seen else ""
+    # the table's notice says so too, and its moves start on a line of their own (no literal "\n")
+    assert t("core.undo_reseeded", "it") in public and "\\n" not in public, public
+    assert "prima di:\n`#" in public, public
 
 
 async def test_spqrisiko_attack_undone_and_made_again_rolls_fresh_dice(emulator: Any, araldo: Any) -> None:

@@ -43,3 +43,18 @@ def test_a_logged_end_phase_names_the_phase_it_closed_and_a_stale_one_is_refused
     with pytest.raises(RuleError) as err:  # a second click on the production phase's button
         GAME.apply(state, state.starter or "", logged, T0)
     assert err.value.code == "galactica.phase_passed"
+
+
+def test_standing_orders_say_from_where_to_where_a_fleet_moved() -> None:
+    from engine.galactica.postures import _said
+
+    state = started()
+    me = state.starter or ""
+    ev = _said(state, me, a.Move(fleet="K1", path=["K2", "K3"]))
+    text = t(ev.key, "it", **ev.params)
+    assert "K1" in text and "K3" in text and text.startswith(f"Ordini permanenti di {state.name_of(me)}: "), text
+    english = t(ev.key, "en", **ev.params)
+    assert "K1" in english and "K3" in english, english
+    ev = _said(state, me, a.Build(planet="vulcania", slot=2, building="shipyard"))
+    built = t(ev.key, "en", **ev.params)
+    assert "vulcania" in built.lower() and "shipyard" in built.lower(), built
