@@ -81,6 +81,9 @@ def rules_page(view: NomicView, language: str, search: str | None, page: int) ->
 def one_rule(view: NomicView, language: str, number: int) -> str:
     r = next((x for x in view.rules if x.number == number), None)
     if r is None:
+        now = next((x.number for x in view.rules if number in x.former), None)
+        if now is not None:  # amended or renumbered: the reader is pointed to the number it has now
+            raise RuleError("nomic.rule_renumbered", number=number, now=now)
         raise RuleError("nomic.no_rule", number=number)
     english = language == "en" and r.text_en
     lines = [f"**{r.number}. {r.title_en if english else r.title}**", (r.text_en if english else r.text) or ""]
