@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 from PIL import Image, ImageDraw
 
 from engine.galactica.views import CellView, GalacticaView
-from render.common import INK, PAPER, flat_hex_center, flat_hex_corners, font, renderer
+from render.common import INK, PAPER, flat_hex_center, flat_hex_corners, font, grouped, renderer
 from render.galactica.palette import UNEXPLORED, faction_colour, luminance, terrain_colour
 
 SIZE = 42
@@ -34,10 +34,6 @@ WORDS: dict[str, str] = {
 def words(labels: dict[str, str] | None) -> dict[str, str]:
     prefixed = {k.removeprefix("map."): v for k, v in (labels or {}).items() if k.startswith("map.")}
     return {**WORDS, **prefixed}
-
-
-def grouped(n: int, sep: str) -> str:
-    return f"{n:,}".replace(",", sep)
 
 
 def centre(cell: CellView) -> tuple[float, float]:
