@@ -43,9 +43,10 @@ def consequence_lines(found: list[Consequence], pid: int, language: str) -> list
         return [t("nomic.ui.no_consequence", language, id=pid)]
     out = []
     for c in found:
-        out.append(t("nomic.ui.consequence", language, id=pid, letter=c.letter, proposal=c.proposal,
-                     then=t(f"nomic.ui.would.{'pass' if c.passed_then else 'fail'}", language),
-                     now=t(f"nomic.ui.would.{'pass' if c.passed_now else 'fail'}", language),
+        # the pending proposals are tallied under the rules now: the law changes how such votes would
+        # count from the next Giornata on, which is what the preview says (never that #n itself flips)
+        case = "counts" if c.passed_then == c.passed_now else "passes" if c.passed_then else "fails"
+        out.append(t(f"nomic.ui.consequence_{case}", language, id=pid, letter=c.letter, proposal=c.proposal,
                      for_then=c.for_then, against_then=c.against_then, for_now=c.for_now,
                      against_now=c.against_now))
     return out
