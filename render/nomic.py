@@ -49,10 +49,11 @@ def _apart(series: dict[str, list[int]], pid: str, i: int) -> int:
 
 
 def span(values: list[int]) -> tuple[int, int]:
-    """The axis of a line chart: the values drawn and a tenth more on each side (never forced to 0)."""
+    """The axis of a line chart: the values drawn and a tenth more on each side (never forced to 0,
+    never below it for values that cannot be negative)."""
     low, high = min(values), max(values)
-    pad = max((high - low) // 10, abs(high) // 50, 5)
-    return low - pad, high + pad
+    pad = max((high - low) // 10, 5)
+    return (low - pad if low < 0 else max(low - pad, 0)), high + pad
 
 
 def _lines(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], giornate: Sequence[int],
