@@ -4,7 +4,6 @@ registered (their names and descriptions in the reader's language) and each game
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 import discord
@@ -12,8 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.game import game_choices
-from bot.i18n import has, t
-from bot.translator import AnyCommand, L, command_paths, path, words
+from bot.i18n import commands_in, has, t
+from bot.translator import AnyCommand, L, path, words
 from bot.ui import lang, send
 from engine.core import all_games, get_game
 
@@ -36,16 +35,6 @@ def lines_of(top: Iterable[AnyCommand], language: str) -> list[str]:
     return out
 
 
-def in_language(text: str, top: Iterable[AnyCommand], language: str) -> str:
-    """`text` with every command written by its English name ("/spqr reinforce") called as the
-    reader's Discord shows it ("/spqr rinforza")."""
-    names = {en: shown for en, shown in command_paths(top, language).items() if en != shown}
-    if not names:
-        return text
-    pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.sub(f"(?<![\\w/])(?:{pattern})(?![\\w-])", lambda m: names[m.group(0)], text)
-
-
 def registered(bot: commands.Bot) -> list[AnyCommand]:
     return [c for c in bot.tree.get_commands() if isinstance(c, app_commands.Command | app_commands.Group)]
 
@@ -63,7 +52,7 @@ def overall_help(bot: commands.Bot, language: str) -> str:
                        option=words(L("game", "opt.game"), language)))
     lines += ["", t("core.help.shared", language)]
     lines += lines_of([c for c in top if game_of(c) is None and (c.module or "").startswith("bot.")], language)
-    return in_language("\n".join(lines), top, language)
+    return commands_in("\n".join(lines), language)  # the commands the lines name, as the reader's client shows them
 
 
 def game_help(bot: commands.Bot, kind: str, language: str) -> str:
@@ -73,7 +62,7 @@ def game_help(bot: commands.Bot, kind: str, language: str) -> str:
     if has(f"game.{kind}.summary", language):
         lines.append(t(f"game.{kind}.summary", language))
     if has(f"help.{kind}.howto", language):
-        howto = in_language(t(f"help.{kind}.howto", language), registered(bot), language)
+        howto = t(f"help.{kind}.howto", language)  # t() names its commands as the reader's client shows them
         lines += ["", t("core.help.howto", language), howto]
     lines += ["", t("core.help.commands", language)]
     lines += lines_of([c for c in registered(bot) if game_of(c) == kind], language)
