@@ -80,11 +80,16 @@ def test_a_log_line_that_does_not_say_who_acted_is_caught() -> None:
 
 
 async def test_a_post_naming_a_command_as_another_languages_client_shows_it_is_caught(tmp_path: Path,
-                                                                                     monkeypatch: Any) -> None:
+                                                                                     monkeypatch: Any,
+                                                                                     request: Any) -> None:
     # without the command names taken from the registered tree, Italian sentences keep the English names
     # their catalogs were written with ("/game log" where an Italian client lists "/game registro")
+    import bot.i18n
     import bot.main
 
     monkeypatch.setattr(bot.main, "register_command_names", lambda tree: None)
+    monkeypatch.setattr(bot.i18n, "_COMMANDS", {})  # nor any names an earlier bot of this process registered
+    bot.i18n.commands_in.cache_clear()
+    request.addfinalizer(bot.i18n.commands_in.cache_clear)  # no unrenamed sentence outlives the test
     found = await play("corsa", tmp_path)
     assert any("which a it client does not show" in p for p in found["commands"]), found["commands"]
