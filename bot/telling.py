@@ -46,6 +46,20 @@ def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], la
     return f"`{kind_of}` {args}".strip()
 
 
+def readable(kind: str, rows: list[ActionRow], viewer: str | None) -> list[ActionRow]:
+    """The log rows that are a line for `viewer`: an undo's note of what another player saw is theirs
+    alone (not a move of anyone's), so it is no line, and no entry counted, for the others."""
+    game = get_game(kind)
+    out = []
+    for r in rows:
+        action = json.loads(r.action_json)
+        if action.get("type") == "mod_revealed" and viewer is not None \
+                and not game.log_visible(action, r.actor, viewer):
+            continue
+        out.append(r)
+    return out
+
+
 TOLD_CHARS = 900  # one deadline's line at most (a season's big deadline tells a lot)
 
 

@@ -20,7 +20,7 @@ from bot.cogs.table_settings import (
 )
 from bot.i18n import t
 from bot.pictures import board_attachment
-from bot.telling import described_moves
+from bot.telling import described_moves, readable
 from bot.translator import L
 from bot.ui import channel_id, channel_lang, file_of, game_here, guild_id, is_moderator, lang, send, service_of
 from bot.web.invite import links_text
@@ -132,7 +132,7 @@ class GameCog(commands.Cog):
         row = await game_here(interaction, live_only=False)
         assert row.id is not None
         svc = service_of(interaction)
-        rows = await svc.log_rows(row.id)
+        rows = readable(row.kind, await svc.log_rows(row.id), str(interaction.user.id))  # the entries they read
         pages = max(1, (len(rows) + LOG_PAGE - 1) // LOG_PAGE)
         if page > pages:
             raise RuleError("core.no_such_page", pages=pages)
