@@ -47,8 +47,12 @@ def deadline_note(events: list[Event], now: datetime) -> Logged:
                   at=now, moderator=True)
 
 
+def _same_but(a: dict[str, Any], b: dict[str, Any], *fields: str) -> bool:
+    return {k: v for k, v in a.items() if k not in fields} == {k: v for k, v in b.items() if k not in fields}
+
+
 def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return {k: v for k, v in a.items() if k != "clock"} == {k: v for k, v in b.items() if k != "clock"}
+    return _same_but(a, b, "clock")
 
 
 class GameService(Archive, Preferences):
@@ -262,7 +266,9 @@ class GameService(Archive, Preferences):
                     return ActResult(row, self.load_state(row), [])
                 # what the deadline did is a line of the log, whoever it was done by (a player's orders,
                 # the autopilot, the rules themselves): written before the calls to act are added
-                entry = deadline_note(events, now)
+                # (a timer that only went off, a reminder with nobody to remind, changed nothing to tell)
+                entry = None if not events and _same_but(before, game.dump_state(state), "clock", "timers") \
+                    else deadline_note(events, now)
                 events += calls(game, state, owing, events, now)
                 try:
                     row = await self._save(row, game, state, now, entry=entry, told=Update(row, state, events, "tick"))

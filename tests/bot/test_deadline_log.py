@@ -89,3 +89,14 @@ async def test_an_undos_note_of_what_someone_saw_is_not_a_private_move_to_the_ot
         lines = await log_lines(service, gid, viewer=viewer)
         assert lines == [], lines
     assert len(await log_lines(service, gid, viewer=owner)) == 1
+
+
+async def test_a_timer_that_only_goes_off_writes_no_line(service: GameService, clock, monkeypatch) -> None:
+    res = await started(service)
+    gid = res.game.id
+    game = __import__("engine.core", fromlist=["get_game"]).get_game("corsa")
+    monkeypatch.setattr(type(game), "on_timer", lambda self, state, timer, now: [])  # a reminder, nobody to remind
+    clock.advance(hours=2, minutes=1)
+    ticked = await service.tick(gid)
+    assert ticked is not None and ticked.game.version > res.game.version  # the timer is gone, saved
+    assert await service.log_rows(gid) == []

@@ -173,8 +173,10 @@ class Table:
         after = await self._look()
         new = self._new_messages()
         self._check_messages(new, actor)
-        if before is not None and after is not None and after["row"].version > before["row"].version \
-                and after["log"] <= before["log"]:
+        # a change any player (or the public) can see; a timer that only went off changes no view
+        changed = before is not None and after is not None and after["row"].version > before["row"].version \
+            and after["views"] != before["views"]
+        if changed and after is not None and before is not None and after["log"] <= before["log"]:
             who = actor.username if actor else "a deadline"
             self.problems["told"].append(f"a change of the game by {who} (version {before['row'].version} -> "
                                          f"{after['row'].version}) has no line in /game log")
