@@ -312,7 +312,7 @@ class GameStore:
             return (await s.execute(q)).first() is not None
 
     async def _save(self, row: GameRow, game: Game[Any], state: GameState, now: datetime,
-                    entry: Logged | None, told: Update) -> GameRow:
+                    entry: Logged | None, told: Update, noted: Logged | None = None) -> GameRow:
         """Snapshot (+ log row, + what must be told) in one transaction, only if nobody saved since
         `row` was read; the row as saved. Plain statements, not the ORM's unit of work: this runs on
         every move and timer (on PostgreSQL a single statement, see _save_in_one_statement)."""
@@ -333,6 +333,9 @@ class GameStore:
         def write(conn: Connection) -> None:
             if conn.execute(_SAVE, values).rowcount != 1:
                 raise Conflict
+            if noted is not None:  # what a deadline due before the move did: its own line, first
+                conn.execute(_LOG, {"game": game_id, "actor": noted.actor, "action": noted.action_json,
+                                    "interaction": None, "at": noted.at, "moderator": noted.moderator})
             if entry is not None:
                 conn.execute(_LOG, values)
                 follow_seats(conn, game_id, entry)
@@ -353,7 +356,8 @@ class GameStore:
             if not await self.db.run_statement(_save_in_one_statement(entry is not None, len(outbox)), params):
                 raise Conflict
 
-        plain = entry is None or not replaces_seat(entry)  # a seat changing hands goes the long way
+        # a seat changing hands, or a deadline's line before the move, goes the long way
+        plain = (entry is None or not replaces_seat(entry)) and noted is None
         one_statement = not self.db.is_sqlite and plain and len(outbox) <= TOLD_IN_ONE_STATEMENT
         try:
             if self.db.is_sqlite and plain:

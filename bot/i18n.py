@@ -17,10 +17,11 @@ plural entry picks its form by its `count` parameter.
 from __future__ import annotations
 
 import logging
+import re
 import string
 from datetime import datetime
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -241,6 +242,33 @@ def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
     return key in catalog(normalize(lang))
 
 
+# language -> (a pattern of the commands' English paths, English path -> the path that language's Discord
+# shows): filled from the registered command tree (bot/translator.py) when the bot loads its commands
+_COMMANDS: dict[str, tuple[re.Pattern[str], dict[str, str]]] = {}
+
+
+def set_command_names(language: str, names: dict[str, str]) -> None:
+    """How `language`'s Discord client shows each command ("/hf report ledger" -> "/hf evento registro"):
+    every sentence in that language then names commands as its reader's client shows them."""
+    renamed = {en: shown for en, shown in names.items() if en != shown}
+    if renamed:
+        pattern = "|".join(re.escape(n) for n in sorted(renamed, key=len, reverse=True))
+        _COMMANDS[language] = (re.compile(f"(?<![\\w/])(?:{pattern})(?![\\w-])"), renamed)
+    else:
+        _COMMANDS.pop(language, None)
+    commands_in.cache_clear()
+
+
+@lru_cache(maxsize=8192)
+def commands_in(text: str, language: str) -> str:
+    """`text` with every command written by its English name called as `language`'s client shows it."""
+    found = _COMMANDS.get(language)
+    if found is None or "/" not in text:
+        return text
+    pattern, renamed = found
+    return pattern.sub(lambda m: renamed[m.group(0)], text)
+
+
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     """The sentence for `key` in `locale`, filled with `params`.
 
@@ -256,6 +284,8 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
         log.warning("missing %s translation for %s", lang, key)
     if template is None:
         return key
+    if "/" in template:  # the commands a sentence names, as the reader's client shows them (not in params:
+        template = commands_in(template, lang)  # what a player wrote is quoted as written)
     try:
         return _Formatter(lang).format(template, **params)
     except (KeyError, IndexError, ValueError, TypeError):

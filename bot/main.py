@@ -22,7 +22,7 @@ from bot.scheduler import DeadlineScheduler
 from bot.service import GameService, utcnow
 from bot.settings import Settings
 from bot.storage.db import Database
-from bot.translator import AraldoTranslator
+from bot.translator import AraldoTranslator, register_command_names
 from bot.ui import moderates
 from bot.web.app import WebServer
 from bot.web.invite import private_url
@@ -88,6 +88,7 @@ class AraldoBot(commands.AutoShardedBot):
                 await self.load_extension(ext)
             except commands.ExtensionNotFound:
                 log.warning("extension %s not found", ext)
+        register_command_names(self.tree)  # sentences name commands as each reader's client shows them
         painters.start(self.settings.board_processes)  # after the extensions: their games too
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

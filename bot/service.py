@@ -5,7 +5,7 @@ cache, or a read) -> advance to now -> apply -> in ONE transaction append the lo
 snapshot with `WHERE version = old` and write the outbox rows -> listeners (scheduler, notifier,
 announcer) after commit. A lost version race (or a cached row another process made stale) is
 retried on fresh state; an interaction id is applied at most once. Reading and saving rows live in
-bot/gamestore.py, the moderators' record tools in bot/records.py.
+bot/gamestore.py, the moderators' record tools in bot/archive.py.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from sqlalchemy import func, update
 from sqlmodel import col, select
 
+from bot.archive import Archive
 from bot.gamestore import (
     MAX_RETRIES,
     ActResult,
@@ -31,20 +32,30 @@ from bot.gamestore import (
     utcnow,
 )
 from bot.preferences import Preferences
-from bot.records import Records
 from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
 from bot.turn_calls import awaited, calls
 from engine.core import Event, Player, RuleError, get_game
+from engine.core.moderation import DEADLINE_ACTOR, told_note
 
 log = logging.getLogger(__name__)
 __all__ = ["ActResult", "Conflict", "GameService", "Listener", "Planner", "Update", "utcnow"]
 
 
+def deadline_note(events: list[Event], now: datetime) -> Logged:
+    """The log row of what a deadline did (engine/core/moderation.py's `mod_told`)."""
+    return Logged(actor=DEADLINE_ACTOR, action_json=json.dumps(told_note(events), default=str), interaction_id=None,
+                  at=now, moderator=True)
+
+
+def _same_but(a: dict[str, Any], b: dict[str, Any], *fields: str) -> bool:
+    return {k: v for k, v in a.items() if k not in fields} == {k: v for k, v in b.items() if k not in fields}
+
+
 def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return {k: v for k, v in a.items() if k != "clock"} == {k: v for k, v in b.items() if k != "clock"}
+    return _same_but(a, b, "clock")
 
 
-class GameService(Records, Preferences):
+class GameService(Archive, Preferences):
     """Games and their moves: lobby, start, act, tick, absences (see bot/gamestore.py for rows)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -149,6 +160,7 @@ class GameService(Records, Preferences):
                 row.next_deadline, row.turn_deadline = game.next_deadline(state), game.turn_deadline(state)
                 events = [Event(key="core.started", params={"game": game.meta.name,
                                                             "players": [p.name for p in players]}, at=now)]
+                events += [e.model_copy(update={"at": now}) for e in game.start_events(state)]
                 awaiting = sorted(game.awaiting(state))
                 if awaiting:
                     events.append(Event(key="core.your_turn", params={"game": game.meta.name}, to=awaiting,
@@ -217,6 +229,9 @@ class GameService(Records, Preferences):
             if not (moderator and str(getattr(parsed, "type", "")).startswith("mod_")):
                 raise RuleError("core.game_faulty") from None
             state, events = self.load_state(row), []
+        # a deadline that fell due just before this move (its alarm not yet rung) gets its own log line
+        noted = deadline_note(events, now) if events else None
+        parsed = game.as_logged(state, parsed)
         try:
             # the state was loaded for this move alone: a refusal discards it, so no protective copy
             events += game.apply(state, actor, parsed, now, moderator=moderator, scratch=True)
@@ -228,7 +243,7 @@ class GameService(Records, Preferences):
         saved = await self._save(row, game, state, now, entry=Logged(
             actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")), interaction_id=interaction_id,
             at=now, moderator=moderator),
-            told=Update(row, state, events, "mod" if moderator else "away" if announce else "act", actor))
+            told=Update(row, state, events, "mod" if moderator else "away" if announce else "act", actor), noted=noted)
         return ActResult(saved, state, events)
 
     async def tick(self, game_id: int) -> ActResult | None:
@@ -249,9 +264,14 @@ class GameService(Records, Preferences):
                 events = game.advance(state, now)
                 if not events and _same_but_clock(before, game.dump_state(state)):
                     return ActResult(row, self.load_state(row), [])
+                # what the deadline did is a line of the log, whoever it was done by (a player's orders,
+                # the autopilot, the rules themselves): written before the calls to act are added
+                # (a timer that only went off, a reminder with nobody to remind, changed nothing to tell)
+                entry = None if not events and _same_but(before, game.dump_state(state), "clock", "timers") \
+                    else deadline_note(events, now)
                 events += calls(game, state, owing, events, now)
                 try:
-                    row = await self._save(row, game, state, now, entry=None, told=Update(row, state, events, "tick"))
+                    row = await self._save(row, game, state, now, entry=entry, told=Update(row, state, events, "tick"))
                 except Conflict:
                     continue
                 break

@@ -121,6 +121,11 @@ def font(size: int, bold: bool = False, mono: bool = False) -> ImageFont.FreeTyp
     return _RememberingFont(str(FONT_DIR / name), size)
 
 
+def grouped(n: int, sep: str) -> str:
+    """A whole number with the reader's thousands mark (from the picture's labels): 50,000 / 50.000."""
+    return f"{n:,}".replace(",", sep)
+
+
 def text_width(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> int:
     left, _, right, _ = draw.textbbox((0, 0), text, font=fnt)
     return int(right - left)

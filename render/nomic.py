@@ -2,7 +2,9 @@
 drawn to be read where Discord shows it (about 550 px wide): large type, every player's current value
 written at the end of his line, and at Giornata 1 (a single point each) bars instead of dots.
 
-Labels (catalog keys `nomic.label.<name>`): title, treasure, power, giornata, crown."""
+Labels (catalog keys `nomic.label.<name>`): title, treasure, power, giornata, crown, thousands. The
+lines' axis spans the values drawn (not from 0), so treasures around 2,000 that differ by tens can be
+told apart."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.nomic.views import NomicView
-from render.common import INK, MUTED, PAPER, draw_title, font, player_colour, renderer, text_width
+from render.common import INK, MUTED, PAPER, draw_title, font, grouped, player_colour, renderer, text_width
 
 LABELS = {"title": "DecameroNomic", "treasure": "Treasure (N)", "power": "Economic power",
-          "giornata": "Giornata {giornata}", "crown": "Crown Treasury {crown} N, bank {bank} N"}
+          "giornata": "Giornata {giornata}", "crown": "Crown Treasury {crown} N, bank {bank} N",
+          "thousands": ","}  # the reader's thousands mark
 WIDTH = 720  # shown at ~550 px: 20 px type reads as ~15 px
 LEFT, RIGHT = 24, 24
 ROW = 30  # a bar, or a value label, per player
@@ -23,7 +26,7 @@ Colour = tuple[int, int, int]
 
 
 def _bars(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], names: dict[str, str],
-          colours: dict[str, Colour]) -> int:
+          colours: dict[str, Colour], mark: str = ",") -> int:
     """One Giornata so far: a bar per player, largest first, name and value written on it."""
     order = sorted(series, key=lambda pid: (-series[pid][-1], names.get(pid, pid)))
     high = max([1, *(series[pid][-1] for pid in order)])
@@ -35,7 +38,7 @@ def _bars(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], nam
         draw.text((LEFT, y + 2), names.get(pid, pid), font=font(TYPE), fill=INK)
         end = x0 + max(2, (x1 - x0) * max(value, 0) // high)
         draw.rectangle((x0, y + 4, end, y + ROW - 6), fill=colours[pid])
-        draw.text((end + 8, y + 2), str(value), font=font(TYPE, bold=True), fill=INK)
+        draw.text((end + 8, y + 2), grouped(value, mark), font=font(TYPE, bold=True), fill=INK)
     return top + len(order) * ROW
 
 
@@ -45,25 +48,33 @@ def _apart(series: dict[str, list[int]], pid: str, i: int) -> int:
     return (2 * same.index(pid) - (len(same) - 1)) * 5 // 2
 
 
+def span(values: list[int]) -> tuple[int, int]:
+    """The axis of a line chart: the values drawn and a tenth more on each side (never forced to 0,
+    never below it for values that cannot be negative)."""
+    low, high = min(values), max(values)
+    pad = max((high - low) // 10, 5)
+    return (low - pad if low < 0 else max(low - pad, 0)), high + pad
+
+
 def _lines(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], giornate: Sequence[int],
-           names: dict[str, str], colours: dict[str, Colour]) -> int:
+           names: dict[str, str], colours: dict[str, Colour], mark: str = ",") -> int:
     """Several Giornate: a line per player (equal values side by side, so no line hides another), and
     each player's name and current value at the line's end."""
-    labels = {pid: f"{names.get(pid, pid)} {vs[-1]}" for pid, vs in series.items()}
+    labels = {pid: f"{names.get(pid, pid)} {grouped(vs[-1], mark)}" for pid, vs in series.items()}
     label_w = max([text_width(draw, text, font(TYPE - 2)) for text in labels.values()] or [0]) + 14
     height = max(220, len(series) * (TYPE + 2) + 20)
     y0, y1 = top + 8, top + height
     x0, x1 = LEFT + 60, WIDTH - RIGHT - label_w
     values = [v for vs in series.values() for v in vs] or [0]
-    low, high = min(0, *values), max(1, *values)
+    low, high = span(values)
 
     def y_of(value: int) -> int:
         return y1 - (value - low) * (y1 - y0) // (high - low)
 
     draw.rectangle((x0, y0, x1, y1), outline=MUTED)
-    for value in sorted({low, 0, high, (low + high) // 2}):
-        draw.line((x0, y_of(value), x1, y_of(value)), fill=MUTED if value == 0 and low < 0 else (225, 225, 225))
-        label = str(value)
+    for value in sorted({low, high, (low + high) // 2} | ({0} if low < 0 < high else set())):
+        draw.line((x0, y_of(value), x1, y_of(value)), fill=MUTED if value == 0 else (225, 225, 225))
+        label = grouped(value, mark)
         draw.text((x0 - 8 - text_width(draw, label, font(16)), y_of(value) - 9), label, font=font(16), fill=MUTED)
     n = len(giornate)
 
@@ -88,12 +99,12 @@ def _lines(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], gi
 
 
 def _chart(draw: ImageDraw.ImageDraw, top: int, title: str, series: dict[str, list[int]], giornate: Sequence[int],
-           names: dict[str, str], colours: dict[str, Colour]) -> int:
+           names: dict[str, str], colours: dict[str, Colour], mark: str = ",") -> int:
     draw.text((LEFT, top), title, font=font(22, bold=True), fill=INK)
     top += 34
     if len(giornate) <= 1:
-        return _bars(draw, top, series, names, colours)
-    return _lines(draw, top, series, giornate, names, colours)
+        return _bars(draw, top, series, names, colours, mark)
+    return _lines(draw, top, series, giornate, names, colours, mark)
 
 
 def _height(players: int, giornate: int) -> int:
@@ -112,7 +123,9 @@ def render(view: NomicView, labels: dict[str, str] | None = None) -> Image.Image
     image = Image.new("P", (WIDTH, _height(len(ids), len(giornate))), PAPER)  # palette PNGs encode faster
     draw = ImageDraw.Draw(image)
     y = draw_title(draw, (LEFT, 16), words["title"], words["giornata"].format(giornata=view.giornata))
-    y = _chart(draw, y + 4, words["treasure"], treasure, giornate, view.names, colours) + 24
-    y = _chart(draw, y, words["power"], power, giornate, view.names, colours) + 16
-    draw.text((LEFT, y), words["crown"].format(crown=view.crown, bank=view.bank), font=font(18), fill=MUTED)
+    mark = words["thousands"]
+    y = _chart(draw, y + 4, words["treasure"], treasure, giornate, view.names, colours, mark) + 24
+    y = _chart(draw, y, words["power"], power, giornate, view.names, colours, mark) + 16
+    draw.text((LEFT, y), words["crown"].format(crown=grouped(view.crown, mark), bank=grouped(view.bank, mark)),
+              font=font(18), fill=MUTED)
     return image

@@ -59,3 +59,21 @@ def test_the_check_sees_a_stray_game_file() -> None:
     assert named_after_a_game(Path("bot/impero_views.py")) == "impero"
     assert named_after_a_game(Path("bot/locales/it/hf_cmd.po")) == "highfrontier"
     assert named_after_a_game(Path("bot/cogs/game.py")) is None
+
+
+def test_nothing_below_the_cogs_imports_them() -> None:
+    """The cogs sit on top of bot/: the web, the outbox and the shared words (bot/telling.py) are read
+    by them, never the other way round (bot/main.py only names the extensions it loads)."""
+    upward = []
+    for path in (ROOT / "bot").rglob("*.py"):
+        if (ROOT / "bot" / "cogs") in path.parents or "migrations" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if "from bot.cogs" in text or "import bot.cogs" in text:
+            upward.append(str(path.relative_to(ROOT)))
+    assert upward == []
+
+
+def test_the_moderators_archive_is_not_named_like_the_players_record() -> None:
+    assert not (ROOT / "bot" / "records.py").exists() and (ROOT / "bot" / "archive.py").is_file()
+    assert not (ROOT / "bot" / "cogs" / "history.py").exists() and (ROOT / "bot" / "telling.py").is_file()

@@ -1,5 +1,5 @@
 """`/game`: what every game shares — create, join, leave, start, status, log, export, rules, list.
-The lobby lives in lobby.py, settings as typed in table_settings.py, moves in words in history.py."""
+The lobby lives in lobby.py, settings as typed in table_settings.py, moves in words in bot/telling.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.history import described_moves
 from bot.cogs.lobby import LobbyButton, deadline_text, lobby_action_here, lobby_text, lobby_view
 from bot.cogs.table_settings import (
     parse_settings,
@@ -21,6 +20,7 @@ from bot.cogs.table_settings import (
 )
 from bot.i18n import t
 from bot.pictures import board_attachment
+from bot.telling import described_moves, readable
 from bot.translator import L
 from bot.ui import channel_id, channel_lang, file_of, game_here, guild_id, is_moderator, lang, send, service_of
 from bot.web.invite import links_text
@@ -132,7 +132,8 @@ class GameCog(commands.Cog):
         row = await game_here(interaction, live_only=False)
         assert row.id is not None
         svc = service_of(interaction)
-        rows = await svc.log_rows(row.id)
+        # the entries they read
+        rows = readable(row.kind, await svc.log_rows(row.id), str(interaction.user.id), row.status == "finished")
         pages = max(1, (len(rows) + LOG_PAGE - 1) // LOG_PAGE)
         if page > pages:
             raise RuleError("core.no_such_page", pages=pages)

@@ -4,7 +4,6 @@ registered (their names and descriptions in the reader's language) and each game
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 import discord
@@ -12,37 +11,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.game import game_choices
-from bot.i18n import catalog, has, t
-from bot.translator import L
+from bot.i18n import commands_in, has, t
+from bot.translator import AnyCommand, L, path, words
 from bot.ui import lang, send
 from engine.core import all_games, get_game
-
-AnyCommand = app_commands.Command | app_commands.Group  # type: ignore[type-arg]
-
-
-def words(text: object, language: str) -> str:
-    """A command's name or description in `language`: the catalog's Italian for its key, else its text."""
-    if isinstance(text, app_commands.locale_str):
-        key = text.extras.get("key")
-        if language != "en" and key:
-            return catalog(language).get(key, text.message)
-        return text.message
-    return str(text)
 
 
 def game_of(command: AnyCommand) -> str | None:
     """The game whose cog package declares this top-level command, if any."""
     module = command.module or ""
     return next((kind for kind in all_games() if module.startswith(f"bot.cogs.{kind}.")), None)
-
-
-def path(command: AnyCommand, language: str) -> str:
-    names = []
-    node: AnyCommand | None = command
-    while node is not None:
-        names.append(words(getattr(node, "_locale_name", None) or node.name, language))
-        node = node.parent
-    return "/" + " ".join(reversed(names))
 
 
 def lines_of(top: Iterable[AnyCommand], language: str) -> list[str]:
@@ -55,20 +33,6 @@ def lines_of(top: Iterable[AnyCommand], language: str) -> list[str]:
             what = words(getattr(leaf, "_locale_description", None) or leaf.description, language)
             out.append(f"`{path(leaf, language)}` — {what}")
     return out
-
-
-def in_language(text: str, top: Iterable[AnyCommand], language: str) -> str:
-    """`text` with every command written by its English name ("/spqr reinforce") called as the
-    reader's Discord shows it ("/spqr rinforza")."""
-    names: dict[str, str] = {}
-    for command in top:
-        nodes = [command, *command.walk_commands()] if isinstance(command, app_commands.Group) else [command]
-        for node in nodes:
-            names["/" + node.qualified_name] = path(node, language)
-    if not names:
-        return text
-    pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.sub(f"(?:{pattern})(?![\\w-])", lambda m: names[m.group(0)], text)
 
 
 def registered(bot: commands.Bot) -> list[AnyCommand]:
@@ -88,7 +52,7 @@ def overall_help(bot: commands.Bot, language: str) -> str:
                        option=words(L("game", "opt.game"), language)))
     lines += ["", t("core.help.shared", language)]
     lines += lines_of([c for c in top if game_of(c) is None and (c.module or "").startswith("bot.")], language)
-    return in_language("\n".join(lines), top, language)
+    return commands_in("\n".join(lines), language)  # the commands the lines name, as the reader's client shows them
 
 
 def game_help(bot: commands.Bot, kind: str, language: str) -> str:
@@ -98,7 +62,7 @@ def game_help(bot: commands.Bot, kind: str, language: str) -> str:
     if has(f"game.{kind}.summary", language):
         lines.append(t(f"game.{kind}.summary", language))
     if has(f"help.{kind}.howto", language):
-        howto = in_language(t(f"help.{kind}.howto", language), registered(bot), language)
+        howto = t(f"help.{kind}.howto", language)  # t() names its commands as the reader's client shows them
         lines += ["", t("core.help.howto", language), howto]
     lines += ["", t("core.help.commands", language)]
     lines += lines_of([c for c in registered(bot) if game_of(c) == kind], language)

@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.history import described_moves
 from bot.i18n import t
 from bot.pictures import chunks
+from bot.telling import described_moves
 from bot.translator import L
 from bot.ui import (
     act,
@@ -98,6 +98,8 @@ class UndoConfirm(discord.ui.View):
             moves = await described_moves(svc, res.game, public, language, viewer="")
             text = t("core.undone_public", language, moderator=interaction.user.mention, count=self.count,
                      moves="\n".join(moves))
+            if any(e.key == "core.undo_reseeded" for e in res.events):  # the future is drawn afresh: say so
+                text += "\n" + t("core.undo_reseeded", language)
             for part in chunks(text):
                 await interaction.followup.send(part, ephemeral=False)
             await strike_undone(interaction.channel, {r.interaction_id for r in doomed if r.interaction_id},
@@ -182,6 +184,8 @@ class ModCog(commands.Cog):
         if revealed:
             names = {s.user_id: s.display_name for s in await svc.seats(row.id)}
             lines += ["", t("core.undo_revealed", language), *revealed_lines(revealed, names, language)]
+        if await svc.undo_reseeds(row.id):
+            lines += ["", t("core.undo_reseeds", language)]
         await send(interaction, "\n".join(lines), ephemeral=True,
                    view=UndoConfirm(row.id, count, interaction.user.id, language))
 

@@ -1,5 +1,5 @@
 """What a game's page shows, for one reader, at one step of its history, in one language: built from
-the game's views, its headline and its log in words (bot/cogs/history.py), never from raw state
+the game's views, its headline and its log in words (bot/telling.py), never from raw state
 handed to a template. Reading rows and caching them is the Tables' job (bot/web/tables.py)."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any
 
 from markupsafe import Markup
 
-from bot.cogs.history import LOG_NAMES
 from bot.i18n import t
 from bot.letters import PRIVATE_SUMMARIES
 from bot.orders import orders_text
+from bot.telling import LOG_NAMES
 from bot.web.history import Unreplayable
 from bot.web.links import Reader
 from bot.web.markup import discord_html, time_html

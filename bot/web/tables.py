@@ -13,10 +13,10 @@ from markupsafe import Markup
 from sqlalchemy import func
 from sqlmodel import col, select
 
-from bot.cogs.history import described_moves
 from bot.gamecache import Recent
 from bot.service import GameService
 from bot.storage.models import ActionRow, GameRow
+from bot.telling import described_moves
 from bot.web.history import History
 from engine.core import GameState, RuleError, get_game
 

@@ -120,6 +120,16 @@ class Game(OrdersMixin, Generic[S]):
         """The end score ranking the non-winners; by default a `points`/`cash` mapping of the state."""
         return scores_kept(state)
 
+    def start_events(self, state: S) -> list[Event]:
+        """What the setup decided that the table must be told when the game starts (Galactica's
+        turn-order dice); the service adds it to the start's announcement."""
+        return []
+
+    def as_logged(self, state: S, action: BaseModel) -> BaseModel:
+        """The move as the log keeps it, given the state it is made on: a game may fill in what only
+        the state knows and the move's words need (the phase a Galactica end_phase closes)."""
+        return action
+
     def log_visible(self, action: dict[str, Any], actor: str, viewer: str | None, finished: bool = False) -> bool:
         """May `viewer` read this log entry? Secret moves (an Impero bribe) stay between their players
         while the game runs and are everyone's once it is finished (docs/architecture.md, "What a

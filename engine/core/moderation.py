@@ -65,6 +65,31 @@ class ModRevealed(BaseModel):
     seen: list[Msg] = Field(default_factory=list, max_length=200)
 
 
+# the log's actor of what a deadline did (never a Discord id, which is digits)
+DEADLINE_ACTOR = "deadline"
+
+
+class ToldEvent(Msg):
+    """One thing a deadline did, as it was told: its sentence, and whom it was told to (None: everyone)."""
+
+    to: list[str] | None = None
+
+
+class ModTold(BaseModel):
+    """What a deadline changed, for the log: written by the service beside the deadline (actor
+    DEADLINE_ACTOR), so `/game log` has a line for every change of the game. Changes nothing."""
+
+    type: Literal["mod_told"] = "mod_told"
+    events: list[ToldEvent] = Field(default_factory=list, max_length=200)
+
+
+def told_note(events: list[Event]) -> dict[str, Any]:
+    """The `mod_told` entry of what a deadline did: the events it told (the calls to act left out:
+    they say who must move next, not what changed)."""
+    said = [e.model_dump(mode="json", include={"key", "params", "to"}) for e in events]
+    return {"type": "mod_told", "events": said[:200]}
+
+
 class ModEnd(BaseModel):
     type: Literal["mod_end"] = "mod_end"
     reason: str = Field(default="", max_length=200)
@@ -79,7 +104,7 @@ class Away(BaseModel):
 
 
 ModAction = Annotated[
-    ModPause | ModResume | ModExtend | ModForce | ModKick | ModReplace | ModEnd | ModReseed | ModRevealed,
+    ModPause | ModResume | ModExtend | ModForce | ModKick | ModReplace | ModEnd | ModReseed | ModRevealed | ModTold,
     Field(discriminator="type"),
 ]
 MOD_PREFIX = "mod_"
@@ -89,8 +114,8 @@ CORE_PREFIX = "core_"
 def moderate(game: Any, state: Any, actor: str, action: Any, now: datetime) -> list[Event]:
     """Apply a moderator's action to `game`'s state (Game._moderate): every game gets the same."""
     params = {"moderator": actor}
-    if isinstance(action, ModRevealed):
-        return []  # a note for the log: the undo that wrote it said it
+    if isinstance(action, ModRevealed | ModTold):
+        return []  # a note for the log: the undo or the deadline that wrote it said it
     if isinstance(action, ModEnd):
         if state.status != "active":
             raise RuleError("core.game_over")

@@ -113,7 +113,11 @@ class TradeAnswer(Action):
 
 
 class EndPhase(Action):
+    """Close the phase named (filled in from the state when the move is logged, so the log can say
+    which phase was closed, and a click on a phase already closed is refused, not taken for the next)."""
+
     type: Literal["end_phase"] = "end_phase"
+    phase: Literal["production", "movement", "building"] | None = None
 
 
 GalacticaAction = Annotated[

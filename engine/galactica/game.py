@@ -31,7 +31,7 @@ from engine.galactica.asteroids import asteroid_cards, lose
 from engine.galactica.fleets import fleet_by_id, new_fleet
 from engine.galactica.galaxy import CORNERS, START_TILE
 from engine.galactica.market import market_cards
-from engine.galactica.models import Faction, GalacticaSettings, GalacticaState
+from engine.galactica.models import PHASES, Faction, GalacticaSettings, GalacticaState
 from engine.galactica.orders import GalacticaOrders, describe_orders, orders_sample
 from engine.galactica.planets import planet_cards
 from engine.galactica.tiles import all_tiles
@@ -149,7 +149,7 @@ class Galactica(Game[GalacticaState]):
             a.MarketRaw: lambda s, p, x, now: market.raw(s, p, x.fleet, x.resource, x.amount),
             a.CasinoBet: lambda s, p, x, now: casino.bet(s, p, x.fleet, x.amount),
             a.CasinoLeave: lambda s, p, x, now: casino.leave(s, p, x.fleet),
-            a.EndPhase: lambda s, p, x, now: turns.end_phase(s, p, now),
+            a.EndPhase: lambda s, p, x, now: turns.end_phase(s, p, now, x.phase),
         }
 
     def _decide(self, state: GalacticaState, actor: str, action: Any, now: datetime) -> list[Event]:
@@ -245,6 +245,14 @@ class Galactica(Game[GalacticaState]):
         from engine.galactica.views import build_view
 
         return build_view(state, viewer)
+
+    def start_events(self, state: GalacticaState) -> list[Event]:
+        return [turns.order_told(state)] if state.order_rolls else []
+
+    def as_logged(self, state: GalacticaState, action: BaseModel) -> BaseModel:
+        if isinstance(action, a.EndPhase) and action.phase is None and state.phase in PHASES:
+            return a.EndPhase(phase=state.phase)  # type: ignore[arg-type]  # the log says which phase it closed
+        return action
 
     def legal_actions(self, state: GalacticaState, actor: str) -> list[BaseModel]:
         from engine.galactica.legal import legal_actions

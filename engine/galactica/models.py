@@ -181,6 +181,7 @@ class GalacticaState(GameState):
     order: list[str] = Field(default_factory=list)
     current: int = 0
     order_rolls: dict[str, int] = Field(default_factory=dict)
+    order_rerolls: list[dict[str, int]] = Field(default_factory=list)  # the ties' rolls again, in order
     starter: str | None = None
     corners: dict[str, str] = Field(default_factory=dict)  # player -> start cell
     board: dict[str, str] = Field(default_factory=dict)  # explored cell -> tile id

@@ -135,5 +135,8 @@ def close(state: GalacticaState, now: datetime, after: Callable[[GalacticaState,
 
 
 def _said(state: GalacticaState, player: str, action: BaseModel) -> Event:
-    return Event(key="galactica.orders_acted", params={"player": state.name_of(player),
-                                                       "what": action.type})  # type: ignore[attr-defined]
+    """What the orders did, in the log's own words for the move (from where to where, what, on which planet)."""
+    data = action.model_dump(mode="json")
+    kind = data.pop("type")
+    did = {"key": f"log.galactica.{kind}", "params": {k: "-" if v is None else v for k, v in data.items()}}
+    return Event(key="galactica.orders_acted", params={"player": state.name_of(player), "what": kind, "did": [did]})

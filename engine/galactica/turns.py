@@ -19,17 +19,28 @@ from engine.galactica.production import collect
 def roll_for_order(state: GalacticaState, now: datetime) -> list[Event]:
     rolls = {p: state.rng.die() for p in state.player_ids()}
     state.order_rolls = dict(rolls)
+    state.order_rerolls = []
     tied = [p for p, r in rolls.items() if r == min(rolls.values())]
     while len(tied) > 1:  # the lowest roll again among themselves
         again = {p: state.rng.die() for p in tied}
+        state.order_rerolls.append(again)
         tied = [p for p, r in again.items() if r == min(again.values())]
     state.starter = tied[0]
     state.phase = "order"
     state.add_timer("turn", now + timedelta(hours=state.settings.turn_hours), player=state.starter)
-    return [Event(key="galactica.order_rolled", params={
-        "rolls": [f"{state.name_of(p)} {r}" for p, r in rolls.items()], "player": state.name_of(state.starter)}),
-        Event(key="galactica.choose_direction", params={}, to=[state.starter], notify="turn"),
-        calls.turn_ping(state, state.starter)]
+    return [order_told(state), Event(key="galactica.choose_direction", params={}, to=[state.starter], notify="turn"),
+            calls.turn_ping(state, state.starter)]
+
+
+def order_told(state: GalacticaState) -> Event:
+    """The turn-order dice as the table sees them: every roll, and each tie's roll again."""
+    def said(rolls: dict[str, int]) -> list[str]:
+        return [f"{state.name_of(p)} {r}" for p, r in rolls.items()]
+    params: dict[str, object] = {"rolls": said(state.order_rolls), "player": state.name_of(state.starter or "")}
+    if not state.order_rerolls:
+        return Event(key="galactica.order_rolled", params=params)
+    again = " → ".join(", ".join(said(r)) for r in state.order_rerolls)
+    return Event(key="galactica.order_rolled_tie", params={**params, "again": again})
 
 
 def choose_direction(state: GalacticaState, player: str, direction: str, now: datetime) -> list[Event]:
@@ -69,7 +80,9 @@ def start_turn(state: GalacticaState, now: datetime) -> list[Event]:
     return [*events, calls.turn_ping(state, player)]
 
 
-def end_phase(state: GalacticaState, player: str, now: datetime) -> list[Event]:
+def end_phase(state: GalacticaState, player: str, now: datetime, phase: str | None = None) -> list[Event]:
+    if phase is not None and phase != state.phase:
+        raise RuleError("galactica.phase_passed", phase=phase)
     if state.battle is not None or state.pending is not None:
         raise RuleError("galactica.decision_open")
     if state.phase == "building":

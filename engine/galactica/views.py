@@ -112,6 +112,7 @@ class GalacticaView(BaseModel):
     current: str | None
     current_name: str | None
     deadline: datetime | None
+    timezone: str = "UTC"  # the game's, in which its pictures show the deadline
     order: list[str]
     cells: list[CellView]
     factions: list[FactionView]
@@ -170,6 +171,7 @@ def build_view(state: GalacticaState, viewer: str | None) -> GalacticaView:
     view = GalacticaView(
         status=state.status, phase=state.phase, round=state.round, current=who,
         current_name=state.name_of(who) if who else None, deadline=state.deadline("turn"),
+        timezone=state.settings.timezone,
         order=[state.name_of(p) for p in state.order], cells=cells, factions=factions, planets=planets,
         casino=[StakeView(cell=c, player=p, name=state.name_of(p), pot=s.pot, status=s.status)
                 for c, table in sorted(state.casino.items()) for p, s in sorted(table.items())],

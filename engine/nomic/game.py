@@ -126,8 +126,8 @@ class Nomic(Game[NomicState]):
             raise RuleError("nomic.quarantined")
         if isinstance(action, a.KingAnswer):
             events, over = roles.answer(state, actor, action.accept, now)
-            if over:
-                events.append(self.finish(state, [], "no_king"))
+            if over:  # the table is told why before it is told the game is over
+                events += [Event(key="nomic.end.no_king"), self.finish(state, [], "no_king")]
             return events
         if isinstance(action, a.DeclareImpossible):
             roles.require_scribe(state, actor)
@@ -147,8 +147,8 @@ class Nomic(Game[NomicState]):
             by_orders = orders.cast_by_orders(state, now, self.orders_due)  # the vote closes: orders answer
             events, over = giornata.rollover(state, now)
             events = by_orders + events
-            if over:
-                events.append(self.finish(state, [], "no_king"))
+            if over:  # the table is told why before it is told the game is over
+                events += [Event(key="nomic.end.no_king"), self.finish(state, [], "no_king")]
             return events
         if timer.kind == "crown":
             if state.crown_open and state.king == timer.data.get("player"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from copy import deepcopy
 from datetime import datetime, timedelta
 
-from engine.core import Event
+from engine.core import Event, Msg
 from engine.nomic import bank, changes, chronicle, gladiators, ledger, polls, proposals, quarantine, roles, voting
 from engine.nomic.models import NomicState, Proposal, Snapshot
 from engine.nomic.period import end, schedule
@@ -47,6 +47,7 @@ def rollover(state: NomicState, now: datetime) -> tuple[list[Event], bool]:
     events: list[Event] = []
     ended = state.giornata
     props = sorted(proposals.pending(state), key=lambda p: p.id)
+    why: dict[int, Msg] = {}  # what each proposal that fell had needed
     # 1. tally under the rules of the Giornata that ends
     passed = []
     for prop in props:
@@ -54,6 +55,7 @@ def rollover(state: NomicState, now: datetime) -> tuple[list[Event], bool]:
             passed.append(prop)
         else:
             prop.outcome = "vetoed" if prop.vetoed else "rejected"
+            why[prop.id] = voting.shortfall(state, prop)
         events += voting.penalties(state, prop)
     # the polls prize of the ended Giornata, under its rules (before any law changes them)
     prize = polls.prize(state, props) if running(state, "polls") else []
@@ -77,6 +79,10 @@ def rollover(state: NomicState, now: datetime) -> tuple[list[Event], bool]:
         events.append(Event(key=f"nomic.result_{prop.outcome}", params={
             "proposal": prop.id, "title": prop.title, "for": prop.votes_for, "against": prop.votes_against,
             "number": prop.result_number or 0}, to=[prop.author], notify="info"))
+        if prop.outcome == "rejected" and prop.id in why:  # the table reads what it had needed
+            events.append(Event(key="nomic.rejected_why", params={
+                "proposal": prop.id, "title": prop.title, "for": prop.votes_for, "against": prop.votes_against,
+                "why": [why[prop.id].model_dump()]}))
         if prop.outcome == "held":
             events.append(Event(key="nomic.held", params={"proposal": prop.id, "title": prop.title,
                                                           "scribe": state.name_of(state.scribe)}))
@@ -133,7 +139,11 @@ def remind(state: NomicState, hours: int, now: datetime, missing: set[str]) -> l
     if deadline - now > timedelta(hours=hours, minutes=30):
         state.add_timer("vote_reminder", deadline - timedelta(hours=hours), hours=hours)
         return []
-    if not missing:
-        return []
-    return [Event(key="nomic.reminder", params={"hours": hours, "at": deadline}, to=sorted(missing),
-                  notify="reminder")]
+    events = []
+    if roles.no_successor(state, {p.author for p in proposals.pending(state)}):
+        # as things stand nobody can follow the King: the table is warned before the game ends
+        events.append(Event(key="nomic.warn_no_king", params={"at": deadline}))
+    if missing:
+        events.append(Event(key="nomic.reminder", params={"hours": hours, "at": deadline}, to=sorted(missing),
+                            notify="reminder"))
+    return events

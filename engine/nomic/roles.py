@@ -90,6 +90,16 @@ def next_king(state: NomicState, proposers: set[str], now: datetime) -> tuple[bo
     return False, crown(state, state.crown_queue.pop(0), now)
 
 
+def no_successor(state: NomicState, proposers: set[str]) -> bool:
+    """Would the rollover find no King (rule 7), with these proposers? Then the game ends there."""
+    if not running(state, "king"):
+        return False
+    if variant(state, "succession") == "keeps" and state.king in in_play(state) \
+            and state.king not in state.quarantined:
+        return False
+    return not succession(state, proposers)
+
+
 def crown(state: NomicState, candidate: str, now: datetime) -> list[Event]:
     state.king = candidate
     state.crown_open = True

@@ -26,6 +26,7 @@ class RuleView(BaseModel):
     mechanics: list[str] = []  # what the rule governs in the game
     knobs: dict[str, int | str] = {}  # the knobs it holds, with their values
     text_only: tuple[str, str] | None = None  # why Araldo runs nothing of it (Italian, English)
+    former: list[int] = []  # the numbers it had before (amended or renumbered), oldest first
 
 
 class BallotView(BaseModel):
@@ -152,7 +153,8 @@ def build(state: NomicState, viewer: str | None, now: datetime) -> NomicView:
                               owner=state.name_of(r.owner) if r.owner else None,
                               history=[_history_line(state, e) for e in r.history], deleting=r.id in state.to_delete,
                               mechanics=list(r.mechanics), knobs=dict(r.knobs),
-                              text_only=text_only().get(int(r.id)) if r.id.isdigit() and not r.mechanics else None))
+                              text_only=text_only().get(int(r.id)) if r.id.isdigit() and not r.mechanics else None,
+                              former=[e.number for e in r.history if e.number is not None and e.number != r.number]))
     glad = {g.id: g.name for g in state.gladiators}
     numbers = {r.id: r.number for r in state.rules}
     props = []

@@ -4,7 +4,7 @@ chooses so, rule 2300). Weights are treasures, frozen for the Giornata (rule 190
 
 from __future__ import annotations
 
-from engine.core import Event, RuleError
+from engine.core import Event, Msg, RuleError
 from engine.core.votes import Vote
 from engine.nomic import gladiators, ledger, roles
 from engine.nomic.actions import CastVote, Veto
@@ -130,6 +130,30 @@ def decide(state: NomicState, prop: Proposal) -> bool:
     if majority == "two_thirds":
         return vote.passes(yes="for", no="against", threshold=(2, 3), strict=False)
     return vote.passes(yes="for", no="against")
+
+
+def shortfall(state: NomicState, prop: Proposal) -> Msg:
+    """What a proposal that did not pass had needed, under the rules it was tallied by (read right
+    after `decide`, before the tally changes any rule): the table is told why, not only the totals."""
+    eligible = {v: weight(state, v) for v in voters(state)}
+    cast = [v for v in prop.ballots if v in eligible]
+    yes, no = prop.votes_for, prop.votes_against
+    if prop.vetoed:
+        return Msg(key="nomic.why.vetoed")
+    if not running(state, "voting"):
+        return Msg(key="nomic.why.no_voting")
+    quorum = len(eligible) * param(state, "late_quorum") // 100
+    if prop.second_half and len(cast) < quorum:
+        return Msg(key="nomic.why.late_quorum", params={"needed": quorum, "cast": len(cast)})
+    majority = variant(state, "majority")
+    if majority == "absolute":
+        total = sum(eligible.values())
+        return Msg(key="nomic.why.absolute", params={"half": total // 2, "total": total, "for": yes})
+    if yes + no == 0:
+        return Msg(key="nomic.why.no_votes")
+    if majority == "two_thirds":
+        return Msg(key="nomic.why.two_thirds", params={"needed": -(-2 * (yes + no) // 3), "decided": yes + no})
+    return Msg(key="nomic.why.majority")
 
 
 def penalties(state: NomicState, prop: Proposal) -> list[Event]:

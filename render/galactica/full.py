@@ -20,6 +20,7 @@ from render.common import (
     flat_hex_center,
     flat_hex_corners,
     font,
+    grouped,
     renderer,
 )
 from render.galactica.palette import TERRAIN, UNEXPLORED, faction_colour
@@ -41,6 +42,7 @@ LABELS: dict[str, str] = {
     "torpedo": "Torpedo boats", "colony": "Colony ships", "tank": "Tanks", "out": "out",
     "multipliers": "{fuel}·{metal}·{stone} P{productivity} E{economy}",
     "multipliers_key": "a·b·c fuel, metal, stone x, P productivity x, E economy x",
+    "thousands": ",",  # the reader's thousands mark: "50,000" in English, "50.000" in Italian
 }
 
 
@@ -172,7 +174,7 @@ def render_stock(view: GalacticaView, labels: dict[str, str] | None = None) -> I
     rows = [(w["ndri"], me.ndri), (w["fuel"], me.fuel), (w["metal"], me.metal), (w["stone"], me.stone)]
     rows += [(w[u], n) for u, n in me.units.items()]
     for i, (name, n) in enumerate(rows):
-        draw.text((60, y + i * 28), f"{name}: {n:,}".replace(",", "."), font=font(17), fill=INK)
+        draw.text((60, y + i * 28), f"{name}: {grouped(n, w['thousands'])}", font=font(17), fill=INK)
     draw.text((320, y), w["planets"], font=font(17, bold=True), fill=INK)
     for i, name in enumerate(me.planets[:10]):
         draw.text((320, y + 28 + i * 24), name, font=font(15), fill=INK)

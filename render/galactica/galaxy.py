@@ -8,10 +8,12 @@ ship type) is render/galactica/full.py."""
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 from PIL import Image, ImageDraw
 
 from engine.galactica.views import CellView, GalacticaView
-from render.common import INK, PAPER, flat_hex_center, flat_hex_corners, font, renderer
+from render.common import INK, PAPER, flat_hex_center, flat_hex_corners, font, grouped, renderer
 from render.galactica.palette import UNEXPLORED, faction_colour, luminance, terrain_colour
 
 SIZE = 42
@@ -21,7 +23,7 @@ WIDTH, HEIGHT = MAP_W + 330, int(TOP + SIZE * 13.3 + 14)
 ORIGIN = (LEFT + SIZE, TOP + SIZE * 0.9)
 SIGN = (200, 200, 210)  # tile signs, light on the dark terrain
 WORDS: dict[str, str] = {
-    "round_phase": "Round {round} · {phase}", "turn": "Turn: {player}", "deadline": "Deadline {at} UTC",
+    "round_phase": "Round {round} · {phase}", "turn": "Turn: {player}", "deadline": "Deadline {at} {tz}",
     "phase.order": "turn order", "phase.production": "production", "phase.movement": "movement",
     "phase.building": "building", "finished": "game over", "last_move": "latest move",
     "last_battle": "latest battle", "fleet_sign": "fleet, ships", "thousands": ",", "out": "out",
@@ -32,10 +34,6 @@ WORDS: dict[str, str] = {
 def words(labels: dict[str, str] | None) -> dict[str, str]:
     prefixed = {k.removeprefix("map."): v for k, v in (labels or {}).items() if k.startswith("map.")}
     return {**WORDS, **prefixed}
-
-
-def grouped(n: int, sep: str) -> str:
-    return f"{n:,}".replace(",", sep)
 
 
 def centre(cell: CellView) -> tuple[float, float]:
@@ -141,7 +139,9 @@ def _side(draw: ImageDraw.ImageDraw, view: GalacticaView, w: dict[str, str]) -> 
         draw.text((x, y), w["turn"].format(player=view.current_name[:16]), font=font(24, bold=True), fill=INK)
         y += 34
     if view.deadline is not None and view.status == "active":
-        draw.text((x, y), w["deadline"].format(at=f"{view.deadline:%d/%m %H:%M}"), font=font(22), fill=INK)
+        local = view.deadline.astimezone(ZoneInfo(view.timezone))  # the game's clock, as its players read it
+        draw.text((x, y), w["deadline"].format(at=f"{local:%d/%m %H:%M}", tz=local.tzname() or view.timezone),
+                  font=font(22), fill=INK)
         y += 34
     y += 6
     order = [f for f in view.factions]

@@ -12,7 +12,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from engine.galactica.lab import LabReport
-from render.common import INK, MUTED, PAPER, contrast_ink, font, renderer, to_png
+from render.common import INK, MUTED, PAPER, contrast_ink, font, grouped, renderer, to_png
 
 WIDTH, HEIGHT = 1100, 760
 LINES: tuple[tuple[int, int, int], ...] = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167),
@@ -26,6 +26,7 @@ WORDS: dict[str, str] = {
     "eliminations": "Eliminations by cause", "wins": "Wins by seat", "early": "before the first battle: {n}",
     "cause.battle": "battle", "cause.conquest": "conquest", "cause.asteroid": "asteroids", "cause.kicked": "removed",
     "seat": "seat {n}",
+    "thousands": ",",  # the reader's thousands mark
 }
 
 
@@ -34,7 +35,7 @@ def words(labels: dict[str, str] | None) -> dict[str, str]:
 
 
 def _lines(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str,
-           curves: list[list[float]]) -> None:
+           curves: list[list[float]], thousands: str = ",") -> None:
     x0, y0, x1, y1 = box
     draw.text((x0, y0 - 30), title, font=font(20, bold=True), fill=INK)
     draw.rectangle(box, outline=MUTED)
@@ -45,7 +46,7 @@ def _lines(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str
             continue
         pts = [(x0 + (x1 - x0) * (j / max(1, longest - 1)), y1 - (y1 - y0) * (v / top)) for j, v in enumerate(curve)]
         draw.line(pts, fill=LINES[i % len(LINES)], width=4) if len(pts) > 1 else None
-    draw.text((x0 - 6, y0), f"{top:,.0f}", font=font(15), fill=MUTED, anchor="ra")
+    draw.text((x0 - 6, y0), grouped(round(top), thousands), font=font(15), fill=MUTED, anchor="ra")
     draw.text((x0 - 6, y1), "0", font=font(15), fill=MUTED, anchor="rb")
     draw.text((x1, y1 + 6), str(longest), font=font(15), fill=MUTED, anchor="ra")
 
@@ -62,8 +63,8 @@ def render_lab(report: LabReport, labels: dict[str, str] | None = None) -> Image
         x = 30 + i * 200
         draw.rectangle((x, 86, x + 30, 100), fill=LINES[i % len(LINES)])
         draw.text((x + 38, 82), v.name[:16], font=font(18, bold=True), fill=INK)
-    _lines(draw, (90, 150, 530, 390), w["ndri"], [v.ndri_curve for v in report.variants])
-    _lines(draw, (640, 150, 1070, 390), w["raw"], [v.raw_curve for v in report.variants])
+    _lines(draw, (90, 150, 530, 390), w["ndri"], [v.ndri_curve for v in report.variants], w["thousands"])
+    _lines(draw, (640, 150, 1070, 390), w["raw"], [v.raw_curve for v in report.variants], w["thousands"])
     col = (WIDTH - 60) // max(1, len(report.variants))
     for i, v in enumerate(report.variants):
         x = 30 + i * col

@@ -36,7 +36,9 @@ async def test_whole_flow(service: GameService, clock) -> None:
 
     record = await service.record(gid)
     exported = json.loads(record.model_dump_json())
-    assert exported["format"] == "araldo-game/1" and len(exported["log"]) == 2
+    # the deadline's line (what it did, actor "deadline") is in the record and replays as a no-op
+    assert exported["format"] == "araldo-game/1" and len(exported["log"]) == 3
+    assert exported["log"][1]["actor"] == "deadline" and exported["log"][1]["action"]["type"] == "mod_told"
     _, live = await service.state(gid)
     assert replay(get_game("corsa"), GameRecord.model_validate(exported), until=live.clock) == live
     ok, detail = await service.verify(gid, "mod")

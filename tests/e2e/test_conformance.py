@@ -13,7 +13,10 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
   keeps it from the others; a number a player's view hides (a drawn card's price, an offer's terms, a
   secret number) appears in no channel post, no DM to them and no line of their `/game log`;
 - orders: the game offers standing orders, and a player's orders are told to nobody else (channel,
-  DMs, others' `/game log`).
+  DMs, others' `/game log`);
+- told: every change of the game (a move, a deadline's, a moderator's) adds a line to `/game log`, and
+  every line says who or what acted (a player, a moderator, the deadline) before what was done;
+- commands: no text names a command as only a client in another language shows it.
 
 Each game is played once (its demo) and every check reads that play. A (game, check) pair known to
 fail is marked xfail(strict): fixing the game turns it into an XPASS, and its mark is removed.
@@ -44,6 +47,7 @@ async def play(kind: str, tmp_path: Path) -> dict[str, list[str]]:
     """Play the game's demo on a fresh table; the problems found, by check."""
     async with table(tmp_path) as seated:
         await demo_of(kind)(seated)
+        await seated.let_a_deadline_lapse()
         await seated.check_rules_and_log()
         return {check: sorted(set(found)) for check, found in seated.problems.items()}
 

@@ -60,3 +60,36 @@ async def test_orders_told_in_the_channel_are_caught(tmp_path: Path, monkeypatch
     monkeypatch.setattr("engine.core.game.set_orders", loud)
     found = await play("corsa", tmp_path / "loud")
     assert any("tells others of a player's standing orders" in p for p in found["orders"]), found["orders"]
+
+
+async def test_a_deadline_that_leaves_no_log_line_is_caught(tmp_path: Path, monkeypatch: Any) -> None:
+    # the deadline's line is what bot/service.py writes beside a tick: without it, the change is untold
+    monkeypatch.setattr(bot.service, "deadline_note", lambda events, now: None)
+    found = await play("corsa", tmp_path)
+    assert any("by a deadline" in p and "has no line in /game log" in p for p in found["told"]), found["told"]
+
+
+def test_a_log_line_that_does_not_say_who_acted_is_caught() -> None:
+    from tests.e2e.conformance.table import LOG_LINE
+
+    assert LOG_LINE.match("`#3` **Bob** — rinforza la Gallia")
+    assert LOG_LINE.match("`#4` ⏰ **la scadenza** — Bob ha finito il tempo")
+    assert LOG_LINE.match("`#5` <@77> 🛡️ — mette in pausa la partita")
+    assert not LOG_LINE.match("`#6` — la partita va avanti")
+    assert not LOG_LINE.match("`#7` Bob — chiude la fase")
+
+
+async def test_a_post_naming_a_command_as_another_languages_client_shows_it_is_caught(tmp_path: Path,
+                                                                                     monkeypatch: Any,
+                                                                                     request: Any) -> None:
+    # without the command names taken from the registered tree, Italian sentences keep the English names
+    # their catalogs were written with ("/game log" where an Italian client lists "/game registro")
+    import bot.i18n
+    import bot.main
+
+    monkeypatch.setattr(bot.main, "register_command_names", lambda tree: None)
+    monkeypatch.setattr(bot.i18n, "_COMMANDS", {})  # nor any names an earlier bot of this process registered
+    bot.i18n.commands_in.cache_clear()
+    request.addfinalizer(bot.i18n.commands_in.cache_clear)  # no unrenamed sentence outlives the test
+    found = await play("corsa", tmp_path)
+    assert any("which a it client does not show" in p for p in found["commands"]), found["commands"]

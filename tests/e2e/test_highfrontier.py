@@ -22,7 +22,7 @@ async def open_game(emulator: Any, bot: Any, settings: str = "last_year=10 repor
     assert not started.ephemeral
     # the way in: what to report first and how, and the first player called
     text = "\n".join(m.content for m in [*started.messages, *started.followups])
-    assert "0 Aqua" in text and "/hf report ledger" in text and "tocca a te" in text
+    assert "0 Aqua" in text and "/hf evento registro" in text and "tocca a te" in text
     row = await bot.service.in_channel(str(emulator.general.id))
     _, state = await bot.service.state(row.id)
     by_id = {str(u.id): u for u in (alice, bob, carol)}
@@ -226,7 +226,11 @@ async def test_a_report_waits_for_a_witness_and_its_buttons_survive_a_restart(em
 
         vp = await emulator.slash(p0, "hf report base-vp", points=500)
         objected = await emulator.click(p2, panel_of(vp), label="Contesta")
-        assert any("la decide un moderatore" in m.content for m in [*objected.messages, *objected.followups])
+        assert objected.ephemeral and "moderatori sono chiamati" in objected.content
+        # the objection is posted once, by the moderators' call, not also as the click's answer (issue 37)
+        from tests.e2e.test_impero import posted
+        told_once = await posted(emulator, p1, "la decide un moderatore", count=2, seconds=2)
+        assert len(told_once) == 1, [m.content for m in told_once]
         pushed = await emulator.click(p1, panel_of(vp), label="Conferma")
         assert pushed.ephemeral and "decide solo un moderatore" in pushed.content
         ruled = await emulator.click(emulator.owner, panel_of(vp), label="Contesta")

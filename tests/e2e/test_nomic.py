@@ -71,8 +71,11 @@ async def vote(emulator: Any, user: Any, letter: int, labels: list[str], send: s
                **options: Any) -> Any:
     panel = await emulator.slash(user, "nomic vote", letter=letter, **options)
     assert panel.ephemeral and panel.message.buttons
+    details = panel.message.content.rsplit("\n\n", 1)[0]  # the proposals in full, and any change's preview
     for label in labels:
-        await emulator.click(user, panel, label=label)
+        clicked = await emulator.click(user, panel, label=label)
+        # a click redraws the choices under the same proposals and previews (issue 37)
+        assert clicked.message.content.startswith(details), clicked.message.content
     return await emulator.click(user, panel, label=send)
 
 

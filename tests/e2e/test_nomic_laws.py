@@ -63,7 +63,8 @@ async def test_laws_that_change_the_game(emulator: Any, tmp_path: Any) -> None:
         modal = await emulator.select(erin, picker, ["v.vote_weight.one_each"])
         text = next(c for row in modal.modal["components"] for c in row.get("components", [row])
                     if c.get("custom_id") == "text")
-        assert "Cortigiani votano" in str(text.get("value"))  # the rule's current text to edit
+        # the rule's current text to edit, as Erin reads it: in English, the rule carrying its English text
+        assert "Courtiers vote" in str(text.get("value")) and "Cortigiani votano" not in str(text.get("value"))
         sent = await emulator.submit_modal(erin, modal, {"text": "Ogni giocatore ha un voto solo."})
         assert not sent.ephemeral and "Lettera 2 di Erin" in sent.content  # the channel reads Italian
         assert "emenda la regola 1700" in sent.content and "un voto a testa" in sent.content
@@ -79,8 +80,11 @@ async def test_laws_that_change_the_game(emulator: Any, tmp_path: Any) -> None:
         await vote(emulator, carol, courtesy.id, [f"#{cid} ✗ contro"])
         await vote(emulator, erin, courtesy.id, [f"#{cid} ✓ for"], send=SEND)
         panel = await emulator.slash(carol, "nomic vote", letter=2)
-        assert f"Con la #{amend_id} in vigore, la lettera {courtesy.id}" in panel.content
-        assert "passerebbe 2-1 invece di fallirebbe" in panel.content
+        assert f"Con la #{amend_id} in vigore, una proposta votata come ora la #{cid} (lettera {courtesy.id})" \
+            in panel.content
+        # it says what would pass under the new rule, and that the pending one is tallied under the old
+        assert "2 a 1, passerebbe (con le regole attuali non passa" in panel.content
+        assert f"La #{cid} si conta con le regole attuali" in panel.content
 
         # a letter of two proposals, each with its own protector: "3 lettere" (a number in the form)
         # and a repeal added to the same letter
@@ -214,7 +218,7 @@ async def test_the_law_form_survives_a_restart(emulator: Any, tmp_path: Any) -> 
         assert not sent.ephemeral and "le proposte per lettera: 3" in sent.content
         wrong = await emulator.select(bob, picker, ["n.proposals_per_letter"])
         refused = await emulator.submit_modal(bob, wrong, {"text": "Troppe.", "value": "99"})
-        assert refused.ephemeral and "va da 1 a 10" in refused.content  # checked against the range
+        assert refused.ephemeral and "da 1 a 10" in refused.content  # checked against the range
         emulator.assert_no_unknown_routes()
 
 

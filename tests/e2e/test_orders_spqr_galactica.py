@@ -101,7 +101,7 @@ async def test_galactica_orders_give_a_lapsed_seat_an_autopilot(emulator: Any, t
         await lapse(emulator, bot, clock, row)
         said = [c for c in public(emulator, them) if state.name_of(late) in c and "ordini permanenti" in c.lower()]
         assert any("Tempo scaduto" in c for c in said), said
-        assert any("muove una flotta" in c for c in said), said
+        assert any("muove la flotta da" in c for c in said), said  # from where, along which cells
         assert any("giocato dai suoi ordini permanenti" in c for c in said), said
         after = await state_of(bot, row)
         assert after.order[after.current] != late

@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import t
 from engine.galactica import GAME
 from engine.galactica.autopilot import choose_action as galactica_choice
 from engine.spqrisiko.ai import choose_action as spqr_choice
 from engine.spqrisiko.board import board
 from tests.e2e.staging import state_of
+from tests.e2e.test_impero import posted
 from tests.e2e.test_spqrisiko import open_game
 
 pytestmark = pytest.mark.e2e
@@ -24,17 +26,25 @@ def fixed_salts(monkeypatch: Any) -> None:
     """The undo's salts fixed (they are secrets.randbits in play), so a red run names a real defect."""
     from types import SimpleNamespace
 
-    from bot import records
+    from bot import archive
 
     salts = iter(range(101, 200))
-    monkeypatch.setattr(records, "secrets", SimpleNamespace(randbits=lambda _bits: next(salts)))
+    monkeypatch.setattr(archive, "secrets", SimpleNamespace(randbits=lambda _bits: next(salts)))
 
 
 async def undo_last(emulator: Any, expected: str) -> None:
     preview = await emulator.slash(emulator.owner, "mod undo", count=1)
     text = preview.content + "".join(m.content for m in preview.followups)
     assert "tutti al tavolo hanno visto" in text and expected in text, text
+    assert t("core.undo_reseeds", "it") in text, text  # the preview says the future is drawn afresh
+    seen = len([m for m in emulator.messages_seen(emulator.owner, emulator.general)
+                if "ha annullato" in m.content and not m.ephemeral])
     await emulator.click(emulator.owner, preview, label=CONFIRM)
+    notices = await posted(emulator, emulator.owner, "ha annullato", count=seen + 1, seconds=10)
+    public = notices[-1].content if len(notices) > seen else ""
+    # the table's notice says so too, and its moves start on a line of their own (no literal "\n")
+    assert t("core.undo_reseeded", "it") in public and "\\n" not in public, public
+    assert "prima di:\n`#" in public, public
 
 
 async def test_spqrisiko_attack_undone_and_made_again_rolls_fresh_dice(emulator: Any, araldo: Any) -> None:

@@ -51,7 +51,10 @@ async def test_undo_names_the_card_drawn_and_its_player_keeps_it(emulator: Any, 
     for other in others:
         theirs = await emulator.slash(other, "game log")
         assert theirs.ephemeral and "Hai pescato una carta" not in theirs.content
-        assert "(mossa riservata)" in theirs.content  # a note they may not read, said as such
+        # a note of what someone else saw is theirs, not anyone's move: left out, never "(mossa riservata)"
+        assert "(mossa riservata)" not in theirs.content and "resta noto" not in theirs.content
+        counted = int(theirs.content.split("(")[1].split()[0])  # "pagina 1 di 1 (N voci)": their lines only
+        assert counted == sum(1 for line in theirs.content.split("\n") if line.startswith("`#")), theirs.content
     # nor is it told to the table
     public = [m.content for m in emulator.messages_seen(others[0]) if not m.ephemeral]
     assert not any("Hai pescato una carta" in c for c in public)

@@ -12,13 +12,13 @@ from bot.cogs.highfrontier import texts
 from bot.cogs.highfrontier import views as v
 from bot.cogs.highfrontier.reports import BANK_CHOICES, HfReport
 from bot.cogs.highfrontier.views import KIND, go, here, uid
-from bot.cogs.history import register_log_names
 from bot.cogs.options import option
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.orders import answer_orders
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
+from bot.telling import register_log_names
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, channel_lang, file_of, lang, send, service_of
 from bot.web.panels import register_page_fields

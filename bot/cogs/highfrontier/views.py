@@ -142,8 +142,14 @@ async def answer(interaction: discord.Interaction, result: ActResult, file: disc
     board panel when a president now decides; the actor's own lines ephemerally, in theirs."""
     language = await channel_lang(interaction)
     viewer = str(interaction.user.id)
-    public, _ = render_events(result.events, language, viewer=viewer)
-    _, private = render_events(result.events, lang(interaction), viewer=viewer)
+    # a public event that calls the moderators is posted once, by that call (bot/letters.py), not here too
+    called = [e for e in result.events if e.notify == "moderators" and e.to is None]
+    events = [e for e in result.events if e not in called]
+    public, _ = render_events(events, language, viewer=viewer)
+    _, private = render_events(events, lang(interaction), viewer=viewer)
+    if called and not public:  # the channel hears it from the moderators' call: the actor is told so
+        await send(interaction, private or t("hf.ui.moderators_called", lang(interaction)), ephemeral=True)
+        return
     state = result.state
     panel = None
     if isinstance(state, HfState) and result.game.id is not None:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bot.cogs.history import describe_action
 from bot.i18n import t
+from bot.telling import describe_action
 from engine.core import Event
 from engine.highfrontier.models import HfState
 

@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.history import register_log_names
 from bot.cogs.impero import panel as impero_panel
 from bot.cogs.impero.complete import (
     any_company,
@@ -56,6 +55,7 @@ from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.painters import off_loop, painted
 from bot.storage.models import GameRow
+from bot.telling import register_log_names
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, answer_modal, channel_lang, game_here, lang, send, service_of
 from bot.web.panels import register_money_fields, register_page_fields

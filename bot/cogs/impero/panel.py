@@ -20,7 +20,6 @@ from typing import Any
 
 import discord
 
-from bot.cogs.history import describe_action
 from bot.cogs.impero.views import (
     answer,
     auction_of_company,
@@ -33,6 +32,7 @@ from bot.cogs.impero.views import (
 from bot.errors import report
 from bot.i18n import money, normalize, t
 from bot.storage.models import GameRow
+from bot.telling import describe_action
 from bot.ui import fit, lang, send, send_modal, service_of
 from engine.core import RuleError
 from engine.impero import GAME

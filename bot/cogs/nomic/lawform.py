@@ -140,12 +140,16 @@ class LawModal(discord.ui.Modal):
         super().__init__(title=t(f"nomic.ui.modal.{kind}", language)[:45],
                          custom_id=f"{context_id('law', game_id, kind, number, glad, add)}:{change}")
         amend = kind == "amend" and rule is not None
+        # the rule as its reader reads it: its English text for an English reader, when it has one
+        english = language == "en" and rule is not None and bool(rule.text_en)
+        title = (rule.title_en or rule.title) if english and rule else rule.title if rule else ""
+        text = (rule.text_en or rule.text) if english and rule else rule.text if rule else ""
         self.add_item(discord.ui.TextInput(label=t("nomic.ui.field.title", language)[:45], custom_id="title",
                                            max_length=32, required=kind == "enact",
-                                           default=rule.title[:32] if amend and rule else None))
+                                           default=title[:32] if amend else None))
         self.add_item(discord.ui.TextInput(label=t("nomic.ui.field.text", language)[:45], custom_id="text",
                                            style=discord.TextStyle.paragraph, max_length=4000,
-                                           default=rule.text[:4000] if amend and rule else None))
+                                           default=text[:4000] if amend else None))
         if change.startswith("n."):
             knob = knobs()[change[2:]]
             self.add_item(discord.ui.TextInput(

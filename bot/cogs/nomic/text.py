@@ -55,9 +55,10 @@ def consequence_lines(found: list[Consequence], pid: int, language: str) -> list
         return [t("nomic.ui.no_consequence", language, id=pid)]
     out = []
     for c in found:
-        out.append(t("nomic.ui.consequence", language, id=pid, letter=c.letter, proposal=c.proposal,
-                     then=t(f"nomic.ui.would.{'pass' if c.passed_then else 'fail'}", language),
-                     now=t(f"nomic.ui.would.{'pass' if c.passed_now else 'fail'}", language),
+        # the pending proposals are tallied under the rules now: the law changes how such votes would
+        # count from the next Giornata on, which is what the preview says (never that #n itself flips)
+        case = "counts" if c.passed_then == c.passed_now else "passes" if c.passed_then else "fails"
+        out.append(t(f"nomic.ui.consequence_{case}", language, id=pid, letter=c.letter, proposal=c.proposal,
                      for_then=c.for_then, against_then=c.against_then, for_now=c.for_now,
                      against_now=c.against_now))
     return out
@@ -93,6 +94,9 @@ def rules_page(view: NomicView, language: str, search: str | None, page: int) ->
 def one_rule(view: NomicView, language: str, number: int) -> str:
     r = next((x for x in view.rules if x.number == number), None)
     if r is None:
+        now = next((x.number for x in view.rules if number in x.former), None)
+        if now is not None:  # amended or renumbered: the reader is pointed to the number it has now
+            raise RuleError("nomic.rule_renumbered", number=number, now=now)
         raise RuleError("nomic.no_rule", number=number)
     english = language == "en" and r.text_en
     lines = [f"**{r.number}. {r.title_en if english else r.title}**", (r.text_en if english else r.text) or ""]

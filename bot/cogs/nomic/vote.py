@@ -19,6 +19,8 @@ from engine.core.names import find_by_name
 from engine.nomic.preview import preview
 from engine.nomic.views import NomicView, ProposalView
 
+MESSAGE_LIMIT = 2000  # Discord's, for the one message a vote panel is
+
 CHOICES = ("for", "against", "abstain")
 STYLE = {"for": discord.ButtonStyle.success, "against": discord.ButtonStyle.danger,
          "abstain": discord.ButtonStyle.secondary}
@@ -113,12 +115,27 @@ async def open_vote(interaction: discord.Interaction, game_id: int, letter: int,
             raise RuleError("nomic.no_gladiator", name=champion)
     sel = Selection(game_id, letter, [current.get(p.id) for p in props], [None] * len(props), champion_id,
                     crown_pays)
-    details = "\n".join(proposal_block(p, language) for p in props)
     _, state = await load(interaction, game_id)
-    for p in props:  # what each would do in force (a repeal too), tried by the engine on a copy of the state
+    await send(interaction, panel_text(letter_details(state, props, language), vote_summary(sel, props, language)),
+               ephemeral=True, view=vote_panel(sel, props, language, "polls" in view.mechanics))
+
+
+def letter_details(state: Any, props: list[ProposalView], language: str) -> str:
+    """The letter's proposals in full and what each would do in force, a repeal too (tried by the engine
+    on a copy of the state): the panel keeps them above the choices on every click."""
+    details = "\n".join(proposal_block(p, language) for p in props)
+    for p in props:
         details += "\n" + "\n".join(preview_lines(preview(state, p.id), language))
-    await send(interaction, details + "\n\n" + vote_summary(sel, props, language), ephemeral=True,
-               view=vote_panel(sel, props, language, "polls" in view.mechanics))
+    return details
+
+
+def panel_text(details: str, summary: str) -> str:
+    """Details and choices in one message (a click edits it, which cannot add a second): the choices
+    always whole, the details cut to fit."""
+    room = MESSAGE_LIMIT - len(summary) - 3
+    if len(details) > room:
+        details = details[:max(0, room - 1)] + "…"
+    return details + "\n\n" + summary
 
 
 async def vote_click(interaction: discord.Interaction, custom_id: str, template: re.Pattern[str],
@@ -141,7 +158,10 @@ async def vote_click(interaction: discord.Interaction, custom_id: str, template:
         sel.choices[i] = value
     elif what[0] == "r" and value and value.isdigit():
         sel.ratings[i] = int(value)
-    await interaction.response.edit_message(content=vote_summary(sel, props, language),
+    _, state = await load(interaction, sel.game_id)
+    # the click redraws the choices under the same proposals and previews, never the choices alone
+    content = panel_text(letter_details(state, props, language), vote_summary(sel, props, language))
+    await interaction.response.edit_message(content=content,
                                             view=vote_panel(sel, props, language, "polls" in view.mechanics))
 
 

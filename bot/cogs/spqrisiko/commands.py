@@ -13,7 +13,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.history import register_log_names
 from bot.cogs.spqrisiko import panel
 from bot.cogs.spqrisiko import views as v
 from bot.cogs.spqrisiko.moves import split_names
@@ -23,6 +22,7 @@ from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.painters import off_loop
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
+from bot.telling import register_log_names
 from bot.translator import L
 from bot.ui import (
     PANEL_OPENERS,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from bot.cogs.history import describe_action
 from bot.i18n import has, t
+from bot.telling import describe_action
 from engine.core import Event
 from engine.galactica import GAME
 from engine.galactica.autopilot import choose_action

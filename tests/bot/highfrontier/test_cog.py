@@ -34,7 +34,7 @@ def test_the_private_panel_lists_what_the_current_player_may_do() -> None:
     t.give("Rosso", 10)
     options = panel_actions(t.state, pid("Rosso"))
     labels = [action_label(t.state, a, "it") for a in options]
-    assert "Flotta Lanciatori" in labels and "Fine turno" in labels
+    assert "Rendi flottante Lanciatori" in labels and "Fine turno" in labels
     assert panel_actions(t.state, pid("Bianco")) == []  # not Bianco's turn, nothing owed
 
 

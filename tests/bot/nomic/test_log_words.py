@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from bot.cogs.history import describe_action
 from bot.i18n import has, t
+from bot.telling import describe_action
 from engine.nomic import GAME
 from engine.nomic import actions as a
 from tests.engine.nomic.helpers import A, B, new_game, rollover

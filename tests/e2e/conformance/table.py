@@ -11,12 +11,13 @@ import json
 import re
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from bot.i18n import catalog, t
 from bot.main import AraldoBot
+from bot.translator import command_paths
 from engine.core import get_game
 from tests.conftest import FakeClock
 from tests.e2e.conformance.checks import bare_done, language_of, wording_problems
@@ -30,7 +31,10 @@ from tests.emulator.models import Message, User
 
 # (a) languages, (b) calls, (c) moves in words, (d) words not ids, (e) rules and log, (f) the panel,
 # and privacy
-CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy", "orders")
+CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy", "orders", "told", "commands")
+# a /game log line: its number, maybe its time, who or what acted (a seat, a moderator off the table, the
+# deadline), a moderator's mark, then what was done in words
+LOG_LINE = re.compile(r"^`#\d+`( <t:\d+:f>)? (\*\*[^*]+\*\*|⏰ \*\*[^*]+\*\*|<@\d+>)( 🛡️)? — \S")
 START = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 LANGS = {"alice": "it", "bob": "it", "erin": "en"}
 PANEL_ID = re.compile(r"^araldo:panel:\d+$")
@@ -53,6 +57,7 @@ class Table:
         self.calls_clicked: set[str] = set()
         self.ever_awaited = False
         self.pictures: list[str] = []  # languages of the pictures drawn during the current step
+        self._shown: dict[str, dict[str, str]] | None = None  # language -> English path -> path shown
 
     # ---- what demos use ---------------------------------------------------------------------
     def user_of(self, pid: str) -> User:
@@ -108,6 +113,29 @@ class Table:
             await self.bot.deadlines.wake(self.game_id)
         await self.step(None, wake)
 
+    def unseen_commands(self, text: str, language: str) -> list[str]:
+        """Commands a text names as a client in another language shows them (an Italian post saying
+        "/hf report ledger" where the Italian client lists "/hf evento registro"), from the bot's tree."""
+        if self._shown is None:
+            top = [c for c in self.bot.tree.get_commands() if hasattr(c, "qualified_name")]
+            self._shown = {lang: command_paths(top, lang) for lang in set(LANGS.values())}
+        shown = self._shown[language]
+        seen = set(shown.values())
+        other = {name for lang, names in self._shown.items() if lang != language for name in names.values()}
+        out = []
+        for name in sorted(other - seen, key=len, reverse=True):
+            if re.search(rf"(?<![\w/]){re.escape(name)}(?![\w-])", text):
+                out.append(f"names {name}, which a {language} client does not show: {text[:120]!r}")
+                text = text.replace(name, " ")
+        return out
+
+    async def let_a_deadline_lapse(self) -> None:
+        """Nobody plays until the game's next deadline has passed: whatever it does must be told,
+        in the channel as in `/game log` (every game meets at least one deadline this way)."""
+        row = await self.bot.service.get(self.game_id) if self.game_id is not None else None
+        if row is not None and row.status == "active" and row.next_deadline is not None:
+            await self.wait_until(max(row.next_deadline, self.clock.now) + timedelta(seconds=1))
+
     # ---- one watched step -------------------------------------------------------------------
     async def _look(self) -> dict[str, Any] | None:
         if self.game_id is None:
@@ -145,6 +173,13 @@ class Table:
         after = await self._look()
         new = self._new_messages()
         self._check_messages(new, actor)
+        # a change any player (or the public) can see; a timer that only went off changes no view
+        changed = before is not None and after is not None and after["row"].version > before["row"].version \
+            and after["views"] != before["views"]
+        if changed and after is not None and before is not None and after["log"] <= before["log"]:
+            who = actor.username if actor else "a deadline"
+            self.problems["told"].append(f"a change of the game by {who} (version {before['row'].version} -> "
+                                         f"{after['row'].version}) has no line in /game log")
         if after is not None:
             await self._check_calls(before, after, new)
             self._check_privacy(before, after, new, actor)
@@ -180,6 +215,7 @@ class Table:
                                                  f"{msg.content[:100]!r}")
             for text in texts:
                 self.problems["text"] += wording_problems(text, want)
+                self.problems["commands"] += self.unseen_commands(text, want)
             if not msg.ephemeral and msg.channel.type != 1 and bare_done(msg.content):
                 who = actor.username if actor else "the clock"
                 self.problems["words"].append(f"a move by {who} announced as a bare {msg.content!r}")
@@ -299,17 +335,21 @@ class Table:
             if len(summary.split()) < 8:
                 self.problems["rules_log"].append(f"/game rules for {name} gives no summary: {text[:120]!r}")
             self.problems["text"] += wording_problems(text, LANGS[name])
+            self.problems["commands"] += self.unseen_commands(text, LANGS[name])
             helped = await self.emu.slash(user, "help", options={"game": self.kind})
             said = "\n".join(m.content for m in helped.messages)
             if t("core.help.howto", LANGS[name]) not in said:
                 self.problems["rules_log"].append(f"/help for {name} has no how-to for the game: {said[:120]!r}")
             self.problems["text"] += wording_problems(said, LANGS[name])
+            self.problems["commands"] += self.unseen_commands(said, LANGS[name])
             log = await self.emu.slash(user, "game log")
             lines = [line for m in log.messages for line in m.content.split("\n")]
             seqs = [int(m.group(1)) for line in lines if (m := re.match(r"`#(\d+)`", line))]
             if seqs != sorted(seqs, reverse=True):
                 self.problems["rules_log"].append(f"/game log is not newest first: {seqs}")
             for line in lines:
+                if line.startswith("`#") and not LOG_LINE.match(line):
+                    self.problems["told"].append(f"/game log line for {name} does not say who acted: {line[:120]!r}")
                 if re.search(r"— `[a-z_]+`", line):
                     self.problems["rules_log"].append(f"/game log shows engine data: {line[:120]!r}")
                 self.problems["text"] += wording_problems(line, LANGS[name])

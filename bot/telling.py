@@ -10,6 +10,7 @@ from typing import Any
 from bot.i18n import has, t
 from bot.storage.models import ActionRow, GameRow
 from engine.core import GameState, get_game
+from engine.core.moderation import DEADLINE_ACTOR
 
 # kind -> the words a game's own ids stand for (provinces, seas, companies...) in a language: each
 # game's cog registers its own, so /game log reads "Gallia Cisalpina", never "gallia_cisalpina"
@@ -45,6 +46,36 @@ def describe_action(kind: str, action: dict[str, Any], names: dict[str, str], la
     return f"`{kind_of}` {args}".strip()
 
 
+def readable(kind: str, rows: list[ActionRow], viewer: str | None, finished: bool = False) -> list[ActionRow]:
+    """The log rows that are a line for `viewer`: an undo's note of what another player saw is theirs
+    alone (not a move of anyone's), so it is no line, and no entry counted, for the others (until the
+    game is finished and tells everything, as `described_moves` does)."""
+    game = get_game(kind)
+    out = []
+    for r in rows:
+        action = json.loads(r.action_json)
+        if action.get("type") == "mod_revealed" and viewer is not None \
+                and not game.log_visible(action, r.actor, viewer, finished):
+            continue
+        out.append(r)
+    return out
+
+
+TOLD_CHARS = 900  # one deadline's line at most (a season's big deadline tells a lot)
+
+
+def told_words(action: dict[str, Any], language: str, viewer: str | None) -> str:
+    """A deadline's log line: the sentences it told that `viewer` was told (None: all of them), on one line."""
+    events = action.get("events") or []
+    seen = [e for e in events if viewer is None or e.get("to") is None or viewer in e["to"]]
+    if not events:
+        return t("log.core.mod_told", language)
+    if not seen:
+        return t("log.core.mod_told_private", language)
+    said = " · ".join(" ".join(t(e["key"], language, **(e.get("params") or {})).split()) for e in seen)
+    return said if len(said) <= TOLD_CHARS else said[:TOLD_CHARS - 1] + "…"
+
+
 async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], language: str,
                           viewer: str | None = None, stamped: bool = False) -> list[str]:
     """Log rows in words: "`#12` **Bob** — reinforces Gallia with 3 legionaries" (a move the viewer may
@@ -58,12 +89,15 @@ async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], languag
     out = []
     for r in rows:
         action = json.loads(r.action_json)
-        who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
-        mod = " 🛡️" if r.moderator else ""
-        if viewer is None or game.log_visible(action, r.actor, viewer, finished):
-            what = describe_action(row.kind, action, names, language)
+        visible = viewer is None or game.log_visible(action, r.actor, viewer, finished)
+        if action.get("type") == "mod_revealed" and not visible:
+            continue  # an undo's note of what someone else had seen: theirs, not a move of anyone's
+        if r.actor == DEADLINE_ACTOR:  # what a deadline did, in the words the table was told
+            who, mod, what = t("core.log_deadline", language), "", told_words(action, language, viewer)
         else:
-            what = t("core.log_private", language)
+            who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
+            mod = " 🛡️" if r.moderator else ""
+            what = describe_action(row.kind, action, names, language) if visible else t("core.log_private", language)
         when = f" <t:{int(r.at.timestamp())}:f>" if stamped else ""
         out.append(f"`#{r.seq}`{when} {who}{mod} — {what}")
     return out

@@ -13,15 +13,17 @@ from sqlmodel import col, select
 from bot import replaying
 from bot.gamestore import ActResult, GameStore, Update
 from bot.storage.models import LIVE, ActionRow, GameRow, ModAudit, Seat
-from engine.core import GameRecord, RuleError, get_game
+from engine.core import Event, GameRecord, RuleError, get_game
+from engine.core.moderation import DEADLINE_ACTOR, told_note
 from engine.core.revealed import Revelation
 from engine.core.revealed import notes as revealed_notes
 
 # what an undo writes beside itself: no moves of their own, they go with the move before them
-NO_MOVES = frozenset({"mod_reseed", "mod_revealed"})
+# (and what a deadline did, `mod_told`: taken back with the move before it, told again if it falls due again)
+NO_MOVES = frozenset({"mod_reseed", "mod_revealed", "mod_told"})
 
 
-class Records(GameStore):
+class Archive(GameStore):
     async def log_rows(self, game_id: int, *, include_undone: bool = False) -> list[ActionRow]:
         async with self.db.sessions() as s:
             q = select(ActionRow).where(ActionRow.game_id == game_id)
@@ -90,6 +92,13 @@ class Records(GameStore):
         first = moves[-count].seq
         return [r for r in rows if r.seq >= first]
 
+    async def undo_reseeds(self, game_id: int) -> bool:
+        """Would an undo now draw the unseen dice and cards afresh? (It does whenever the game it goes
+        back to runs: see docs/architecture.md, "An undo draws afresh".)"""
+        row = await self.get(game_id)
+        state = self.load_state(row)
+        return row.status == "active" and state.paused_at is None
+
     async def undo_revealed(self, game_id: int, count: int) -> list[Revelation]:
         """What the entries an undo of `count` moves would take back had shown, and to whom (replayed)."""
         doomed = await self.undo_preview(game_id, count)
@@ -138,6 +147,12 @@ class Records(GameStore):
                 raise
             except Exception:  # a deadline whose rules fail stays due: the undo itself is saved
                 state, events = before, []
+            if events:  # the deadlines that fall due again after the undo, as the log tells a deadline
+                noted.append(ActionRow(game_id=game_id, seq=last + len(noted) + 1, actor=DEADLINE_ACTOR,
+                                       action_json=json.dumps(told_note(events), default=str), at=now,
+                                       moderator=True))
+            if reseed is not None:  # said to the table with the undo (bot/cogs/mod.py), never posted alone
+                events.insert(0, Event(key="core.undo_reseeded", at=now))
             try:
                 async with self.db.transaction() as s:
                     res = await s.execute(

@@ -1,0 +1,102 @@
+"""`/game log` tells what deadlines did (issue 37): a line for every change of the game a deadline
+made, saying the deadline acted and what it told; a deadline that falls due just before a move has a
+line of its own; an undo's notes of what others had seen are not shown to the rest as a private move."""
+
+from __future__ import annotations
+
+import json
+
+from bot.i18n import t
+from bot.service import GameService
+from bot.telling import described_moves
+from tests.bot.test_service_flow import started
+
+
+async def log_lines(service: GameService, gid: int, language: str = "en", viewer: str | None = "") -> list[str]:
+    row = await service.get(gid)
+    return await described_moves(service, row, await service.log_rows(gid), language, viewer=viewer)
+
+
+async def test_a_deadline_that_changes_the_game_has_a_line_saying_the_deadline_acted(service: GameService,
+                                                                                   clock) -> None:
+    res = await started(service)
+    gid = res.game.id
+    order = [p.id for p in res.state.players]
+    await service.act(gid, order[0], {"type": "add", "amount": 3})
+    clock.advance(hours=2, minutes=1)
+    ticked = await service.tick(gid)
+    assert ticked is not None and ticked.events
+    lines = await log_lines(service, gid)
+    assert len(lines) == 2, lines
+    timeout = next(e for e in ticked.events if e.key == "corsa.timeout")
+    assert lines[1].startswith("`#2` ⏰ **the deadline** — "), lines[1]
+    said = t(timeout.key, "en", **timeout.params)
+    # the timeout was told to the player who timed out alone: the others read that the deadline acted
+    assert said not in lines[1] and t("log.core.mod_told_private", "en") in lines[1]
+    assert said in (await log_lines(service, gid, viewer=order[1]))[1]
+    italian = await log_lines(service, gid, "it")
+    assert "⏰ **la scadenza** — " in italian[1]
+    ok, detail = await service.verify(gid, "mod")  # the line replays as nothing: the game is the same
+    assert ok, detail
+
+
+async def test_a_tick_with_nothing_due_writes_no_line(service: GameService) -> None:
+    res = await started(service)
+    await service.tick(res.game.id)
+    assert await service.log_rows(res.game.id) == []
+
+
+async def test_a_deadline_due_before_a_move_gets_its_own_line_first(service: GameService, clock) -> None:
+    res = await started(service)
+    gid = res.game.id
+    order = [p.id for p in res.state.players]
+    await service.act(gid, order[0], {"type": "add", "amount": 3})
+    clock.advance(hours=2, minutes=1)  # the alarm did not ring: the next move finds the deadline due
+    await service.act(gid, order[2], {"type": "add", "amount": 2})
+    rows = await service.log_rows(gid)
+    assert [(r.actor, json.loads(r.action_json)["type"]) for r in rows] == [
+        (order[0], "add"), ("deadline", "mod_told"), (order[2], "add")]
+    lines = await log_lines(service, gid)
+    assert "the deadline" in lines[1] and "P1003" in lines[2]
+    ok, detail = await service.verify(gid, "mod")
+    assert ok, detail
+
+
+async def test_an_undo_takes_the_deadlines_line_back_and_tells_the_deadline_again(service: GameService,
+                                                                                  clock) -> None:
+    res = await started(service)
+    gid = res.game.id
+    order = [p.id for p in res.state.players]
+    await service.act(gid, order[0], {"type": "add", "amount": 3})
+    clock.advance(hours=2, minutes=1)
+    await service.tick(gid)
+    await service.undo(gid, 1, "mod")  # the move goes, the deadline after it falls due again
+    rows = await service.log_rows(gid)
+    kinds = [json.loads(r.action_json)["type"] for r in rows]
+    assert kinds[-1] == "mod_told" and rows[-1].actor == "deadline", kinds
+    assert "mod_told" not in kinds[:-1] or kinds.count("mod_told") == 1
+    ok, detail = await service.verify(gid, "mod")
+    assert ok, detail
+
+
+async def test_an_undos_note_of_what_someone_saw_is_not_a_private_move_to_the_others(service: GameService) -> None:
+    res = await started(service)
+    gid = res.game.id
+    owner = res.state.players[0].id
+    note = {"type": "mod_revealed", "to": owner, "seen": [{"key": "core.none", "params": {}}]}
+    await service.act(gid, "mod", note, moderator=True)
+    for viewer in (res.state.players[1].id, ""):
+        lines = await log_lines(service, gid, viewer=viewer)
+        assert lines == [], lines
+    assert len(await log_lines(service, gid, viewer=owner)) == 1
+
+
+async def test_a_timer_that_only_goes_off_writes_no_line(service: GameService, clock, monkeypatch) -> None:
+    res = await started(service)
+    gid = res.game.id
+    game = __import__("engine.core", fromlist=["get_game"]).get_game("corsa")
+    monkeypatch.setattr(type(game), "on_timer", lambda self, state, timer, now: [])  # a reminder, nobody to remind
+    clock.advance(hours=2, minutes=1)
+    ticked = await service.tick(gid)
+    assert ticked is not None and ticked.game.version > res.game.version  # the timer is gone, saved
+    assert await service.log_rows(gid) == []
