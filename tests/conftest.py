@@ -106,6 +106,7 @@ def migrated_sqlite(path) -> str:
         with ThreadPoolExecutor(1) as pool:  # a loop of its own: callers may be inside a test's loop
             pool.submit(asyncio.run, build()).result()
         _SQLITE_TEMPLATE.append(template)
+    os.makedirs(os.path.dirname(str(path)) or ".", exist_ok=True)
     shutil.copyfile(_SQLITE_TEMPLATE[0], str(path))
     return f"sqlite+aiosqlite:///{path}"
 

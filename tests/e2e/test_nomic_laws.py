@@ -286,7 +286,8 @@ async def test_a_repeals_consequences_are_on_the_vote_panel(emulator: Any, tmp_p
         assert panel.ephemeral
         assert "Con la #1 in vigore il gioco cambierebbe così:" in panel.content
         assert "Regola 10: I poteri del Re non è più in vigore" in panel.content
-        assert "la lettera 2 (#2) passerebbe 4002-0 invece di fallirebbe 4002-4002" in panel.content
+        assert ("una proposta votata come ora la #2 (lettera 2), 4002 a 0, passerebbe (con le regole attuali non "
+                "passa, 4002 a 4002)") in panel.content
         plain = await emulator.slash(bob, "nomic vote", letter=2)
         assert "Con la #2 in vigore non cambierebbe nessuna meccanica" in plain.content
         emulator.assert_no_unknown_routes()
