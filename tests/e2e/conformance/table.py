@@ -39,10 +39,11 @@ PANEL_ID = re.compile(r"^araldo:panel:\d+$")
 class Table:
     """One game played by Alice, Bob and Erin; `problems[check]` lists what broke the standard."""
 
-    def __init__(self, emu: Emulator, bot: AraldoBot, clock: FakeClock) -> None:
+    def __init__(self, emu: Emulator, bot: AraldoBot, clock: FakeClock, langs: dict[str, str] | None = None) -> None:
         self.emu, self.bot, self.clock = emu, bot, clock
-        self.users = {name: emu.user(name) for name in LANGS}
-        self.lang_of = {u.id: LANGS[name] for name, u in self.users.items()}
+        self.langs = dict(langs or LANGS)  # each player's client language, by user name
+        self.users = {name: emu.user(name) for name in self.langs}
+        self.lang_of = {u.id: self.langs[name] for name, u in self.users.items()}
         self.problems: dict[str, list[str]] = {c: [] for c in CHECKS}
         self.typed: list[str] = []  # texts the players wrote in forms, quoted back by the bot
         self.kind = ""
@@ -53,6 +54,7 @@ class Table:
         self.calls_clicked: set[str] = set()
         self.ever_awaited = False
         self.pictures: list[str] = []  # languages of the pictures drawn during the current step
+        self.last_new: list[Message] = []
 
     # ---- what demos use ---------------------------------------------------------------------
     def user_of(self, pid: str) -> User:
@@ -144,6 +146,7 @@ class Table:
         await asyncio.sleep(0.05)
         after = await self._look()
         new = self._new_messages()
+        self.last_new = new  # what the bot wrote during the step, for a subclass's own checks
         self._check_messages(new, actor)
         if after is not None:
             await self._check_calls(before, after, new)
@@ -234,7 +237,7 @@ class Table:
             self.problems["panel"].append(f"{name}'s panel offers no move: {[m.content[:80] for m in shown]}")
         for msg in shown:
             said = language_of(msg.content + "\n" + "\n".join(msg.button_labels))
-            if said is not None and said != LANGS[name]:
+            if said is not None and said != self.langs[name]:
                 self.problems["language"].append(f"{name}'s panel in {said}: {msg.content[:80]!r}")
         idle = [u for u in self.users.values() if u.id != pid and not moves(game, state, u.id)]
         if idle:  # a player with no legal move is offered none
@@ -298,12 +301,12 @@ class Table:
             summary = text.split("\n")[1] if "\n" in text else ""
             if len(summary.split()) < 8:
                 self.problems["rules_log"].append(f"/game rules for {name} gives no summary: {text[:120]!r}")
-            self.problems["text"] += wording_problems(text, LANGS[name])
+            self.problems["text"] += wording_problems(text, self.langs[name])
             helped = await self.emu.slash(user, "help", options={"game": self.kind})
             said = "\n".join(m.content for m in helped.messages)
-            if t("core.help.howto", LANGS[name]) not in said:
+            if t("core.help.howto", self.langs[name]) not in said:
                 self.problems["rules_log"].append(f"/help for {name} has no how-to for the game: {said[:120]!r}")
-            self.problems["text"] += wording_problems(said, LANGS[name])
+            self.problems["text"] += wording_problems(said, self.langs[name])
             log = await self.emu.slash(user, "game log")
             lines = [line for m in log.messages for line in m.content.split("\n")]
             seqs = [int(m.group(1)) for line in lines if (m := re.match(r"`#(\d+)`", line))]
@@ -312,13 +315,13 @@ class Table:
             for line in lines:
                 if re.search(r"— `[a-z_]+`", line):
                     self.problems["rules_log"].append(f"/game log shows engine data: {line[:120]!r}")
-                self.problems["text"] += wording_problems(line, LANGS[name])
+                self.problems["text"] += wording_problems(line, self.langs[name])
             for seq, pid, secret in self.secrets:
                 entry = next((line for line in lines if line.startswith(f"`#{seq}`")), "")
                 if pid == user.id and (told := found_in(entry, secret)):
                     self.problems["privacy"].append(f"/game log tells {name} {told}, which their view hides: "
                                                     f"{entry[:120]!r}")
-            private = t("core.log_private", LANGS[name])
+            private = t("core.log_private", self.langs[name])
             for seq, pid in self.hidden:
                 if pid != user.id:
                     continue
