@@ -13,6 +13,7 @@ from sqlmodel import col, select
 from bot import replaying
 from bot.gamestore import ActResult, GameStore, Update
 from bot.storage.models import LIVE, ActionRow, GameRow, ModAudit, Seat
+from bot.turn_calls import awaited, calls
 from engine.core import GameRecord, RuleError, get_game
 from engine.core.revealed import Revelation
 from engine.core.revealed import notes as revealed_notes
@@ -109,6 +110,7 @@ class Records(GameStore):
             if row.started_at is None:
                 raise RuleError("core.not_started")
             game = get_game(row.kind)
+            owing = awaited(game, self.load_state(row))  # who the game waited on before the undo
             rows = await self.log_rows(game_id)
             state, revealed = await asyncio.to_thread(replaying.without_last_revealed, game, row,
                                                       self.load_state(row), rows, len(doomed))
@@ -138,6 +140,8 @@ class Records(GameStore):
                 raise
             except Exception:  # a deadline whose rules fail stays due: the undo itself is saved
                 state, events = before, []
+            # whoever the game waits on again (the undone move had passed the turn on) is called, as after a move
+            events += calls(game, state, owing, events, now)
             try:
                 async with self.db.transaction() as s:
                     res = await s.execute(

@@ -21,6 +21,8 @@ from bot.ui import (
     game_here,
     guild_id,
     lang,
+    panel_button,
+    render_events,
     require_moderator,
     send,
     service_of,
@@ -100,6 +102,11 @@ class UndoConfirm(discord.ui.View):
                      moves="\n".join(moves))
             for part in chunks(text):
                 await interaction.followup.send(part, ephemeral=False)
+            # what the game says now: a deadline that fell due, whoever must play again (called by name)
+            told, _ = render_events(res.events, language, viewer=None)
+            if told:
+                button = panel_button(res.game, res.events, language)
+                await interaction.followup.send(told, ephemeral=False, **({"view": button} if button else {}))
             await strike_undone(interaction.channel, {r.interaction_id for r in doomed if r.interaction_id},
                                 t("core.undone_mark", language, moderator=interaction.user.mention))
         except Exception as exc:

@@ -123,7 +123,9 @@ class Table:
         views[None] = game.view(state, None).model_dump(mode="json")
         rows = await self.bot.service.log_rows(self.game_id)
         return {"row": row, "state": state, "awaiting": set(game.awaiting(state)) if state.status == "active" else set(),
-                "views": views, "log": len(rows), "last": json.loads(rows[-1].action_json) if rows else {}}
+                "views": views, "log": len(rows), "last": json.loads(rows[-1].action_json) if rows else {},
+                # the newest entry's number: after an undo it is no longer the count of entries
+                "seq": rows[-1].seq if rows else 0}
 
     def _new_messages(self) -> list[Message]:
         """Messages the bot wrote or edited since the last look."""
@@ -269,7 +271,7 @@ class Table:
                     self.problems["privacy"].append(f"{self._where(msg)} gives away {told} that only "
                                                     f"{actor.username}'s view shows: {msg.content[:120]!r}")
             if secret and grew:
-                self.secrets.append((after["log"], pid, secret))
+                self.secrets.append((after["seq"], pid, secret))
         if views0[actor.id] == views1[actor.id] or views0[None] != views1[None]:
             return
         blind = [pid for pid in views1 if pid not in (None, actor.id) and views0.get(pid) == views1[pid]]
@@ -285,7 +287,7 @@ class Table:
                 self.problems["privacy"].append(f"{self.user_of(pid).username} is sent a move hidden from them: "
                                                 f"{told[0].content[:120]!r}")
             if after["log"] == before["log"] + 1:
-                self.hidden.append((after["log"], pid))
+                self.hidden.append((after["seq"], pid))
 
     # ---- (e) and the log's privacy, at the end ----------------------------------------------------
     async def check_rules_and_log(self) -> None:

@@ -13,7 +13,7 @@ from tests.season.seats import SeatPlayer, seat
 @seat
 class HighFrontier(SeatPlayer):
     kind = "highfrontier"
-    settings = "last_year=3"
+    settings = "last_year=2"
     moves_per_round = 8
 
     def __init__(self) -> None:
