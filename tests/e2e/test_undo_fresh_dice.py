@@ -10,8 +10,8 @@ import pytest
 
 from engine.galactica import GAME
 from engine.galactica.autopilot import choose_action as galactica_choice
-from engine.spqrisiko.ai import choose_action as spqr_choice
 from engine.spqrisiko import GAME as GAME_OF_SPQR
+from engine.spqrisiko.ai import choose_action as spqr_choice
 from engine.spqrisiko.board import board
 from tests.e2e.staging import state_of
 from tests.e2e.test_spqrisiko import open_game
