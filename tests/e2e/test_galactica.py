@@ -161,7 +161,9 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     galaxy = await emulator.slash(P, "galactica map")
     assert any(m.images for m in [galaxy.message, *galaxy.followups])
     full = await emulator.slash(P, "galactica map", full=True)
-    assert any(m.images for m in [full.message, *full.followups])
+    names = [a.filename for m in [full.message, *full.followups] for a in m.attachments]
+    # the full map, then its busiest part drawn large enough to read at chat size (550 px wide)
+    assert any(n.endswith("-full.png") for n in names) and any(n.endswith("-zoom.png") for n in names), names
     board = await emulator.slash(P, "galactica planet", name="verdania")
     assert board.message.images
     stock = await emulator.slash(Q, "galactica me")

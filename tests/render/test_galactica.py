@@ -90,3 +90,19 @@ def test_the_lab_chart() -> None:
     colours = {chart.getpixel((x, y)) for x in range(90, 530, 3) for y in range(150, 390, 3)}
     assert LINES[0] in colours and LINES[1] in colours  # a line per variant
     assert find_renderer("galactica", "lab") is render_lab
+
+
+def test_the_full_map_comes_with_its_busiest_part_readable_at_chat_size() -> None:
+    from render.galactica import render_galaxy_zoom
+    from render.galactica.full import ZOOM_COLS, ZOOM_ROWS, zoom_window
+
+    state, me = _staged()
+    view = GAME.view(state, None)  # type: ignore[arg-type]
+    assert find_renderer("galactica", "zoom") is render_galaxy_zoom
+    full, zoom = render_galaxy_full(view), render_galaxy_zoom(view)
+    # shown 550 px wide, the full map's 13-14 px labels shrink to 6 px; the zoom's 17-18 px stay 14-15 px
+    assert full.width > 1000 and 600 <= zoom.width <= 700
+    col0, row0 = zoom_window(view)
+    inside = [c for c in view.cells if col0 <= c.col < col0 + ZOOM_COLS and row0 <= c.row < row0 + ZOOM_ROWS]
+    outside = [c for c in view.cells if c not in inside]
+    assert sum(len(c.fleets) for c in inside) >= max(1, sum(len(c.fleets) for c in outside) // 2)

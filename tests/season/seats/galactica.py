@@ -31,6 +31,8 @@ class Galactica(SeatPlayer):
             pick = rng.choice(moves)
             await season.slash(user, "galactica move", fleet=pick.fleet, path=" ".join(pick.path))
             return True
+        if rng.random() < 0.15:
+            await season.slash(user, "galactica map", full=True)
         if "end_phase" in kinds:
             await season.slash(user, "galactica end-phase")
             return True
@@ -40,9 +42,9 @@ class Galactica(SeatPlayer):
         await season.slash(user, "galactica orders", posture="defend")
 
     def picture(self, what: str, state: Any, viewer: str | None, lang: str) -> bytes | None:
-        if what in ("map", "full"):  # the galaxy at chat size, or the full map
-            from render.galactica import render_galaxy, render_galaxy_full
+        if what in ("map", "full", "zoom"):  # the galaxy at chat size, the full map, its busiest part
+            from render.galactica import render_galaxy, render_galaxy_full, render_galaxy_zoom
 
-            view = get_game(self.kind).view(state, None)
-            return painted(render_galaxy_full if what == "full" else render_galaxy, view, picture_labels(self.kind, lang))
+            draw = {"map": render_galaxy, "full": render_galaxy_full, "zoom": render_galaxy_zoom}[what]
+            return painted(draw, get_game(self.kind).view(state, None), picture_labels(self.kind, lang))
         return super().picture(what, state, viewer, lang)
