@@ -106,7 +106,10 @@ class UndoConfirm(discord.ui.View):
             told, _ = render_events(res.events, language, viewer=None)
             if told:
                 button = panel_button(res.game, res.events, language)
-                await interaction.followup.send(told, ephemeral=False, **({"view": button} if button else {}))
+                if button is None:
+                    await interaction.followup.send(told, ephemeral=False)
+                else:
+                    await interaction.followup.send(told, ephemeral=False, view=button)
             await strike_undone(interaction.channel, {r.interaction_id for r in doomed if r.interaction_id},
                                 t("core.undone_mark", language, moderator=interaction.user.mention))
         except Exception as exc:

@@ -96,7 +96,7 @@ def test_the_full_map_comes_with_its_busiest_part_readable_at_chat_size() -> Non
     from render.galactica import render_galaxy_zoom
     from render.galactica.full import ZOOM_COLS, ZOOM_ROWS, zoom_window
 
-    state, me = _staged()
+    state, _me = _staged()
     view = GAME.view(state, None)  # type: ignore[arg-type]
     assert find_renderer("galactica", "zoom") is render_galaxy_zoom
     full, zoom = render_galaxy_full(view), render_galaxy_zoom(view)
