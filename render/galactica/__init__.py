@@ -1,5 +1,6 @@
 """Imperium Galactica pictures: the galaxy at chat size (the board), the full map on request (with its
-busiest part drawn larger), a planet's board, a faction's stock and the designers' lab chart. Importing the package registers every renderer."""
+busiest part drawn larger), a planet's board, a faction's stock and the designers' lab chart. Importing
+the package registers every renderer."""
 
 from render.galactica.full import render_galaxy_full, render_galaxy_zoom, render_planet, render_stock
 from render.galactica.galaxy import HEIGHT, LEFT, ORIGIN, SIZE, TOP, WIDTH, render_galaxy
