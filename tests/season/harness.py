@@ -196,7 +196,21 @@ class Season(Table):
         if not shown:
             self.problems["season"].append(f"/mod undo offered no confirmation: {asked.content[:160]!r}")
             return
-        await self.step(owner, lambda: self.emu.click(owner, shown[0], custom_id="araldo:undo:confirm"))
+        async def confirm() -> Any:
+            clicked = await self.emu.click(owner, shown[0], custom_id="araldo:undo:confirm")
+            # the confirmation defers, replays in a thread, then posts: wait for the bot to fall silent
+            await self.quiet(0.5)
+            return clicked
+
+        await self.step(owner, confirm)
+
+    async def quiet(self, seconds: float, limit: float = 15.0) -> None:
+        """Until the bot has made no request to Discord for `seconds` (at most `limit`)."""
+        began = time.monotonic()
+        while time.monotonic() - began < limit:
+            if time.monotonic() - self.emu._last_activity >= seconds:
+                return
+            await asyncio.sleep(0.05)
 
     async def lapse(self) -> bool:
         """The clock moves to the game's next deadline, which fires; False when it has none."""
@@ -412,29 +426,40 @@ class Season(Table):
 @contextlib.asynccontextmanager
 async def season(kind: str, seed: int, tmp_path: Path) -> AsyncIterator[Season]:
     """A fresh emulator and bot (board processes as by default) for one season of `kind`."""
+    from types import SimpleNamespace
+
+    from bot import records
+
     clock = FakeClock(START)
+    # an undo's fresh salt is a secret in play; in a season it comes from the seed, so a season replays
+    salts = random.Random(seed)
+    real_secrets = records.secrets
+    records.secrets = SimpleNamespace(randbits=salts.getrandbits)  # type: ignore[assignment]
     emu = Emulator.with_default_world(token=TEST_TOKEN)
-    emu.add_user("carol", display_name="Carol", locale="it") if "carol" not in emu.users else None
+    if "carol" not in emu.users:
+        emu.add_user("carol", display_name="Carol", locale="it")
     emu.add_user("erin", display_name="Erin", locale="en-US")
-    emu.settle_quiet = 0.05  # the bot reports when it is busy (outbox, boards): a short quiet is enough
+    emu.settle_quiet = 0.1  # the bot reports when its outbox is busy: a shorter quiet than the default
     await emu.start()
     restore = point_discord_py_at(emu.base_url)
-    stack = contextlib.AsyncExitStack()
+    holder = contextlib.AsyncExitStack()  # a restart swaps the bot: the season keeps the current stack
+    played: Season | None = None
     try:
         bot = AraldoBot(bot_settings(emu, tmp_path, BOARD_PROCESSES=1), clock=clock)
-        await stack.enter_async_context(running_bot(emu, bot, commands=COMMANDS))
+        await holder.enter_async_context(running_bot(emu, bot, commands=COMMANDS))
         await bot.start_web("127.0.0.1", 0)
         played = Season(emu, bot, clock, seat_of(kind), seed, tmp_path)
         played.listen_after_start(bot)
-        played.stack = stack
+        played.stack = holder
         with watch_pictures(played):
             yield played
     finally:
-        if played_stack := locals().get("played"):
-            await played_stack.stack.aclose()
+        if played is not None and played.stack is not None:
+            await played.stack.aclose()
         else:
-            await stack.aclose()
+            await holder.aclose()
         restore()
+        records.secrets = real_secrets  # type: ignore[assignment]
         await emu.stop()
 
 
@@ -448,7 +473,8 @@ async def play_season(kind: str, seed: int, tmp_path: Path) -> dict[str, list[st
         except Exception as exc:
             if not played.problems["season"]:
                 played.problems["season"].append(f"the season stopped: {type(exc).__name__}: {str(exc)[:300]}")
-        print(f"{kind}: {played.steps} steps, seconds in checks {played.spent}")
+        if os.environ.get("SEASON_TRACE"):
+            print(f"{kind}: {played.steps} steps, seconds in checks {played.spent}")
         return {check: sorted(set(found)) for check, found in played.problems.items()}
 
 

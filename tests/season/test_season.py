@@ -20,7 +20,19 @@ pytestmark = pytest.mark.e2e
 GAMES = tuple(module.rsplit(".", 1)[1] for module in BUILTIN_GAMES)
 SEED = 20261126
 BUDGET = 90.0  # seconds a game's season may take in CI
-KNOWN: dict[tuple[str, str], str] = {}
+# issue 37's listed defects, fixed on another branch; nothing else belongs here
+DEADLINES_UNLOGGED = ("issue 37: /game log has no line for what a deadline did (turn ends, the autopilot's and "
+                      "standing orders' moves, a Giornata's tally)")
+KNOWN: dict[tuple[str, str], str] = {
+    ("impero", "log"): DEADLINES_UNLOGGED,
+    ("spqrisiko", "log"): DEADLINES_UNLOGGED,
+    ("nomic", "log"): DEADLINES_UNLOGGED,
+    ("galactica", "log"): DEADLINES_UNLOGGED,
+    ("highfrontier", "commands"): "issue 37: Italian posts name commands an Italian client does not show "
+                                  "(«/hf report turn-end», «/hf trade buy»)",
+    ("galactica", "commands"): "issue 37: Italian turn calls say «(/galactica panel)», a name an Italian client "
+                               "does not show",
+}
 
 _PLAYED: dict[str, tuple[dict[str, list[str]], float]] = {}
 
@@ -30,6 +42,7 @@ async def played(kind: str, tmp_path_factory: Any) -> tuple[dict[str, list[str]]
         began = time.monotonic()
         found = await play_season(kind, SEED, Path(tmp_path_factory.mktemp(f"season-{kind}")))
         _PLAYED[kind] = (found, time.monotonic() - began)
+        print(f"\n{kind}'s season: {_PLAYED[kind][1]:.1f} s")
     return _PLAYED[kind]
 
 
