@@ -3,7 +3,7 @@ harness in tests/season/harness.py feeds them; tests/season/test_catches.py show
 
 - a command named in a text must be one the reader's Discord client shows (its localized name);
 - a sentence for an Italian reader holds no English word, and one for an English reader no Italian;
-- an amount paid or received is never a bare number;
+- an amount paid or received is never a bare number, a line break is never written out as `\\n`;
 - a picture's file name says which game, version and picture it is;
 - `/game log`'s new lines: one per change of the game, each in words, each saying who or what acted.
 """
@@ -98,6 +98,15 @@ BARE_AMOUNT = re.compile(r"(?i)\b(?:paga|pagano|riceve|ricevono|incassa|incassan
 def number_problems(text: str) -> list[str]:
     plain = MENTION.sub(" ", CODE.sub(" ", text))
     return [f"a number without its noun {m.group(0)!r} in {text[:120]!r}" for m in BARE_AMOUNT.finditer(plain)]
+
+
+# a line break written out instead of made: "…prima di:\n`#20`"
+STRAY_BREAK = re.compile(r"\\(?:n|\n|$)")
+
+
+def stray_problems(text: str) -> list[str]:
+    plain = CODE.sub(" ", text)
+    return [f"a literal line break {m.group(0)!r} in {text[:120]!r}" for m in STRAY_BREAK.finditer(plain)]
 
 
 # ---- pictures --------------------------------------------------------------------------------------

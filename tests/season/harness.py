@@ -75,7 +75,6 @@ class Change:
     version: int
     source: str
     actor: str | None
-    public: bool  # the public view changed
 
 
 class Season(Table):
@@ -89,7 +88,6 @@ class Season(Table):
         self.rng = random.Random(seed)
         self.snapshots: dict[int, str] = {}
         self.changes: list[Change] = []
-        self._public: Any = None
         self.looked: dict[str, tuple[int, list[str]]] = {}  # reader -> (changes seen, /game log page 1)
         self.links: dict[str, str] = {}  # player name -> private page path
         self.fresh: dict[tuple[int, str, str | None, str], bytes | None] = {}
@@ -121,12 +119,8 @@ class Season(Table):
         if snapshot is None:
             return
         self.snapshots[row.version] = snapshot
-        game = get_game(row.kind)
-        public = game.view(game.load_state(snapshot), None).model_dump(mode="json")
-        changed = public != self._public
-        self._public = public
         if upd.source != "start":  # the start is the lobby's end, announced; the log lists what follows
-            self.changes.append(Change(row.version, upd.source, upd.actor, changed))
+            self.changes.append(Change(row.version, upd.source, upd.actor))
 
     async def restart(self) -> None:
         """The bot goes down and a new process starts on the same database (its deadlines ticked to
@@ -281,6 +275,7 @@ class Season(Table):
                 self.problems["commands"] += [f"{p} ({self._where(msg)})" for p in
                                               checks.foreign_words(self._unquoted(text), reader, names)]
                 self.problems["commands"] += checks.number_problems(text)
+                self.problems["text"] += checks.stray_problems(text)
 
     # ---- pictures -------------------------------------------------------------------------------
     async def _check_pictures(self, new: list[Message], floor: int) -> None:
@@ -306,10 +301,11 @@ class Season(Table):
                                              f"was at {floor} ({where})")
         reader = self._reader(msg)
         private = msg.ephemeral or msg.channel.type == 1
-        viewers: list[str | None] = [None]
-        if private:
-            viewers += [pid for pid in (msg.visible_to or [msg.channel.recipients[0].id] if msg.channel.type == 1
-                                        else msg.visible_to or []) if pid in self.lang_of]
+        viewers: list[str | None] = [None]  # a private message may show the public board or its reader's
+        if msg.channel.type == 1:
+            viewers += [u.id for u in msg.channel.recipients if u.id in self.lang_of]
+        elif msg.ephemeral:
+            viewers += [pid for pid in msg.visible_to or [] if pid in self.lang_of]
         langs = [reader] + (["it"] if private and reader != "it" else [])
         for viewer in viewers:
             for lang in langs:

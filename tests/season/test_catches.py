@@ -70,6 +70,8 @@ def test_words_of_the_other_language_and_bare_amounts_are_found() -> None:
     assert checks.foreign_words("Erin propone «The King's law».", "it", ["The King's law"]) == []
     assert checks.number_problems("Bob paga 300.")
     assert checks.number_problems("Bob paga 300 N.") == []
+    assert checks.stray_problems("la partita riprende da prima di:\\n`#20` **Bob**")
+    assert checks.stray_problems("la partita riprende da prima di:\n`#20` **Bob**") == []
 
 
 def test_a_log_without_a_line_for_a_change_or_naming_nobody_is_found() -> None:

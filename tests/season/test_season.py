@@ -28,6 +28,8 @@ KNOWN: dict[tuple[str, str], str] = {
     ("spqrisiko", "log"): DEADLINES_UNLOGGED,
     ("nomic", "log"): DEADLINES_UNLOGGED,
     ("galactica", "log"): DEADLINES_UNLOGGED,
+    **{(kind, "text"): "issue 37: the undo's public notice writes its line break out («…prima di:\\n`#20`…»)"
+       for kind in GAMES},
     ("highfrontier", "commands"): "issue 37: Italian posts name commands an Italian client does not show "
                                   "(«/hf report turn-end», «/hf trade buy»)",
     ("galactica", "commands"): "issue 37: Italian turn calls say «(/galactica panel)», a name an Italian client "
