@@ -32,22 +32,16 @@ import contextlib
 import json
 import os
 import random
-import re
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from html import unescape
 from pathlib import Path
 from typing import Any
-
-import aiohttp
-from sqlmodel import select
 
 from bot.gamestore import Update
 from bot.i18n import t
 from bot.main import AraldoBot
-from bot.storage.record_tables import RecordGame, RecordResult
 from engine.core import get_game
 from tests.conftest import FakeClock
 from tests.e2e.conformance.table import Table, watch_pictures
@@ -55,7 +49,7 @@ from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.emulator import Emulator, point_discord_py_at
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
 from tests.emulator.models import Message, User
-from tests.season import checks
+from tests.season import checks, surfaces
 from tests.season.seats import SeatPlayer, seat_of
 
 COMMANDS = tuple(c for c in TOP_COMMANDS if c != "corsa")  # the real games only: no test game here
@@ -339,84 +333,12 @@ class Season(Table):
             found = [f"{p} [changes: {told}; read by {name}]" for p in found]
         self.problems["log"] += found
 
-    # ---- the web page ---------------------------------------------------------------------------
+    # ---- the web page and the record (tests/season/surfaces.py) ------------------------------------
     async def _check_web(self, name: str) -> None:
-        web = getattr(self.bot, "web", None)
-        if web is None or not getattr(web, "base_url", None):
-            self.problems["web"].append("the web pages are not served: the page cannot be checked")
-            return
-        row, state = await self.bot.service.state(self.game_id)
-        game = get_game(self.kind)
-        # one page a step, in turn: the public's, then each player's private one
-        if self.steps % 2 == 0 and name in self.links:
-            pages = [(self.users[name].id, self.links[name], self.langs[name])]
-        else:
-            pages = [(None, f"/g/{self.game_id}", "it")]
-        seats = {p.id: p.name for p in state.players}
-        from bot.web.markup import discord_html
+        await surfaces.check_web(self, name)
 
-        async with aiohttp.ClientSession() as http:
-            for viewer, path, lang in pages:
-                who = name if viewer else "the public"
-                began = time.monotonic()
-                async with http.get(f"{web.base_url}{path}?lang={lang}") as page:
-                    html = await page.text()
-                self.spent["web page"] = self.spent.get("web page", 0.0) + time.monotonic() - began
-                if page.status != 200:
-                    self.problems["web"].append(f"{who}'s page answers {page.status}")
-                    continue
-                version = re.search(r'data-version="(\d+)"', html)
-                if version is None or int(version.group(1)) != row.version:
-                    self.problems["web"].append(f"{who}'s page shows version {version and version.group(1)}, "
-                                                f"the game is at {row.version}")
-                head = game.headline(state)
-                want = str(discord_html(t(head.key, lang, **head.params), seats))
-                shown = re.search(r'<p id="headline">(.*?)</p>', html, re.S)
-                if shown is None or unescape(shown.group(1).strip()) != unescape(want.strip()):
-                    self.problems["web"].append(f"{who}'s page headline {shown and shown.group(1)[:80]!r} is not "
-                                                f"the game's {want[:80]!r}")
-                if not self.seat.has_board:
-                    continue
-                began = time.monotonic()
-                async with http.get(f"{web.base_url}{path}/board.png?lang={lang}") as board:
-                    data = await board.read()
-                self.spent["web board"] = self.spent.get("web board", 0.0) + time.monotonic() - began
-                claim = checks.Claim(self.kind, self.game_id or 0, row.version, "board")
-                if board.status != 200 or data != await self._fresh(claim, row.snapshot_json or "", viewer, lang):
-                    self.problems["web"].append(f"{who}'s page board ({board.status}) is not the view of the stored "
-                                                f"game at version {row.version}")
-
-    # ---- the record -----------------------------------------------------------------------------
     async def check_record(self) -> None:
-        await self.bot.recorder.settled()
-        row, state = await self.bot.service.state(self.game_id)
-        if row.status != "finished":
-            self.problems["season"].append(f"{self.kind} did not end: {row.status} after {self.steps} steps")
-            self.problems["record"].append("the game never ended: its record cannot be checked")
-            return
-        async with self.bot.service.db.sessions() as s:
-            game = (await s.execute(select(RecordGame).where(RecordGame.game_id == self.game_id))).scalar_one_or_none()
-            results = list((await s.execute(select(RecordResult).where(RecordResult.game_id == self.game_id))).scalars())
-        if game is None:
-            self.problems["record"].append("the finished game is not in the record")
-            return
-        humans = len(state.players)
-        rated = state.end_reason != "moderator" and humans >= 2  # docs/record.md, "Unrated"
-        if game.running or game.rated != rated or game.end_reason != state.end_reason:
-            self.problems["record"].append(f"record_game says running={game.running} rated={game.rated} "
-                                           f"reason={game.end_reason!r}; the game ended {state.end_reason!r}, "
-                                           f"so rated={rated}")
-        ranking = get_game(self.kind).ranking(state)
-        place, places = 1, {}
-        for group in ranking:
-            for pid in group:
-                places[pid] = place
-            place += len(group)
-        got = {r.user_id: r.place for r in results}
-        if got != places:
-            self.problems["record"].append(f"record_result places {got} are not the engine's ranking {places}")
-        if any(r.rated != rated for r in results):
-            self.problems["record"].append(f"a player's result is rated={not rated} in a game rated={rated}")
+        await surfaces.check_record(self)
 
 
 @contextlib.asynccontextmanager
