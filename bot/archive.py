@@ -13,6 +13,7 @@ from sqlmodel import col, select
 from bot import replaying
 from bot.gamestore import ActResult, GameStore, Update
 from bot.storage.models import LIVE, ActionRow, GameRow, ModAudit, Seat
+from bot.turn_calls import awaited, calls
 from engine.core import Event, GameRecord, RuleError, get_game
 from engine.core.moderation import DEADLINE_ACTOR, told_note
 from engine.core.revealed import Revelation
@@ -118,6 +119,7 @@ class Archive(GameStore):
             if row.started_at is None:
                 raise RuleError("core.not_started")
             game = get_game(row.kind)
+            owing = awaited(game, self.load_state(row))  # who the game waited on before the undo
             rows = await self.log_rows(game_id)
             state, revealed = await asyncio.to_thread(replaying.without_last_revealed, game, row,
                                                       self.load_state(row), rows, len(doomed))
@@ -153,6 +155,8 @@ class Archive(GameStore):
                                        moderator=True))
             if reseed is not None:  # said to the table with the undo (bot/cogs/mod.py), never posted alone
                 events.insert(0, Event(key="core.undo_reseeded", at=now))
+            # whoever the game waits on again (the undone move had passed the turn on) is called, as after a move
+            events += calls(game, state, owing, events, now)
             try:
                 async with self.db.transaction() as s:
                     res = await s.execute(

@@ -20,7 +20,7 @@ LABELS = {"year": "Year", "inflation": "INFLATION 2X", "flipped": "post-monetiza
           "banker": "banker", "total": "isotope total", "wildcat": "Wildcat bank", "meeting": "Board meeting",
           "aqua": "Aqua", "homeless": "homeless", "turn": "Turn", "proxy": "Proxy fight", "pending": "reports to confirm",
           "vp": "VP", "debt": "debt", "bull": "The Bull", "gold_side": "gold side", "blue_side": "blue side",
-          "legend_holes": "Token holes: the top one is the president; black = the Bull",
+          "legend_holes": "Token holes: the top one (★) is the president; black = the Bull",
           "legend_bull": "Dark cells: the bull zone (immune to proxy fights)",
           "legend_dots": "Dots left of a row: its dividend dots; black side = ET company",
           "legend_pearls": "0+2 = isotopes + fiduciary pearls",
@@ -62,10 +62,11 @@ def _token(draw: ImageDraw.ImageDraw, c: CompanyView, cx: float, cy: float, word
     else:
         draw.polygon(hex_corners((cx, cy), r + 2), fill=fill, outline=edge)
     # the three holes: apex (the president) on top; the Bull's are black
-    for i, (dx, dy) in enumerate(((0, -8), (-8, 7), (8, 7))):
+    hole = max(5, r // 3)
+    for i, (dx, dy) in enumerate(((0, -hole - 2), (-hole - 2, hole + 1), (hole + 2, hole + 1))):
         holder = c.holes[i]
         colour = colours.get(holder, MUTED) if holder else (205, 205, 205)
-        draw.ellipse((cx + dx - 6, cy + dy - 6, cx + dx + 6, cy + dy + 6), fill=colour, outline=edge)
+        draw.ellipse((cx + dx - hole, cy + dy - hole, cx + dx + hole, cy + dy + hole), fill=colour, outline=edge)
     if named:  # alone in its cell; in a crowded one the shape says which (see the legend)
         name = words.get(c.label, c.label)
         draw.text((cx, cy + r + 10), name, font=font(15, bold=True), fill=contrast_ink(cell), anchor="mm",
@@ -89,7 +90,9 @@ def market(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
     width = LEFT + grid_w + 24
     red_y = TOP + CELL_H * view.rows
     panel_y = red_y + CELL_H // 2 + 50
+    floated = [c for c in view.companies if c.floated]
     height = panel_y + 44 * (len(view.holders) + 2) + 270 + (36 if any(h.default for h in view.holders) else 0)
+    height += 46 * len(floated) + (16 if floated else 0)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     title = f"{words['year']} {view.year}/{view.last_year}"
@@ -169,6 +172,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: HfView, words: dict[str, str],
         draw.rectangle((16, y + 4, 40, y + 28), fill=BULL_COLOUR, outline=INK)
         draw.text((50, y), f"{words['bull']}: {words['hedge']} {view.bull_hedges}/3", font=font(22), fill=INK)
         y += 40
+    y = _holdings(draw, view, words, colours, y + 8)
     y += 8
     shapes = (("square", "patents1", "unicorn1"), ("triangle", "launch1", "alchemy1"),
               ("circle", "finao1", "comet1"), ("hexagon", "loans1", "express1"))
@@ -186,6 +190,30 @@ def _panel(draw: ImageDraw.ImageDraw, view: HfView, words: dict[str, str],
     for text in legend:
         draw.text((16, y), text, font=font(20), fill=MUTED)
         y += 28
+
+
+def _holdings(draw: ImageDraw.ImageDraw, view: HfView, words: dict[str, str],
+              colours: dict[str, tuple[int, int, int]], y: int) -> int:
+    """Every floated company on a line of its own, at chat size: its token, its name, its cell value
+    and price, and its three holes as large swatches with the holders' names, the president first
+    (the board's tokens are too small to read them when Discord shows the picture 550 px wide)."""
+    floated = [c for c in view.companies if c.floated]
+    for c in sorted(floated, key=lambda c: (-c.row, c.col, c.label)):
+        _token(draw, c, 32, y + 20, words, colours, PAPER, r=15, named=False)
+        name = words.get(c.label, c.label)
+        draw.text((58, y + 20), name, font=font(24, bold=True), fill=INK, anchor="lm")
+        x = 58 + int(draw.textlength(name, font=font(24, bold=True))) + 14
+        where = f"{c.value} · {words['price']} {c.price}"
+        draw.text((x, y + 20), where, font=font(22), fill=MUTED, anchor="lm")
+        x += int(draw.textlength(where, font=font(22))) + 18
+        for i, holder in enumerate(c.holes):
+            colour = colours.get(holder, MUTED) if holder else (205, 205, 205)
+            draw.rectangle((x, y + 8, x + 24, y + 32), fill=colour, outline=INK, width=3 if i == 0 else 1)
+            label = (holder or "—") if i else f"★{holder or '—'}"
+            draw.text((x + 30, y + 20), label, font=font(22, bold=i == 0), fill=INK, anchor="lm")
+            x += 30 + int(draw.textlength(label, font=font(22, bold=i == 0))) + 16
+        y += 46
+    return y + (16 if floated else 0)
 
 
 @renderer("highfrontier", "bank")

@@ -21,6 +21,8 @@ from bot.ui import (
     game_here,
     guild_id,
     lang,
+    panel_button,
+    render_events,
     require_moderator,
     send,
     service_of,
@@ -102,6 +104,14 @@ class UndoConfirm(discord.ui.View):
                 text += "\n" + t("core.undo_reseeded", language)
             for part in chunks(text):
                 await interaction.followup.send(part, ephemeral=False)
+            # what the game says now: a deadline that fell due, whoever must play again (called by name)
+            told, _ = render_events(res.events, language, viewer=None)
+            if told:
+                button = panel_button(res.game, res.events, language)
+                if button is None:
+                    await interaction.followup.send(told, ephemeral=False)
+                else:
+                    await interaction.followup.send(told, ephemeral=False, view=button)
             await strike_undone(interaction.channel, {r.interaction_id for r in doomed if r.interaction_id},
                                 t("core.undone_mark", language, moderator=interaction.user.mention))
         except Exception as exc:

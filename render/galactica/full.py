@@ -7,6 +7,9 @@ state. Flat-top hexes in odd-q columns, drawn with render.common's hex helpers.
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from engine.galactica.views import CellView, GalacticaView, PlanetView
@@ -83,42 +86,13 @@ def _icon(draw: ImageDraw.ImageDraw, cell: CellView, xy: tuple[float, float], in
 @renderer("galactica", "full")
 def render_galaxy_full(view: GalacticaView, labels: dict[str, str] | None = None) -> Image.Image:
     w = words(labels)
-    colour_of = {f.player: faction_colour(f.colour) for f in view.factions}
-    planet_of = {p.cell: p for p in view.planets}
     width = int(MARGIN * 2 + SIZE * 17 + 300)
     height = int(TOP + SIZE * 13.2 + MARGIN * 2)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw_title(draw, (MARGIN, 20), w["title"], w["round"].replace("{round}", str(view.round)))
-    origin = (MARGIN + SIZE, TOP + SIZE)
-    small, tiny = font(14), font(13)
-    for cell in view.cells:
-        center = flat_hex_center(cell.col, cell.row, SIZE, origin)
-        fill = _cell_fill(cell)
-        outline = colour_of.get(cell.start_of or "", (200, 200, 210))
-        draw.polygon(flat_hex_corners(center, SIZE - 2), fill=fill, outline=outline, width=4 if cell.start_of else 1)
-        ink = contrast_ink(fill)
-        cx, cy = center
-        draw.text((cx - SIZE * 0.45, cy - SIZE * 0.8), cell.cell, font=tiny, fill=ink)
-        if cell.planet:
-            draw.text((cx, cy - 14), cell.planet[:10], font=small, fill=ink, anchor="mm")
-        elif cell.kind in ("asteroids", "market", "casino"):
-            draw.text((cx, cy - 14), w[cell.kind], font=tiny, fill=ink, anchor="mm")
-        _icon(draw, cell, (cx + SIZE * 0.4, cy - SIZE * 0.6), ink)
-        if cell.owner:  # territory: the owner's ring inside the hex
-            draw.polygon(flat_hex_corners(center, SIZE - 6), outline=colour_of.get(cell.owner, MUTED), width=4)
-        planet = planet_of.get(cell.cell)
-        if planet is not None:  # the card's multipliers: raw materials, productivity, economy
-            mult = w["multipliers"].format(fuel=planet.fuel, metal=planet.metal, stone=planet.stone,
-                                           productivity=planet.productivity, economy=planet.economy)
-            draw.text((cx, cy - 1), mult, font=tiny, fill=ink, anchor="mm")
-        for i, fleet in enumerate(cell.fleets[:3]):
-            text = fleet_text(fleet.ships, fleet.tanks)
-            y = cy + 9 + i * 15
-            colour = colour_of.get(fleet.owner, MUTED)
-            box = draw.textbbox((cx, y), text, font=tiny, anchor="mt")
-            draw.rectangle((box[0] - 3, box[1] - 1, box[2] + 3, box[3] + 1), fill=colour, outline=INK)
-            draw.text((cx, y), text, font=tiny, fill=contrast_ink(colour), anchor="mt")
+    small = font(14)
+    _cells(draw, view, w, view.cells, SIZE, (MARGIN + SIZE, TOP + SIZE), small, font(13))
     x = int(MARGIN * 2 + SIZE * 17)
     y = TOP
     y = draw_legend(draw, (x, y), [(faction_colour(f.colour), f.name + (f" ({w['out']})" if f.out else ""))
@@ -129,6 +103,88 @@ def render_galaxy_full(view: GalacticaView, labels: dict[str, str] | None = None
     y = draw_legend(draw, (x, y), items)
     draw.multiline_text((x, y + 16), w["fleet_key"].replace(", ", "\n"), font=small, fill=INK)
     draw.multiline_text((x, y + 100), w["multipliers_key"].replace(", ", "\n"), font=small, fill=INK)
+    return image
+
+
+def _cells(draw: ImageDraw.ImageDraw, view: GalacticaView, w: dict[str, str], cells: list[CellView], size: float,
+           origin: tuple[float, float], small: Any, tiny: Any) -> None:
+    """The hexes of `cells` with their names, planets' multipliers, territory and fleets."""
+    colour_of = {f.player: faction_colour(f.colour) for f in view.factions}
+    planet_of = {p.cell: p for p in view.planets}
+    line = tiny.size + 2
+    for cell in cells:
+        center = flat_hex_center(cell.col, cell.row, size, origin)
+        fill = _cell_fill(cell)
+        outline = colour_of.get(cell.start_of or "", (200, 200, 210))
+        draw.polygon(flat_hex_corners(center, size - 2), fill=fill, outline=outline, width=4 if cell.start_of else 1)
+        ink = contrast_ink(fill)
+        cx, cy = center
+        draw.text((cx - size * 0.45, cy - size * 0.8), cell.cell, font=tiny, fill=ink)
+        if cell.planet:
+            draw.text((cx, cy - size * 0.3), cell.planet[:10], font=small, fill=ink, anchor="mm")
+        elif cell.kind in ("asteroids", "market", "casino"):
+            draw.text((cx, cy - size * 0.3), w[cell.kind], font=tiny, fill=ink, anchor="mm")
+        _icon(draw, cell, (cx + size * 0.4, cy - size * 0.6), ink)
+        if cell.owner:  # territory: the owner's ring inside the hex
+            draw.polygon(flat_hex_corners(center, size - 6), outline=colour_of.get(cell.owner, MUTED), width=4)
+        planet = planet_of.get(cell.cell)
+        if planet is not None:  # the card's multipliers: raw materials, productivity, economy
+            mult = w["multipliers"].format(fuel=planet.fuel, metal=planet.metal, stone=planet.stone,
+                                           productivity=planet.productivity, economy=planet.economy)
+            draw.text((cx, cy - 1), mult, font=tiny, fill=ink, anchor="mm")
+        for i, fleet in enumerate(cell.fleets[:3]):
+            text = fleet_text(fleet.ships, fleet.tanks)
+            y = cy + size * 0.2 + i * line
+            colour = colour_of.get(fleet.owner, MUTED)
+            box = draw.textbbox((cx, y), text, font=tiny, anchor="mt")
+            draw.rectangle((box[0] - 3, box[1] - 1, box[2] + 3, box[3] + 1), fill=colour, outline=INK)
+            draw.text((cx, y), text, font=tiny, fill=contrast_ink(colour), anchor="mt")
+
+
+ZOOM_SIZE, ZOOM_COLS, ZOOM_ROWS = 56, 7, 6
+
+
+def _busy(cell: CellView) -> int:
+    """How much happens on a cell: fleets most, then territory, then a known planet or tile."""
+    return 3 * len(cell.fleets) + 2 * bool(cell.owner) + bool(cell.planet) + (cell.kind not in (None, "space"))
+
+
+def zoom_window(view: GalacticaView) -> tuple[int, int]:
+    """The first column and row of the ZOOM_COLS x ZOOM_ROWS window where the most happens."""
+    cols = max((c.col for c in view.cells), default=0) + 1
+    rows = max((c.row for c in view.cells), default=0) + 1
+    best, where = -1, (0, 0)
+    for col0 in range(max(1, cols - ZOOM_COLS + 1)):
+        for row0 in range(max(1, rows - ZOOM_ROWS + 1)):
+            score = sum(_busy(c) for c in view.cells
+                        if col0 <= c.col < col0 + ZOOM_COLS and row0 <= c.row < row0 + ZOOM_ROWS)
+            if score > best:
+                best, where = score, (col0, row0)
+    return where
+
+
+@renderer("galactica", "zoom")
+def render_galaxy_zoom(view: GalacticaView, labels: dict[str, str] | None = None) -> Image.Image:
+    """The part of the full map where the most happens (fleets, territory, planets), drawn large enough to
+    be read when Discord shows it 550 px wide; `/galactica map full:true` posts it after the full map."""
+    w = words(labels)
+    col0, row0 = zoom_window(view)
+    size = ZOOM_SIZE
+    width = int(MARGIN * 2 + size * (1.5 * (ZOOM_COLS - 1) + 2))
+    height = int(TOP + size * math.sqrt(3) * (ZOOM_ROWS + 0.5) + MARGIN + 44)
+    image = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    first = next((c.cell for c in view.cells if c.col == col0 and c.row == row0), "")
+    last = next((c.cell for c in view.cells if c.col == col0 + ZOOM_COLS - 1 and c.row == row0 + ZOOM_ROWS - 1), "")
+    draw_title(draw, (MARGIN, 20), w["title"], w["round"].replace("{round}", str(view.round)) + f" · {first}–{last}")
+    origin = (MARGIN + size - size * 1.5 * col0, TOP + size - size * math.sqrt(3) * row0)
+    shown = [c for c in view.cells if col0 <= c.col < col0 + ZOOM_COLS and row0 <= c.row < row0 + ZOOM_ROWS]
+    _cells(draw, view, w, shown, size, origin, font(18, bold=True), font(17))
+    x, y = MARGIN, height - 40
+    for f in view.factions:  # who is which colour, in one line under the hexes
+        draw.rectangle((x, y, x + 22, y + 22), fill=faction_colour(f.colour), outline=INK)
+        draw.text((x + 28, y + 11), f.name, font=font(20), fill=INK, anchor="lm")
+        x += 28 + int(draw.textlength(f.name, font=font(20))) + 22
     return image
 
 

@@ -4,6 +4,7 @@ assault, a market purchase, a casino round and a trade, with the DMs each of the
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -160,8 +161,15 @@ async def test_three_factions_explore_colonise_fight_trade_and_gamble(emulator: 
     # pictures: the galaxy, a planet board, the player's own stock; exact odds
     galaxy = await emulator.slash(P, "galactica map")
     assert any(m.images for m in [galaxy.message, *galaxy.followups])
-    full = await emulator.slash(P, "galactica map", full=True)
-    assert any(m.images for m in [full.message, *full.followups])
+    await emulator.slash(P, "galactica map", full=True)
+    # the full map, then its busiest part drawn large enough to read at chat size (550 px wide), which
+    # follows once drawn (the interaction may settle in between)
+    for _ in range(100):
+        names = [a.filename for m in emulator.messages_seen(P) for a in m.attachments]
+        if any(n.endswith("-zoom.png") for n in names):
+            break
+        await asyncio.sleep(0.1)
+    assert any(n.endswith("-full.png") for n in names) and any(n.endswith("-zoom.png") for n in names), names
     board = await emulator.slash(P, "galactica planet", name="verdania")
     assert board.message.images
     stock = await emulator.slash(Q, "galactica me")

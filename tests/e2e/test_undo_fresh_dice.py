@@ -11,6 +11,7 @@ import pytest
 from bot.i18n import t
 from engine.galactica import GAME
 from engine.galactica.autopilot import choose_action as galactica_choice
+from engine.spqrisiko import GAME as GAME_OF_SPQR
 from engine.spqrisiko.ai import choose_action as spqr_choice
 from engine.spqrisiko.board import board
 from tests.e2e.staging import state_of
@@ -108,3 +109,24 @@ async def test_galactica_battle_undone_and_fought_again_rolls_fresh_dice(emulato
     assert len(set(dice)) >= 2, dice
     verified = await emulator.slash(emulator.owner, "mod verify")
     assert "coincide" in verified.content
+
+
+async def test_an_undo_that_gives_the_turn_back_calls_that_player_in_the_channel(emulator: Any, araldo: Any) -> None:
+    """Found by the season harness: the undone move had passed the turn on; after the undo the game
+    waits on its player again, and the channel must say so (with a mention), as after any move."""
+    araldo.service.seed_source = lambda: 20261125
+    row, users = await open_game(emulator, araldo, "setup=random")
+    state = await state_of(araldo, row)
+    pid = state.order[state.current]
+    mine = sorted(p for p, o in state.owner.items() if o == pid)
+    await emulator.slash(users[pid], "spqr reinforce", province=board().name(mine[0]),
+                         count=state.turn.reinforcements)
+    await emulator.slash(users[pid], "spqr end-turn")
+    assert pid not in GAME_OF_SPQR.awaiting(await state_of(araldo, row))
+    posted = len(emulator.messages_seen(emulator.owner))
+    preview = await emulator.slash(emulator.owner, "mod undo", count=1)
+    await emulator.click(emulator.owner, preview, label=CONFIRM)
+    await araldo.notifier.drain()
+    assert pid in GAME_OF_SPQR.awaiting(await state_of(araldo, row))
+    after = [m.content for m in emulator.messages_seen(emulator.owner)[posted:] if not m.ephemeral]
+    assert any(f"<@{pid}>" in text for text in after), after

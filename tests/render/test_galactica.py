@@ -109,3 +109,19 @@ def test_the_odds_picture_shows_who_wins_and_every_end() -> None:
     big = ground_odds(40, 30, 3)  # dozens of ends still fit
     assert render_odds(big).size == (WIDTH, HEIGHT)
     assert find_renderer("galactica", "odds") is render_odds
+
+
+def test_the_full_map_comes_with_its_busiest_part_readable_at_chat_size() -> None:
+    from render.galactica import render_galaxy_zoom
+    from render.galactica.full import ZOOM_COLS, ZOOM_ROWS, zoom_window
+
+    state, _me = _staged()
+    view = GAME.view(state, None)  # type: ignore[arg-type]
+    assert find_renderer("galactica", "zoom") is render_galaxy_zoom
+    full, zoom = render_galaxy_full(view), render_galaxy_zoom(view)
+    # shown 550 px wide, the full map's 13-14 px labels shrink to 6 px; the zoom's 17-18 px stay 14-15 px
+    assert full.width > 1000 and 600 <= zoom.width <= 700
+    col0, row0 = zoom_window(view)
+    inside = [c for c in view.cells if col0 <= c.col < col0 + ZOOM_COLS and row0 <= c.row < row0 + ZOOM_ROWS]
+    outside = [c for c in view.cells if c not in inside]
+    assert sum(len(c.fleets) for c in inside) >= max(1, sum(len(c.fleets) for c in outside) // 2)

@@ -91,3 +91,26 @@ def test_the_market_shows_the_turn_the_meeting_the_dividend_dots_and_the_default
 
     tokens = {player_colour(i) for i in range(3)} | {(250, 250, 250)}  # the holes' colours, a white token
     assert not corner & tokens  # the cell's fill and its digit alone
+
+
+def test_every_floated_company_and_its_holders_are_listed_at_chat_size() -> None:
+    """Shown 550 px wide, the tokens' names (~8 px) and holes (~5 px) cannot be read: each floated company
+    has a line of its own under the holdings, its holders as swatches 24 px wide, the president first."""
+    import render.highfrontier as hf
+    from render.common import player_colour
+
+    t = Table(3)
+    t.place("square1", 3, 2, ["Rosso", "Bianco"])
+    t.place("circle1", 3, 2, ["Bianco"])
+    view = GAME.view(t.state, None)
+    floated = [c for c in view.companies if c.floated]
+    assert len(floated) == 2
+    image = hf.market(view, picture_labels("highfrontier", "it"))
+    drawn = Image.new("RGB", (image.width, 2000), (255, 255, 255))
+    from PIL import ImageDraw
+
+    y = hf._holdings(ImageDraw.Draw(drawn), view, hf._words(None), hf._colours(view), 0)
+    assert y == 46 * 2 + 16  # one 46 px line per floated company
+    colours = {h.name: player_colour(i) for i, h in enumerate(view.holders)}
+    swatch = {drawn.getpixel((x, y)) for x in range(0, image.width) for y in (20, 66)}
+    assert colours["Rosso"] in swatch and colours["Bianco"] in swatch

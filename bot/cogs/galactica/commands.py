@@ -257,6 +257,8 @@ class GalacticaCog(commands.Cog):
         headline = get_game(KIND).headline(state)
         await send(interaction, t(headline.key, language, **headline.params),
                    file=await v.galaxy_file(row, state, language, full))
+        if full:  # the whole galaxy is too small to read at chat size: the busiest part follows, larger
+            await interaction.followup.send(file=await v.zoom_file(row, state, language))
 
     @group.command(name=L("battle", "cmd.gal.battle"),
                    description=L("The latest battle, exchange by exchange", "cmd.gal.battle.desc"))

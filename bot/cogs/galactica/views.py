@@ -214,6 +214,16 @@ async def galaxy_file(row: GameRow, state: GalacticaState, language: str, full: 
     return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-v{row.version}-{size}.png")
 
 
+async def zoom_file(row: GameRow, state: GalacticaState, language: str) -> discord.File:
+    """The part of the full map where the most happens, large enough to read at chat size."""
+    from render.galactica import render_galaxy_zoom
+
+    view = get_game(KIND).view(state, None)
+    assert isinstance(view, GalacticaView)
+    data = await off_loop(painted, render_galaxy_zoom, view, _labels(language))
+    return discord.File(io.BytesIO(data), filename=f"galactica-{row.id}-v{row.version}-zoom.png")
+
+
 async def stock_file(row: GameRow, state: GalacticaState, player: str, language: str) -> discord.File:
     from render.galactica import render_stock
 

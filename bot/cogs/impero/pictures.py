@@ -25,7 +25,7 @@ def labels(language: str) -> dict[str, str]:
     return {name: cat.get(key, DEFAULT_LABELS[name]) for name, key in LABEL_KEYS.items()}
 
 
-_PICTURES: dict[tuple[int, int, str, str], bytes] = {}
+_PICTURES: dict[tuple[int, int, int, str, str], bytes] = {}
 _PICTURE_LIMIT = 128
 
 
@@ -41,7 +41,8 @@ def _draw(state: ImperoState, which: str, language: str) -> bytes:
 async def picture(row: GameRow, state: ImperoState, which: str, language: str) -> discord.File | None:
     """A localized map/market/chart of this version, rendered off the event loop and cached."""
     assert row.id is not None
-    key = (row.id, row.version, which, normalize(language))
+    # the snapshot's hash: two databases in one process (an import, the season bench) reuse ids and versions
+    key = (row.id, row.version, hash(row.snapshot_json), which, normalize(language))
     data = _PICTURES.get(key)
     if data is None:
         try:

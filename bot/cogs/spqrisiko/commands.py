@@ -52,7 +52,7 @@ ROLL_CHOICES = [app_commands.Choice(name=L("once", "choice.spqr.once"), value="o
 # the origin and target options of attack, land and fortify (their help differs, their names do not)
 FROM_TO = {"from_province": L("from_province", "opt.spqr.from"), "to_province": L("to_province", "opt.spqr.to")}
 MAX_ODDS_ARMY = 150
-_MAPS: dict[tuple[int, int, str], bytes] = {}
+_MAPS: dict[tuple[int, int, int, str], bytes] = {}
 _MAPS_LIMIT = 64
 
 
@@ -77,7 +77,7 @@ def label_keys() -> list[str]:
 async def map_file(row: GameRow, state: SpqrState, language: str) -> discord.File | None:
     """The public board with its few words in `language`, rendered off the event loop and cached."""
     assert row.id is not None
-    key = (row.id, row.version, language)
+    key = (row.id, row.version, hash(row.snapshot_json), language)  # the hash: ids and versions may repeat
     data = _MAPS.get(key)
     if data is None:
         view = get_game(KIND).view(state, None)

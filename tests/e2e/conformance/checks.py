@@ -54,7 +54,7 @@ REPR = re.compile(r"\{'|\[\{|'\}|'\]|=None\b|: None\b|\(None\b|\[None\b|=True\b|
 STUTTER = re.compile(r"(?i)\b(\w[\w' ]{3,}:)\s+\1")
 ENGLISH_ARTICLE = re.compile(r"\b[Aa] (?:[AEIOaeio]\w+)")
 NOT_PLURAL = _words("is was has its as us plus bonus this thus status focus yes class less pass boss gas bus "
-                       "news series species means "
+                       "news series species means vs "
                        "ends begins starts closes opens reigns")
 ENGLISH_ONE = re.compile(r"(?<![\d.,])\b1 ([a-z]+s)\b")
 

@@ -39,4 +39,4 @@ def check_orders_step(table: Any, after: dict[str, Any], new: list[Any], actor: 
                                             f"{msg.content[:120]!r}")
     for pid in after["views"]:
         if pid not in (None, actor.id):
-            table.hidden.append((after["log"], pid))
+            table.hidden.append((after["seq"], pid))

@@ -43,10 +43,11 @@ PANEL_ID = re.compile(r"^araldo:panel:\d+$")
 class Table:
     """One game played by Alice, Bob and Erin; `problems[check]` lists what broke the standard."""
 
-    def __init__(self, emu: Emulator, bot: AraldoBot, clock: FakeClock) -> None:
+    def __init__(self, emu: Emulator, bot: AraldoBot, clock: FakeClock, langs: dict[str, str] | None = None) -> None:
         self.emu, self.bot, self.clock = emu, bot, clock
-        self.users = {name: emu.user(name) for name in LANGS}
-        self.lang_of = {u.id: LANGS[name] for name, u in self.users.items()}
+        self.langs = dict(langs or LANGS)  # each player's client language, by user name
+        self.users = {name: emu.user(name) for name in self.langs}
+        self.lang_of = {u.id: self.langs[name] for name, u in self.users.items()}
         self.problems: dict[str, list[str]] = {c: [] for c in CHECKS}
         self.typed: list[str] = []  # texts the players wrote in forms, quoted back by the bot
         self.kind = ""
@@ -58,6 +59,7 @@ class Table:
         self.ever_awaited = False
         self.pictures: list[str] = []  # languages of the pictures drawn during the current step
         self._shown: dict[str, dict[str, str]] | None = None  # language -> English path -> path shown
+        self.last_new: list[Message] = []
 
     # ---- what demos use ---------------------------------------------------------------------
     def user_of(self, pid: str) -> User:
@@ -118,7 +120,7 @@ class Table:
         "/hf report ledger" where the Italian client lists "/hf evento registro"), from the bot's tree."""
         if self._shown is None:
             top = [c for c in self.bot.tree.get_commands() if hasattr(c, "qualified_name")]
-            self._shown = {lang: command_paths(top, lang) for lang in set(LANGS.values())}
+            self._shown = {lang: command_paths(top, lang) for lang in set(self.langs.values())}
         shown = self._shown[language]
         seen = set(shown.values())
         other = {name for lang, names in self._shown.items() if lang != language for name in names.values()}
@@ -149,7 +151,9 @@ class Table:
         views[None] = game.view(state, None).model_dump(mode="json")
         rows = await self.bot.service.log_rows(self.game_id)
         return {"row": row, "state": state, "awaiting": set(game.awaiting(state)) if state.status == "active" else set(),
-                "views": views, "log": len(rows), "last": json.loads(rows[-1].action_json) if rows else {}}
+                "views": views, "log": len(rows), "last": json.loads(rows[-1].action_json) if rows else {},
+                # the newest entry's number: after an undo it is no longer the count of entries
+                "seq": rows[-1].seq if rows else 0}
 
     def _new_messages(self) -> list[Message]:
         """Messages the bot wrote or edited since the last look."""
@@ -172,6 +176,7 @@ class Table:
         await asyncio.sleep(0.05)
         after = await self._look()
         new = self._new_messages()
+        self.last_new = new  # what the bot wrote during the step, for a subclass's own checks
         self._check_messages(new, actor)
         # a change any player (or the public) can see; a timer that only went off changes no view
         changed = before is not None and after is not None and after["row"].version > before["row"].version \
@@ -270,7 +275,7 @@ class Table:
             self.problems["panel"].append(f"{name}'s panel offers no move: {[m.content[:80] for m in shown]}")
         for msg in shown:
             said = language_of(msg.content + "\n" + "\n".join(msg.button_labels))
-            if said is not None and said != LANGS[name]:
+            if said is not None and said != self.langs[name]:
                 self.problems["language"].append(f"{name}'s panel in {said}: {msg.content[:80]!r}")
         idle = [u for u in self.users.values() if u.id != pid and not moves(game, state, u.id)]
         if idle:  # a player with no legal move is offered none
@@ -302,7 +307,7 @@ class Table:
                     self.problems["privacy"].append(f"{self._where(msg)} gives away {told} that only "
                                                     f"{actor.username}'s view shows: {msg.content[:120]!r}")
             if secret and grew:
-                self.secrets.append((after["log"], pid, secret))
+                self.secrets.append((after["seq"], pid, secret))
         if views0[actor.id] == views1[actor.id] or views0[None] != views1[None]:
             return
         blind = [pid for pid in views1 if pid not in (None, actor.id) and views0.get(pid) == views1[pid]]
@@ -318,7 +323,7 @@ class Table:
                 self.problems["privacy"].append(f"{self.user_of(pid).username} is sent a move hidden from them: "
                                                 f"{told[0].content[:120]!r}")
             if after["log"] == before["log"] + 1:
-                self.hidden.append((after["log"], pid))
+                self.hidden.append((after["seq"], pid))
 
     # ---- (e) and the log's privacy, at the end ----------------------------------------------------
     async def check_rules_and_log(self) -> None:
@@ -334,14 +339,14 @@ class Table:
             summary = text.split("\n")[1] if "\n" in text else ""
             if len(summary.split()) < 8:
                 self.problems["rules_log"].append(f"/game rules for {name} gives no summary: {text[:120]!r}")
-            self.problems["text"] += wording_problems(text, LANGS[name])
-            self.problems["commands"] += self.unseen_commands(text, LANGS[name])
+            self.problems["text"] += wording_problems(text, self.langs[name])
+            self.problems["commands"] += self.unseen_commands(text, self.langs[name])
             helped = await self.emu.slash(user, "help", options={"game": self.kind})
             said = "\n".join(m.content for m in helped.messages)
-            if t("core.help.howto", LANGS[name]) not in said:
+            if t("core.help.howto", self.langs[name]) not in said:
                 self.problems["rules_log"].append(f"/help for {name} has no how-to for the game: {said[:120]!r}")
-            self.problems["text"] += wording_problems(said, LANGS[name])
-            self.problems["commands"] += self.unseen_commands(said, LANGS[name])
+            self.problems["text"] += wording_problems(said, self.langs[name])
+            self.problems["commands"] += self.unseen_commands(said, self.langs[name])
             log = await self.emu.slash(user, "game log")
             lines = [line for m in log.messages for line in m.content.split("\n")]
             seqs = [int(m.group(1)) for line in lines if (m := re.match(r"`#(\d+)`", line))]
@@ -352,13 +357,13 @@ class Table:
                     self.problems["told"].append(f"/game log line for {name} does not say who acted: {line[:120]!r}")
                 if re.search(r"— `[a-z_]+`", line):
                     self.problems["rules_log"].append(f"/game log shows engine data: {line[:120]!r}")
-                self.problems["text"] += wording_problems(line, LANGS[name])
+                self.problems["text"] += wording_problems(line, self.langs[name])
             for seq, pid, secret in self.secrets:
                 entry = next((line for line in lines if line.startswith(f"`#{seq}`")), "")
                 if pid == user.id and (told := found_in(entry, secret)):
                     self.problems["privacy"].append(f"/game log tells {name} {told}, which their view hides: "
                                                     f"{entry[:120]!r}")
-            private = t("core.log_private", LANGS[name])
+            private = t("core.log_private", self.langs[name])
             for seq, pid in self.hidden:
                 if pid != user.id:
                     continue
