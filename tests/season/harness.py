@@ -346,13 +346,13 @@ async def season(kind: str, seed: int, tmp_path: Path) -> AsyncIterator[Season]:
     """A fresh emulator and bot (board processes as by default) for one season of `kind`."""
     from types import SimpleNamespace
 
-    from bot import records
+    from bot import archive
 
     clock = FakeClock(START)
     # an undo's fresh salt is a secret in play; in a season it comes from the seed, so a season replays
     salts = random.Random(seed)
-    real_secrets = records.secrets
-    records.secrets = SimpleNamespace(randbits=salts.getrandbits)  # type: ignore[assignment]
+    real_secrets = archive.secrets
+    archive.secrets = SimpleNamespace(randbits=salts.getrandbits)  # type: ignore[assignment]
     emu = Emulator.with_default_world(token=TEST_TOKEN)
     if "carol" not in emu.users:
         emu.add_user("carol", display_name="Carol", locale="it")
@@ -377,7 +377,7 @@ async def season(kind: str, seed: int, tmp_path: Path) -> AsyncIterator[Season]:
         else:
             await holder.aclose()
         restore()
-        records.secrets = real_secrets  # type: ignore[assignment]
+        archive.secrets = real_secrets  # type: ignore[assignment]
         await emu.stop()
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot import pictures
-from bot.cogs import history
+from bot import pictures, telling
+from bot.cogs import game as game_cog
 from bot.i18n import catalog
 from engine.core import get_game
 from tests.season import checks
@@ -24,13 +24,14 @@ async def test_a_stale_picture_a_missing_log_line_and_english_in_the_italian_cha
     # a board cache that forgets the version: later boards carry the first one's drawing under their own name
     monkeypatch.setattr(pictures, "_key", lambda row, viewer, picture, lang: (row.kind, row.id, 0, 0,
                                                                                 f"{viewer or 'public'}:{picture}:{lang}"))
-    told = history.described_moves  # patched before the bot loads its cogs, which take it by name
+    told = telling.described_moves
 
     async def forgetful(svc: Any, row: Any, rows: list[Any], *args: Any, **kwargs: Any) -> list[str]:
         # /game log leaves out the ends of turns
         return await told(svc, row, [r for r in rows if '"turn_end"' not in r.action_json], *args, **kwargs)
 
-    monkeypatch.setattr(history, "described_moves", forgetful)
+    monkeypatch.setattr(telling, "described_moves", forgetful)
+    monkeypatch.setattr(game_cog, "described_moves", forgetful)  # /game log took it by name
     # High Frontier's Italian turn announcement with an English sentence left in it
     monkeypatch.setitem(catalog("it"), "hf.turn", catalog("it")["hf.turn"] + " Now it is your turn.")
     async with season("highfrontier", 7, tmp_path) as played:

@@ -153,7 +153,7 @@ class Table:
         return {"row": row, "state": state, "awaiting": set(game.awaiting(state)) if state.status == "active" else set(),
                 "views": views, "log": len(rows), "last": json.loads(rows[-1].action_json) if rows else {},
                 # the newest entry's number: after an undo it is no longer the count of entries
-                "seq": rows[-1].seq if rows else 0}
+                "seq": rows[-1].seq if rows else 0, "seqs": {r.seq for r in rows}}
 
     def _new_messages(self) -> list[Message]:
         """Messages the bot wrote or edited since the last look."""
@@ -181,7 +181,10 @@ class Table:
         # a change any player (or the public) can see; a timer that only went off changes no view
         changed = before is not None and after is not None and after["row"].version > before["row"].version \
             and after["views"] != before["views"]
-        if changed and after is not None and before is not None and after["log"] <= before["log"]:
+        # an undo takes entries out of the log (its notice in the channel says so): only a log that kept
+        # every entry and gained none has left a change untold
+        kept = before is not None and after is not None and before["seqs"] <= after["seqs"]
+        if changed and kept and after is not None and before is not None and after["log"] <= before["log"]:
             who = actor.username if actor else "a deadline"
             self.problems["told"].append(f"a change of the game by {who} (version {before['row'].version} -> "
                                          f"{after['row'].version}) has no line in /game log")
@@ -333,6 +336,9 @@ class Table:
             self.problems["panel"].append("no player was ever called in the channel: no panel to open")
         if not self.ever_awaited:
             self.problems["calls"].append("nobody ever owes a move: the game's awaiting() stayed empty all game")
+        # a finished game tells its secret moves to everyone (docs/architecture.md, "What a finished game
+        # reveals"): the log's privacy is held while the game runs
+        finished = (await self.state()).status == "finished"
         for name, user in self.users.items():
             rules = await self.emu.slash(user, "game rules", options={"game": self.kind})
             text = "\n".join(m.content for m in rules.messages)
@@ -358,13 +364,13 @@ class Table:
                 if re.search(r"— `[a-z_]+`", line):
                     self.problems["rules_log"].append(f"/game log shows engine data: {line[:120]!r}")
                 self.problems["text"] += wording_problems(line, self.langs[name])
-            for seq, pid, secret in self.secrets:
+            for seq, pid, secret in [] if finished else self.secrets:
                 entry = next((line for line in lines if line.startswith(f"`#{seq}`")), "")
                 if pid == user.id and (told := found_in(entry, secret)):
                     self.problems["privacy"].append(f"/game log tells {name} {told}, which their view hides: "
                                                     f"{entry[:120]!r}")
             private = t("core.log_private", self.langs[name])
-            for seq, pid in self.hidden:
+            for seq, pid in [] if finished else self.hidden:
                 if pid != user.id:
                     continue
                 entry = next((line for line in lines if line.startswith(f"`#{seq}`")), None)
