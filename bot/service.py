@@ -30,6 +30,7 @@ from bot.gamestore import (
     Update,
     utcnow,
 )
+from bot.desk import Desk
 from bot.preferences import Preferences
 from bot.records import Records
 from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
@@ -44,7 +45,7 @@ def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return {k: v for k, v in a.items() if k != "clock"} == {k: v for k, v in b.items() if k != "clock"}
 
 
-class GameService(Records, Preferences):
+class GameService(Records, Preferences, Desk):
     """Games and their moves: lobby, start, act, tick, absences (see bot/gamestore.py for rows)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -124,7 +124,9 @@ async def page(request: web.Request) -> web.Response:
     lang = await language(request, table)
     step = step_of(request, table)
     web_ = server(request)
-    key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request))
+    # a player's page shows their /note, which changes without a new version of the game
+    note = await table.svc.note(reader.game_id, reader.player) if reader.player is not None and reader.player in table.names else None
+    key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request), note)
     html = web_.pages_cache.get(key)
     if html is None:
         # one build per page however many readers ask at once (after a move, every open page does)
