@@ -30,10 +30,11 @@ from bot.i18n import channel_language, dm_language, t
 from bot.letters import PRIVATE_SUMMARIES as PRIVATE_SUMMARIES  # the cogs register their summaries here
 from bot.letters import compose, private_text, state_or_none, wants_state
 from bot.pictures import Attachment
+from bot.preferences import NOTIFY_OFF_BY_DEFAULT
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, GuildConfig, OutboxRow, PlayerRhythm, PrivateThread, loaded
 from bot.turn_calls import CALL_KEYS
-from engine.core import get_game
+from engine.core import Event, get_game
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +128,23 @@ def plan(upd: Update) -> list[OutboxRow]:
         for pid in recipients:
             rows.append(_row(upd.game, "dm", {"event": data, "board": ev.notify == "turn" and upd.state is not None},
                              recipient=pid))
+    rows.extend(you_are_next(upd))
     return rows
+
+
+def you_are_next(upd: Update) -> list[OutboxRow]:
+    """A turn starts in a game with a turn order: the player after it hears "you're next" (a kind
+    off until they turn it on, /notify kind:next)."""
+    if upd.state is None or upd.state.status != "active" or not any(ev.notify == "turn" for ev in upd.events):
+        return []
+    game = get_game(upd.game.kind)
+    nxt = game.next_up(upd.state)
+    playing = game.awaiting(upd.state)
+    if nxt is None or nxt in playing or not playing:
+        return []
+    now = ", ".join(upd.state.name_of(p) for p in sorted(playing))
+    ev = Event(key="core.you_are_next", params={"player": now}, to=[nxt], notify="next")
+    return [_row(upd.game, "dm", {"event": ev.model_dump(mode="json"), "board": False}, recipient=nxt)]
 
 
 def plan_reminder(game: GameRow, players: list[str], deadline: datetime) -> list[OutboxRow]:
@@ -313,7 +330,8 @@ class Notifier:
             await self.keep_private_panels(game, r, ctx)
             return
         kind = payload.get("event", {}).get("notify") if r.what == "dm" else r.what
-        if r.recipient is not None and not ctx.prefs.get((r.recipient, kind or "info"), True):
+        if r.recipient is not None and not ctx.prefs.get((r.recipient, kind or "info"),
+                                                         (kind or "info") not in NOTIFY_OFF_BY_DEFAULT):
             return  # the player turned this kind off: nothing to send, nothing lost
         if r.recipient is not None:  # the reader's quiet hours and own reminder interval (bot/desk.py)
             deadline = datetime.fromisoformat(payload["deadline"]) if r.what == "reminder" else None

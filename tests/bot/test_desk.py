@@ -135,3 +135,28 @@ async def test_own_reminder_interval_delays_the_reminder(service: GameService, m
     monkeypatch.setattr(notifier_module, "utcnow", lambda: deadline - timedelta(minutes=20))
     await notifier.drain()
     assert sorted(d[0] for d in messenger.dms[before:]) == ["1", "2"]
+
+
+async def test_youre_next_is_sent_to_who_asked_for_it(service: GameService) -> None:
+    messenger = Messenger()
+    notifier = Notifier(service, messenger)
+    await service.create(kind="corsa", guild_id="9", channel_id="90", creator_id="1", creator_name="Anna")
+    await service.join("90", "2", "Bruno")
+    await service.join("90", "3", "Carla")
+    await service.start("90", "1")
+    await notifier.drain()
+    assert not any("prossimo" in d[1] for d in messenger.dms)  # off until asked for
+    row, state = await service.state((await service.in_channel("90")).id or 0)
+    on_turn = state.players[state.turn].id
+    after = state.players[(state.turn + 1) % 3].id
+    third = state.players[(state.turn + 2) % 3].id
+    await service.set_notify(after, "next", True)
+    await service.set_notify(third, "next", True)
+    from tests.fixtures.testgame import Add
+
+    res = await service.act(row.id or 0, on_turn, Add(amount=1))
+    await notifier.drain()
+    # `after` now plays; `third` comes after them and is told, by name of who plays now
+    told = [d for d in messenger.dms if "Sei il prossimo" in d[1]]
+    assert [d[0] for d in told] == [third]
+    assert res.state.name_of(after) in told[0][1]
