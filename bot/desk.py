@@ -91,6 +91,7 @@ class MyGame:
     awaiting: bool
     deadline: datetime | None
     headline: Msg
+    owed: list[Msg]  # what the game still asks of the player, in words (Game.owed)
 
 
 def desk_order(games: list[MyGame]) -> list[MyGame]:
@@ -115,11 +116,12 @@ class Desk:
         for row in rows:
             game = get_game(row.kind)
             if row.status != "active" or row.snapshot_json is None:
-                out.append(MyGame(row, False, None, Msg(key="core.status.lobby")))
+                out.append(MyGame(row, False, None, Msg(key="core.status.lobby"), []))
                 continue
             state = self.load_state(row)
             deadline = row.turn_deadline or row.next_deadline
-            out.append(MyGame(row, user_id in game.awaiting(state), deadline, game.headline(state)))
+            mine = user_id in game.awaiting(state)
+            out.append(MyGame(row, mine, deadline, game.headline(state), game.owed(state, user_id) if mine else []))
         return desk_order(out)
 
     # ---- rhythm --------------------------------------------------------------------------

@@ -77,7 +77,7 @@ def my_game_line(g: MyGame, reader: str) -> str:
     Discord timestamp: each reader's client shows it in their own time zone)."""
     row = g.row
     link = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}"
-    owe = t("core.my_games_yours", reader) if g.awaiting else t(
+    owe = t(g.owed[0].key, reader, **g.owed[0].params) if g.owed else t("core.my_games_yours", reader) if g.awaiting else t(
         "core.my_games_lobby" if row.status == "lobby" else "core.my_games_others", reader)
     when = t("core.my_games_by", reader, at=f"<t:{int(g.deadline.timestamp())}:f>",
              rel=f"<t:{int(g.deadline.timestamp())}:R>") if g.deadline else ""

@@ -13,7 +13,9 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
   keeps it from the others; a number a player's view hides (a drawn card's price, an offer's terms, a
   secret number) appears in no channel post, no DM to them and no line of their `/game log`;
 - orders: the game offers standing orders, and a player's orders are told to nobody else (channel,
-  DMs, others' `/game log`).
+  DMs, others' `/game log`);
+- notes: a player's `/note` is read back to them alone, in their language, and reaches nobody else
+  (channel, DMs, others' `/note` and `/game log`) nor the game's record.
 
 Each game is played once (its demo) and every check reads that play. A (game, check) pair known to
 fail is marked xfail(strict): fixing the game turns it into an XPASS, and its mark is removed.
@@ -28,6 +30,7 @@ import pytest
 
 from engine.core.registry import BUILTIN_GAMES
 from tests.e2e.conformance.demos import demo_of
+from tests.e2e.conformance.notes import check_notes
 from tests.e2e.conformance.table import CHECKS, table
 
 pytestmark = pytest.mark.e2e
@@ -45,6 +48,7 @@ async def play(kind: str, tmp_path: Path) -> dict[str, list[str]]:
     async with table(tmp_path) as seated:
         await demo_of(kind)(seated)
         await seated.check_rules_and_log()
+        await check_notes(seated)
         return {check: sorted(set(found)) for check, found in seated.problems.items()}
 
 

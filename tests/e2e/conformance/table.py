@@ -30,7 +30,7 @@ from tests.emulator.models import Message, User
 
 # (a) languages, (b) calls, (c) moves in words, (d) words not ids, (e) rules and log, (f) the panel,
 # and privacy
-CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy", "orders")
+CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy", "orders", "notes")
 START = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 LANGS = {"alice": "it", "bob": "it", "erin": "en"}
 PANEL_ID = re.compile(r"^araldo:panel:\d+$")
