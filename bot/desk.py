@@ -4,9 +4,9 @@ writes; the notifier asks `held_until` before each DM or reminder (bot/notifier.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time, timedelta
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -14,7 +14,7 @@ from sqlmodel import col, select
 
 from bot.storage.db import Database
 from bot.storage.models import GameNote, GameRow, PlayerRhythm, Seat
-from engine.core import GameState, Msg, RuleError, get_game
+from engine.core import Event, GameState, Msg, RuleError, get_game
 
 NOTE_MAX = 1500  # characters: a note is read back in one Discord message, with its title
 REMINDER_MAX = 7 * 24 * 60  # minutes: a week
@@ -81,6 +81,36 @@ def held_until(rhythm: PlayerRhythm | None, server_zone: str, now: datetime, *,
         if end is not None:
             wait = end
     return wait if wait > now else None
+
+
+class Held(Exception):
+    """Not now: the reader's quiet hours (or own reminder interval) hold an outbox row until `until`."""
+
+    def __init__(self, until: datetime) -> None:
+        super().__init__(until.isoformat())
+        self.until = until
+
+
+def hold(rhythm: PlayerRhythm | None, server_zone: str, now: datetime, reminder_deadline: str | None) -> None:
+    """Raise Held when a DM (or the reminder of that deadline, ISO) must wait: delayed, never lost."""
+    deadline = datetime.fromisoformat(reminder_deadline) if reminder_deadline else None
+    until = held_until(rhythm, server_zone, now, reminder_deadline=deadline)
+    if until is not None:
+        raise Held(until)
+
+
+def you_are_next(kind: str, state: GameState, events: list[Event]) -> Event | None:
+    """A turn starts in a game with a turn order: "you're next" for the player after it (a DM kind
+    off until they turn it on, /notify kind:next)."""
+    if state.status != "active" or not any(ev.notify == "turn" for ev in events):
+        return None
+    game = get_game(kind)
+    nxt = game.next_up(state)
+    playing = game.awaiting(state)
+    if nxt is None or nxt in playing or not playing:
+        return None
+    now = ", ".join(state.name_of(p) for p in sorted(playing))
+    return Event(key="core.you_are_next", params={"player": now}, to=[nxt], notify="next")
 
 
 @dataclass

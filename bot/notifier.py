@@ -25,7 +25,7 @@ from sqlalchemy import Connection, bindparam, delete, update
 from sqlalchemy.exc import OperationalError
 from sqlmodel import col, select
 
-from bot.desk import held_until
+from bot.desk import Held, hold, you_are_next
 from bot.i18n import channel_language, dm_language, t
 from bot.letters import PRIVATE_SUMMARIES as PRIVATE_SUMMARIES  # the cogs register their summaries here
 from bot.letters import compose, private_text, state_or_none, wants_state
@@ -34,7 +34,7 @@ from bot.preferences import NOTIFY_OFF_BY_DEFAULT
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, GuildConfig, OutboxRow, PlayerRhythm, PrivateThread, loaded
 from bot.turn_calls import CALL_KEYS
-from engine.core import Event, get_game
+from engine.core import get_game
 
 log = logging.getLogger(__name__)
 
@@ -75,14 +75,6 @@ class Messenger(Protocol):
 
 class Undeliverable(Exception):
     """The message can never be delivered (channel gone, no permission): give the row up."""
-
-
-class Held(Exception):
-    """Not now: the reader's quiet hours (or their own reminder interval) hold the row until `until`."""
-
-    def __init__(self, until: datetime) -> None:
-        super().__init__(until.isoformat())
-        self.until = until
 
 
 def utcnow() -> datetime:
@@ -128,23 +120,10 @@ def plan(upd: Update) -> list[OutboxRow]:
         for pid in recipients:
             rows.append(_row(upd.game, "dm", {"event": data, "board": ev.notify == "turn" and upd.state is not None},
                              recipient=pid))
-    rows.extend(you_are_next(upd))
+    nxt = you_are_next(upd.game.kind, upd.state, upd.events) if upd.state is not None else None
+    if nxt is not None and nxt.to:
+        rows.append(_row(upd.game, "dm", {"event": nxt.model_dump(mode="json"), "board": False}, recipient=nxt.to[0]))
     return rows
-
-
-def you_are_next(upd: Update) -> list[OutboxRow]:
-    """A turn starts in a game with a turn order: the player after it hears "you're next" (a kind
-    off until they turn it on, /notify kind:next)."""
-    if upd.state is None or upd.state.status != "active" or not any(ev.notify == "turn" for ev in upd.events):
-        return []
-    game = get_game(upd.game.kind)
-    nxt = game.next_up(upd.state)
-    playing = game.awaiting(upd.state)
-    if nxt is None or nxt in playing or not playing:
-        return []
-    now = ", ".join(upd.state.name_of(p) for p in sorted(playing))
-    ev = Event(key="core.you_are_next", params={"player": now}, to=[nxt], notify="next")
-    return [_row(upd.game, "dm", {"event": ev.model_dump(mode="json"), "board": False}, recipient=nxt)]
 
 
 def plan_reminder(game: GameRow, players: list[str], deadline: datetime) -> list[OutboxRow]:
@@ -334,11 +313,8 @@ class Notifier:
                                                          (kind or "info") not in NOTIFY_OFF_BY_DEFAULT):
             return  # the player turned this kind off: nothing to send, nothing lost
         if r.recipient is not None:  # the reader's quiet hours and own reminder interval (bot/desk.py)
-            deadline = datetime.fromisoformat(payload["deadline"]) if r.what == "reminder" else None
-            until = held_until(ctx.rhythms.get(r.recipient), ctx.configs[r.guild_id].timezone, utcnow(),
-                               reminder_deadline=deadline)
-            if until is not None:
-                raise Held(until)
+            hold(ctx.rhythms.get(r.recipient), ctx.configs[r.guild_id].timezone, utcnow(),
+                 payload.get("deadline") if r.what == "reminder" else None)
         if payload.get("board") and r.recipient is not None and not ctx.prefs.get((r.recipient, "images"), False):
             payload["board"] = False  # a DM carries the board only for players who asked (/notify images)
         lang = await self.language(r.guild_id, r.recipient, ctx)

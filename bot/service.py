@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from sqlalchemy import func, update
 from sqlmodel import col, select
 
+from bot.desk import Desk
 from bot.gamestore import (
     MAX_RETRIES,
     ActResult,
@@ -30,7 +31,6 @@ from bot.gamestore import (
     Update,
     utcnow,
 )
-from bot.desk import Desk
 from bot.preferences import Preferences
 from bot.records import Records
 from bot.storage.models import LIVE, GameRow, OutboxRow, Seat

@@ -10,14 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.desk import NOTE_MAX, MyGame, REMINDER_MAX, check_zone, clock_text, parse_clock
+from bot.desk import NOTE_MAX, REMINDER_MAX, MyGame, check_zone, clock_text, parse_clock
 from bot.i18n import catalog, t
 from bot.preferences import NOTIFY_KINDS
 from bot.storage.models import PlayerRhythm
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, game_here, lang, send, service_of
 from engine.core import RuleError, get_game
-
 
 OFF_WORDS = ("off", "no", "back", "rientro", "fine")
 

@@ -125,7 +125,8 @@ async def page(request: web.Request) -> web.Response:
     step = step_of(request, table)
     web_ = server(request)
     # a player's page shows their /note, which changes without a new version of the game
-    note = await table.svc.note(reader.game_id, reader.player) if reader.player is not None and reader.player in table.names else None
+    player = reader.player if reader.player in table.names else None
+    note = await table.svc.note(reader.game_id, player) if player is not None else None
     key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request), note)
     html = web_.pages_cache.get(key)
     if html is None:
