@@ -90,7 +90,8 @@ class PlayerCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name=L("notify", "cmd.notify"),
-                          description=L("Your DMs: which, their language, your quiet hours and reminder interval", "cmd.notify.desc"))
+                          description=L("Your DMs: which, their language, your quiet hours and reminder interval",
+                                        "cmd.notify.desc"))
     @app_commands.rename(kind=L("kind", "opt.kind"), enabled=L("enabled", "opt.enabled"),
                          language=L("language", "opt.dm_language"), quiet=L("quiet", "opt.quiet"),
                          timezone=L("timezone", "opt.my_timezone"), reminder=L("reminder", "opt.my_reminder"))

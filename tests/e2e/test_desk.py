@@ -162,3 +162,12 @@ async def test_note_is_mine_in_discord_and_on_my_private_page(tmp_path: Any) -> 
         emu.add_member(emu.guild, outsider)
         refused = await emu.slash(outsider, "note", text="hello")
         assert refused.ephemeral and "Only the game's players" in refused.content
+
+
+async def test_help_lists_the_desk_commands_in_both_languages(tmp_path: Any) -> None:
+    async with web_table(tmp_path) as seated:
+        erin, alice = seated.users["erin"], seated.users["alice"]
+        english = "\n".join(m.content for m in (await seated.emu.slash(erin, "help")).messages)
+        assert "`/games`" in english and "`/note`" in english and "quiet hours" in english
+        italian = "\n".join(m.content for m in (await seated.emu.slash(alice, "help")).messages)
+        assert "`/partite`" in italian and "`/appunto`" in italian and "ore di silenzio" in italian
