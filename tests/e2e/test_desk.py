@@ -151,6 +151,22 @@ async def test_note_is_mine_in_discord_and_on_my_private_page(tmp_path: Any) -> 
         assert status == 200 and html.escape(note) in page
         status, public, _ = await get(url(seated))
         assert status == 200 and "4242" not in public
+        # a moderator's export (while the game runs) carries the record without any note; Erin, made a
+        # moderator, gets her own note beside it, only to her
+        owner_export = await emu.slash(emu.owner, "game export")
+        assert owner_export.ephemeral and all("4242" not in a.data.decode(errors="replace")
+                                              for m in owner_export.messages for a in m.attachments)
+        assert not any(a.filename.endswith("note.txt") for m in owner_export.messages for a in m.attachments)
+        role = emu.add_role(emu.guild, "Arbitri")
+        emu.guild.members[erin.id].roles.append(role)
+        await asyncio.sleep(0.2)
+        await emu.slash(emu.owner, "mod config", role=role)
+        mine = await emu.slash(erin, "game export")
+        files = {a.filename: a.data for m in mine.messages for a in m.attachments}
+        assert mine.ephemeral and all(m.ephemeral for m in mine.messages)
+        [record] = [d for f, d in files.items() if f.endswith(".json")]
+        [noted] = [d for f, d in files.items() if f.endswith("note.txt")]
+        assert "4242" not in record.decode() and noted.decode() == note
         # rewritten: the page shows the new one at once; cleared: gone
         await emu.slash(erin, "note", text="second thoughts 5151")
         _, page, _ = await get(await private_link(seated, erin))
