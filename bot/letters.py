@@ -90,7 +90,9 @@ def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, rol
             letter.dm_file = board_png(game, state, r.recipient, lang=lang)
         # DMs closed: a public event can be said in the channel, addressed to them; a private one (an
         # offer, a hand) only gets a nudge to look with the game's own commands
-        if ev.to is None or ev.notify in ("turn", "reminder"):
+        if ev.notify == "next":  # "you're next" is a courtesy: with DMs closed it is not said in the channel
+            letter.fallback = None
+        elif ev.to is None or ev.notify in ("turn", "reminder"):
             letter.fallback = t("core.dm_fallback", chan, user=f"<@{r.recipient}>", text=event_text(ev, chan))
         else:
             letter.fallback = t("core.dm_fallback_private", chan, user=f"<@{r.recipient}>", game=name)

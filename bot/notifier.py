@@ -25,12 +25,14 @@ from sqlalchemy import Connection, bindparam, delete, update
 from sqlalchemy.exc import OperationalError
 from sqlmodel import col, select
 
+from bot.desk import Held, hold, you_are_next
 from bot.i18n import channel_language, dm_language, t
 from bot.letters import PRIVATE_SUMMARIES as PRIVATE_SUMMARIES  # the cogs register their summaries here
 from bot.letters import compose, private_text, state_or_none, wants_state
 from bot.pictures import Attachment
+from bot.preferences import NOTIFY_OFF_BY_DEFAULT
 from bot.service import GameService, Update
-from bot.storage.models import GameRow, GuildConfig, OutboxRow, PrivateThread, loaded
+from bot.storage.models import GameRow, GuildConfig, OutboxRow, PlayerRhythm, PrivateThread, loaded
 from bot.turn_calls import CALL_KEYS
 from engine.core import get_game
 
@@ -118,6 +120,9 @@ def plan(upd: Update) -> list[OutboxRow]:
         for pid in recipients:
             rows.append(_row(upd.game, "dm", {"event": data, "board": ev.notify == "turn" and upd.state is not None},
                              recipient=pid))
+    nxt = you_are_next(upd.game.kind, upd.state, upd.events) if upd.state is not None else None
+    if nxt is not None and nxt.to:
+        rows.append(_row(upd.game, "dm", {"event": nxt.model_dump(mode="json"), "board": False}, recipient=nxt.to[0]))
     return rows
 
 
@@ -133,6 +138,7 @@ class Pass:
     configs: dict[str, GuildConfig]
     prefs: dict[tuple[str, str], bool]
     languages: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)  # DM readers'
+    rhythms: dict[str, PlayerRhythm] = field(default_factory=dict)  # DM readers' quiet hours, intervals
     outcomes: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
@@ -223,7 +229,8 @@ class Notifier:
             ctx = Pass(games=await self.service.games({r.game_id for r in rows if r.game_id is not None}),
                        configs=await self.service.guild_configs({r.guild_id for r in rows}),
                        prefs=await self.service.notify_settings({r.recipient for r in rows if r.recipient}),
-                       languages=await self.service.user_languages({r.recipient for r in rows if r.recipient}))
+                       languages=await self.service.user_languages({r.recipient for r in rows if r.recipient}),
+                       rhythms=await self.service.rhythms({r.recipient for r in rows if r.recipient}))
             groups: dict[tuple[str, int | None], list[OutboxRow]] = {}
             for r in rows:
                 groups.setdefault((r.channel_id, r.game_id), []).append(r)
@@ -242,6 +249,8 @@ class Notifier:
         """The row's outcome: sent, given up, or when to try again."""
         try:
             await self.deliver_row(r, ctx)
+        except Held as held:  # delayed, never lost: the row waits, its attempts untouched
+            return {"next_at": held.until}
         except Undeliverable as exc:
             log.warning("outbox %s (%s in %s) cannot be delivered: %s", r.id, r.what, r.channel_id, exc)
             return {"sent_at": utcnow(), "error": str(exc)[:500], "attempts": r.attempts + 1}
@@ -300,8 +309,12 @@ class Notifier:
             await self.keep_private_panels(game, r, ctx)
             return
         kind = payload.get("event", {}).get("notify") if r.what == "dm" else r.what
-        if r.recipient is not None and not ctx.prefs.get((r.recipient, kind or "info"), True):
+        if r.recipient is not None and not ctx.prefs.get((r.recipient, kind or "info"),
+                                                         (kind or "info") not in NOTIFY_OFF_BY_DEFAULT):
             return  # the player turned this kind off: nothing to send, nothing lost
+        if r.recipient is not None:  # the reader's quiet hours and own reminder interval (bot/desk.py)
+            hold(ctx.rhythms.get(r.recipient), ctx.configs[r.guild_id].timezone, utcnow(),
+                 payload.get("deadline") if r.what == "reminder" else None)
         if payload.get("board") and r.recipient is not None and not ctx.prefs.get((r.recipient, "images"), False):
             payload["board"] = False  # a DM carries the board only for players who asked (/notify images)
         lang = await self.language(r.guild_id, r.recipient, ctx)

@@ -19,9 +19,10 @@ _CONFIGS_OF = select(_CONFIG).where(_CONFIG.c.guild_id.in_(bindparam("ids", expa
 _NOTIFY_OF = select(_NOTIFY).where(_NOTIFY.c.user_id.in_(bindparam("ids", expanding=True)))
 _SEEN = update(_LANG).where(_LANG.c.user_id == bindparam("user")).values(seen=bindparam("seen"))
 _FIRST_SEEN = insert(_LANG).values(user_id=bindparam("user"), seen=bindparam("seen"))
-NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info", "images")
-# kinds off until a player turns them on: a board image in every DM is heavy on a phone
-NOTIFY_OFF_BY_DEFAULT = ("images",)
+NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info", "images", "next")
+# kinds off until a player turns them on: a board image in every DM is heavy on a phone; "you're
+# next" (the turn before yours has started) is asked for by who wants it
+NOTIFY_OFF_BY_DEFAULT = ("images", "next")
 
 
 class Preferences:

@@ -21,6 +21,7 @@ from sqlalchemy import func, update
 from sqlmodel import col, select
 
 from bot.archive import Archive
+from bot.desk import Desk
 from bot.gamestore import (
     MAX_RETRIES,
     ActResult,
@@ -55,7 +56,7 @@ def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return _same_but(a, b, "clock")
 
 
-class GameService(Archive, Preferences):
+class GameService(Archive, Preferences, Desk):
     """Games and their moves: lobby, start, act, tick, absences (see bot/gamestore.py for rows)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -174,6 +174,11 @@ class GameCog(commands.Cog):
         file = discord.File(io.BytesIO(data), filename=f"araldo-{row.kind}-{row.id}.json")
         await send(interaction, t("core.exported", lang(interaction), entries=len(record.log)), file=file,
                    ephemeral=True)
+        # the asker's own /note goes with their export, apart from the record (which never holds notes)
+        note = await service_of(interaction).note(row.id, str(interaction.user.id))
+        if note:
+            await send(interaction, t("core.exported_note", lang(interaction)), ephemeral=True,
+                       file=discord.File(io.BytesIO(note.encode()), filename=f"araldo-{row.kind}-{row.id}-note.txt"))
 
     @group.command(name=L("rules", "cmd.game.rules"), description=L("The rules as Araldo plays them", "cmd.game.rules.desc"))
     @app_commands.rename(kind=L("game", "opt.game"))

@@ -202,3 +202,28 @@ def loaded(table: type[Table], values: Mapping[Any, Any]) -> Table:
 
 
 import bot.storage.record_tables  # noqa: E402,F401  (the players' record's tables join the metadata)
+
+
+class PlayerRhythm(SQLModel, table=True):
+    """A player's own rhythm (/notify): the time zone they live in, their quiet hours (minutes after
+    local midnight, from..to, may wrap midnight) during which DMs and reminders wait, and their own
+    reminder interval before a turn deadline."""
+
+    __tablename__ = "player_rhythm"
+
+    user_id: str = Field(primary_key=True, max_length=32)
+    timezone: str | None = Field(default=None, max_length=64)  # None: the game's server's
+    quiet_from: int | None = Field(default=None)
+    quiet_to: int | None = Field(default=None)
+    reminder_minutes: int | None = Field(default=None)  # None: the game's own interval
+
+
+class GameNote(SQLModel, table=True):
+    """A player's private notepad for one game (/note): read only by its writer, never in the log."""
+
+    __tablename__ = "game_note"
+
+    game_id: int = Field(primary_key=True)
+    user_id: str = Field(primary_key=True, max_length=32)
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(sa_column=_dt())

@@ -40,6 +40,7 @@ class PageData:
     panels: list[Panel] = field(default_factory=list)
     mine: list[Panel] = field(default_factory=list)
     mine_text: Markup | None = None
+    note: str | None = None  # the reader's own /note for this game: on their private page only
     orders_text: Markup | None = None  # the reader's own standing orders, shown to them alone
     # a moderator's look at each player: their name, their summary, what their view holds beyond the public's
     others: list[tuple[str, Markup | None, list[Panel]]] = field(default_factory=list)
@@ -97,6 +98,7 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
             data.mine_text = discord_html(summary(past, viewer, lang), seats)
         said = orders_text(past, row.kind, viewer, lang) if shown == steps else None
         data.orders_text = discord_html(said, seats) if said else None
+        data.note = await table.svc.note(table.game_id, viewer)
     if reader.moderator is not None and shown == steps:
         summary = PRIVATE_SUMMARIES.get(row.kind)
         for pid, name in seats.items():

@@ -149,7 +149,10 @@ async def page(request: web.Request) -> web.Response:
     lang = await language(request, table, reader)
     step = step_of(request, table)
     web_ = server(request)
-    key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request))
+    # a player's page shows their /note, which changes without a new version of the game
+    player = reader.player if reader.player in table.names else None
+    note = await table.svc.note(reader.game_id, player) if player is not None else None
+    key = (reader.game_id, table.row.version, reader.scope, step, lang, base_of(request), note)
     html = web_.pages_cache.get(key)
     if html is None:
         # one build per page however many readers ask at once (after a move, every open page does)

@@ -73,6 +73,11 @@ class Game(OrdersMixin, Generic[S]):
         """Players who owe an action now (reminders, timeouts)."""
         return set()
 
+    def next_up(self, state: S) -> str | None:
+        """Where the game has a turn order: the player whose turn comes after the current one (told
+        "you're next" as that turn starts, if they asked with /notify). None by default: no order."""
+        return None
+
     def owed(self, state: S, player: str) -> list[Msg]:
         """What `player` still has to do now, in words ("3 reinforcements to place"): said in the
         turn ping and the reminder. Empty by default."""

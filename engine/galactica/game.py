@@ -223,6 +223,13 @@ class Galactica(Game[GalacticaState]):
             return {s.player for s in (state.battle.attacker, state.battle.defender) if s.must_pick}
         return {turns.current(state)}
 
+    def next_up(self, state: GalacticaState) -> str | None:
+        if state.status != "active" or not state.order or state.phase == "order":
+            return None
+        n = len(state.order)
+        after = [state.order[(state.current + k) % n] for k in range(1, n)]
+        return next((p for p in after if not state.factions[p].out), None)
+
     def owed(self, state: GalacticaState, player: str) -> list[Msg]:
         from engine.galactica.calls import owed
 

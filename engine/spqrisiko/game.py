@@ -149,6 +149,14 @@ class SpqRisiko(Game[SpqrState]):
         player = territory.current_player(state)
         return {player} if player else set()
 
+    def next_up(self, state: SpqrState) -> str | None:
+        player = territory.current_player(state)
+        if player is None:
+            return None
+        i = state.order.index(player)
+        after = [p for p in state.order[i + 1:] + state.order[:i] if p not in state.eliminated]
+        return after[0] if after else None
+
     def migrate_state(self, data: dict[str, Any], from_version: int) -> dict[str, Any]:
         if from_version == 1:  # the copy of the turn timer's moment: the timer holds it
             data = {k: v for k, v in data.items() if k != "turn_deadline"}

@@ -16,7 +16,9 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
   DMs, others' `/game log`);
 - told: every change of the game (a move, a deadline's, a moderator's) adds a line to `/game log`, and
   every line says who or what acted (a player, a moderator, the deadline) before what was done;
-- commands: no text names a command as only a client in another language shows it.
+- commands: no text names a command as only a client in another language shows it;
+- notes: a player's `/note` is read back to them alone, in their language, and reaches nobody else
+  (channel, DMs, others' `/note` and `/game log`) nor the game's record.
 
 Each game is played once (its demo) and every check reads that play. A (game, check) pair known to
 fail is marked xfail(strict): fixing the game turns it into an XPASS, and its mark is removed.
@@ -31,6 +33,7 @@ import pytest
 
 from engine.core.registry import BUILTIN_GAMES
 from tests.e2e.conformance.demos import demo_of
+from tests.e2e.conformance.notes import check_notes
 from tests.e2e.conformance.table import CHECKS, table
 
 pytestmark = pytest.mark.e2e
@@ -49,6 +52,7 @@ async def play(kind: str, tmp_path: Path) -> dict[str, list[str]]:
         await demo_of(kind)(seated)
         await seated.let_a_deadline_lapse()
         await seated.check_rules_and_log()
+        await check_notes(seated)
         return {check: sorted(set(found)) for check, found in seated.problems.items()}
 
 
