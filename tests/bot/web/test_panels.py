@@ -17,16 +17,22 @@ class _Bot:
         return None
 
 
+_SET_UP: list[bool] = []
+
+
 @pytest.fixture(autouse=True)
 async def registered() -> None:
-    """Each game's cog registers what its pages say (money fields, hidden and open fields, words)."""
+    """Each game's cog registers what its pages say (money fields, hidden and open fields, words): once
+    a process, as a bot would (a cog built twice outside a bot would add its subcommands twice)."""
     from bot.cogs.highfrontier.commands import setup as hf
     from bot.cogs.impero.commands import setup as impero
     from bot.cogs.nomic.commands import setup as nomic
     from bot.cogs.spqrisiko.commands import setup as spqr
 
-    for setup in (impero, nomic, hf, spqr):
-        await setup(_Bot())  # type: ignore[arg-type]
+    if not _SET_UP:
+        for setup in (impero, nomic, hf, spqr):
+            await setup(_Bot())  # type: ignore[arg-type]
+        _SET_UP.append(True)
 
 
 def html_of(view: dict[str, Any], kind: str, lang: str = "it", names: dict[str, str] | None = None) -> str:
