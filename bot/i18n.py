@@ -78,7 +78,13 @@ def add_locale_dir(path: Path) -> None:
     """More catalogs (a game that is not shipped, like the tests' own) laid out like LOCALES_DIR."""
     if path not in _EXTRA_DIRS:
         _EXTRA_DIRS.append(path)
-        _read.cache_clear()
+        forget_catalogs()
+
+
+def forget_catalogs() -> None:
+    """Read the catalogs again at the next use (after a catalog folder is added or removed)."""
+    _read.cache_clear()
+    catalog_problems.cache_clear()
 
 
 # The order in which our catalogs write a plural entry's forms: CLDR's categories of the language in
@@ -140,6 +146,7 @@ def plural_form(key: str, lang: str, n: int) -> str | None:
     return forms.get(plural_category(lang, n)) or forms["other"]
 
 
+@cache
 def catalog_problems(lang: str) -> list[str]:
     """What a language's catalogs lack: plural entries missing a form of a category the installed Babel
     gives the language (they would read `other`), and entries the loader could not read at all."""

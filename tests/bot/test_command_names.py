@@ -21,13 +21,13 @@ def tree() -> Iterator[app_commands.CommandTree]:  # type: ignore[type-arg]
     from bot.cogs.galactica.commands import GalacticaCog
     from bot.cogs.game import GameCog
     from bot.cogs.highfrontier.commands import HfCog
-    from bot.cogs.highfrontier.reports import HfReport
 
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    for cog in (GalacticaCog, HfCog, GameCog):
+    for cog in (GalacticaCog, GameCog):
         bot.tree.add_command(cog.group)  # type: ignore[attr-defined]
-    if HfCog.group.get_command("report") is None:  # the cog adds it when made
-        HfCog.group.add_command(HfReport())
+    # High Frontier's cog adds /hf report when made, to its own copy of the group (never the class's,
+    # which every later cog of the process copies)
+    bot.tree.add_command(HfCog(bot).group)
     register_command_names(bot.tree)
     yield bot.tree
     for language in ("it", "en"):

@@ -84,7 +84,7 @@ def test_a_catalog_short_of_forms_is_an_error_at_startup_and_reads_other(tmp_pat
         assert said("test.n.apples", "it", 1_000_000) == "1000000 mele"
     finally:
         i18n._EXTRA_DIRS.remove(tmp_path)
-        i18n._read.cache_clear()
+        i18n.forget_catalogs()
 
 
 def test_the_shipped_catalogs_start_without_an_error(caplog: pytest.LogCaptureFixture) -> None:
