@@ -39,7 +39,7 @@ def test_readme_and_ci_install_the_locks_by_their_hashes() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     assert "pip install --require-hashes -r requirements/run.txt" in readme
     assert "pip install --require-hashes -r requirements/test.txt" in readme
-    assert "pip install --quiet --require-hashes -r requirements/test.txt" in ci
+    assert "--require-hashes -r requirements/test.txt" in ci
     assert '-e ".[test]"' not in ci and "pip install -e ." not in readme.replace("--no-build-isolation -e .", "")
 
 

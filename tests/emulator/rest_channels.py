@@ -62,6 +62,13 @@ class ChannelRoutes(Routes):
         if channel.type == CHANNEL_DM and not all(u.dms_open for u in channel.recipients):
             raise DiscordError(403, 50007, "Cannot send messages to this user")
         self._validate_message(data, body)
+        if data.get("enforce_nonce") and data.get("nonce") is not None:
+            # as Discord: the same author's message with this nonce is returned, and no second one made
+            # (the bot's outbox sends a row again under its nonce when it could not record the first send)
+            again = next((m for m in self.emu._by_channel.get(channel.id, []) if not m.deleted
+                          and m.author is self.emu.bot_user and m.payload.get("nonce") == data["nonce"]), None)
+            if again is not None:
+                return self.emu._message_payload(again)
         msg = await self.emu._create_message(channel, data, body.files)
         return self.emu._message_payload(msg)
 

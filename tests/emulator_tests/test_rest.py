@@ -285,3 +285,14 @@ async def test_gateway_bot_and_bad_token(emulator: Emulator, api: Any) -> None:
 def test_png_dimensions() -> None:
     assert png_dimensions(tiny_png(640, 480)) == (640, 480)
     assert png_dimensions(b"GIF89a") is None
+
+
+async def test_a_message_sent_again_under_its_nonce_is_not_posted_twice(emulator: Emulator, api: Any) -> None:
+    path = f"/channels/{emulator.general.id}/messages"
+    status, first = await call(api, "POST", path, json={"content": "uno", "nonce": "n-1", "enforce_nonce": True})
+    assert status == 200
+    status, again = await call(api, "POST", path, json={"content": "uno", "nonce": "n-1", "enforce_nonce": True})
+    assert status == 200 and again["id"] == first["id"]
+    status, other = await call(api, "POST", path, json={"content": "uno", "nonce": "n-1"})  # not enforced: a new one
+    assert status == 200 and other["id"] != first["id"]
+    assert [m.payload["content"] for m in emulator._channel_messages(emulator.general)] == ["uno", "uno"]
