@@ -112,8 +112,10 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
 
 async def add_log(data: PageData, table: Table, reader: Reader) -> None:
     lines = await log_html(table, log_reader(reader), data.lang)
-    first = max(0, data.step - LOG_SHOWN)
-    data.log = [(i + 1, lines[i]) for i in range(data.step - 1, first - 1, -1)]
+    # a reader has no line for another player's undo note, so they may have fewer lines than steps
+    upto = min(data.step, len(lines))
+    first = max(0, upto - LOG_SHOWN)
+    data.log = [(i + 1, lines[i]) for i in range(upto - 1, first - 1, -1)]
 
 
 async def unreplayable(table: Table, reader: Reader, shown: int, lang: str) -> PageData:
