@@ -87,6 +87,11 @@ def forget_catalogs() -> None:
     catalog_problems.cache_clear()
 
 
+def _catalog_paths(lang: str) -> list[Path]:
+    """Every PO file of a language: the shared ones, each game's, and any added."""
+    return [p for base in (LOCALES_DIR, *GAME_LOCALES_DIRS, *_EXTRA_DIRS) for p in sorted((base / lang).glob("*.po"))]
+
+
 # The order in which our catalogs write a plural entry's forms: CLDR's categories of the language in
 # CLDR's own order, which is also gettext's index order for them (the PO header's Plural-Forms agrees).
 # Italian has "many" since CLDR 42 (Babel 2.15): "1.000.000 di legionari". A form is picked by the
@@ -99,7 +104,7 @@ CATALOG_CATEGORIES = {"it": ("one", "many", "other"), "en": ("one", "other")}
 def _read(lang: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     messages: dict[str, str] = {}
     plural: dict[str, dict[str, str]] = {}
-    paths = [p for base in (LOCALES_DIR, *GAME_LOCALES_DIRS, *_EXTRA_DIRS) for p in sorted((base / lang).glob("*.po"))]
+    paths = _catalog_paths(lang)
     categories = CATALOG_CATEGORIES.get(lang, ("one", "other"))
     for path in paths:
         with path.open("rb") as fh:
@@ -152,7 +157,7 @@ def catalog_problems(lang: str) -> list[str]:
     gives the language (they would read `other`), and entries the loader could not read at all."""
     wanted = set(_locale(lang).plural_form.tags) | {"other"}
     out = []
-    paths = [p for base in (LOCALES_DIR, *GAME_LOCALES_DIRS, *_EXTRA_DIRS) for p in sorted((base / lang).glob("*.po"))]
+    paths = _catalog_paths(lang)
     for path in paths:
         with path.open("rb") as fh:
             cat = read_po(fh, locale=lang)

@@ -82,6 +82,7 @@ def database_urls(tmp_path) -> list[str]:
 
 _SQLITE_TEMPLATE: list[str] = []  # this process's SQLite file migrated to head, copied for each test
 _PG_TABLES: dict[str, int] = {}  # PostgreSQL URL -> how many tables its schema had when migrated to head
+PUBLIC_TABLES = "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename != 'alembic_version'"
 
 
 def migrated_sqlite(path) -> str:
@@ -129,8 +130,7 @@ async def fresh_database(url: str):
         return db
     db = Database(url)
     async with db.engine.begin() as conn:
-        tables = [r[0] for r in await conn.execute(text(
-            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename != 'alembic_version'"))]
+        tables = [r[0] for r in await conn.execute(text(PUBLIC_TABLES))]
         version = None
         if _PG_TABLES.get(url) == len(tables):
             version = (await conn.execute(text("SELECT version_num FROM alembic_version"))).scalar()
@@ -141,8 +141,7 @@ async def fresh_database(url: str):
         await conn.execute(text("CREATE SCHEMA public"))
     await db.migrate()
     async with db.engine.connect() as conn:
-        _PG_TABLES[url] = len((await conn.execute(text(
-            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename != 'alembic_version'"))).all())
+        _PG_TABLES[url] = len((await conn.execute(text(PUBLIC_TABLES))).all())
     return db
 
 
