@@ -112,10 +112,9 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
 
 async def add_log(data: PageData, table: Table, reader: Reader) -> None:
     lines = await log_html(table, log_reader(reader), data.lang)
-    # a reader has no line for another player's undo note, so they may have fewer lines than steps
-    upto = min(data.step, len(lines))
-    first = max(0, upto - LOG_SHOWN)
-    data.log = [(i + 1, lines[i]) for i in range(upto - 1, first - 1, -1)]
+    # entry i is log row i's line (None: another player's undo note, no line for this reader)
+    said = [(i + 1, lines[i]) for i in range(min(data.step, len(lines)) - 1, -1, -1)]
+    data.log = [(n, line) for n, line in said if line is not None][:LOG_SHOWN]
 
 
 async def unreplayable(table: Table, reader: Reader, shown: int, lang: str) -> PageData:
@@ -129,12 +128,12 @@ async def unreplayable(table: Table, reader: Reader, shown: int, lang: str) -> P
     return data
 
 
-async def log_html(table: Table, viewer: str | None, lang: str) -> list[Markup]:
+async def log_html(table: Table, viewer: str | None, lang: str) -> list[Markup | None]:
     """The log's lines as HTML, each made once per table and carried to the next version's."""
     said = await table.log_lines(viewer, lang)
     done = table.html_lines.setdefault((viewer, lang), [])
     moderator = t("web.moderator", lang)
-    done.extend(discord_html(line, table.names, moderator) for line in said[len(done):])
+    done.extend(None if line is None else discord_html(line, table.names, moderator) for line in said[len(done):])
     return done
 
 

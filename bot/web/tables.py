@@ -16,7 +16,7 @@ from sqlmodel import col, select
 from bot.gamecache import Recent
 from bot.service import GameService
 from bot.storage.models import ActionRow, GameRow
-from bot.telling import described_moves
+from bot.telling import described_moves, readable
 from bot.web.history import History
 from engine.core import GameState, RuleError, get_game
 
@@ -31,8 +31,9 @@ class Table:
         self.game_id = row.id
         self.row, self.state, self.rows, self.names = row, state, rows, names
         self._views: dict[str | None, Any] = {}
-        self._lines: dict[tuple[str | None, str], list[str]] = {}
-        self.html_lines: dict[tuple[str | None, str], list[Markup]] = {}  # the same as HTML (bot/web/pages.py)
+        # one entry per log row, None where the row is no line for that reader (another's undo note)
+        self._lines: dict[tuple[str | None, str], list[str | None]] = {}
+        self.html_lines: dict[tuple[str | None, str], list[Markup | None]] = {}  # the same as HTML (bot/web/pages.py)
         self._lock = asyncio.Lock()
 
     def view(self, viewer: str | None) -> Any:
@@ -46,17 +47,23 @@ class Table:
         if before.names == self.names:
             self.html_lines = {key: list(lines) for key, lines in before.html_lines.items()}
 
-    async def log_lines(self, viewer: str | None, lang: str) -> list[str]:
-        """Every move in words as `viewer` may read it (None: everything), oldest first."""
+    async def log_lines(self, viewer: str | None, lang: str) -> list[str | None]:
+        """Every move in words as `viewer` may read it (None: everything), oldest first: entry i is log
+        row i's line, or None where that row is no line for the viewer (`readable`), so a page's step
+        and its log lines stay aligned."""
         key = (viewer, lang)
         lines = self._lines.get(key)
         if lines is None or len(lines) < len(self.rows):
             async with self._lock:
                 lines = self._lines.setdefault(key, [])
                 if len(lines) < len(self.rows):
-                    said = await described_moves(self.svc, self.row, self.rows[len(lines):], lang, viewer=viewer,
-                                                 stamped=True)
-                    lines.extend(line.split(" ", 1)[1] if line.startswith("`#") else line for line in said)
+                    new = self.rows[len(lines):]
+                    shown = readable(self.row.kind, new, viewer, self.row.status == "finished")
+                    said = iter(await described_moves(self.svc, self.row, shown, lang, viewer=viewer, stamped=True))
+                    told = {id(r) for r in shown}
+                    for r in new:
+                        line = next(said) if id(r) in told else None
+                        lines.append(line.split(" ", 1)[1] if line is not None and line.startswith("`#") else line)
         return lines
 
 
