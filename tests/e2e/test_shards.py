@@ -16,6 +16,7 @@ from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.e2e.test_platform_faults import open_game
 from tests.emulator.fixtures import running_bot
+from tests.emulator.patience import WAIT
 
 pytestmark = pytest.mark.e2e
 
@@ -50,7 +51,7 @@ def make_shard_bot(settings: Any, clock: FakeClock, ticked: list[int]) -> Araldo
 
 
 @contextlib.asynccontextmanager
-async def both_running(emulator: Any, bots: list[AraldoBot], timeout: float = 10.0) -> AsyncIterator[None]:
+async def both_running(emulator: Any, bots: list[AraldoBot], timeout: float = WAIT) -> AsyncIterator[None]:
     """Both processes at once, one Gateway session per shard; the block starts once both are ready."""
     async with contextlib.AsyncExitStack() as stack:
         for bot in bots:

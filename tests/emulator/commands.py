@@ -12,6 +12,7 @@ from typing import Any
 from .httputil import UploadedFile
 from .messages import make_attachment
 from .models import ALL_PERMISSIONS, Attachment, Channel, Guild, Role, User
+from .patience import WAIT
 
 OPTION_SUB_COMMAND, OPTION_GROUP, OPTION_STRING, OPTION_INTEGER, OPTION_BOOLEAN = 1, 2, 3, 4, 5
 OPTION_USER, OPTION_CHANNEL, OPTION_ROLE, OPTION_MENTIONABLE, OPTION_NUMBER, OPTION_ATTACHMENT = (
@@ -27,7 +28,7 @@ OPTION_USER, OPTION_CHANNEL, OPTION_ROLE, OPTION_MENTIONABLE, OPTION_NUMBER, OPT
 class Commands:
     """Part of Emulator: the commands the bot synced and how a person's use of one reaches the bot."""
 
-    async def wait_for_commands(self, *names: str, timeout: float = 10.0) -> None:
+    async def wait_for_commands(self, *names: str, timeout: float = WAIT) -> None:
         """Wait until the bot synced commands (and, if given, until these top-level names exist)."""
         deadline = time.monotonic() + timeout
         while True:

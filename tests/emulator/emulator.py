@@ -21,6 +21,7 @@ from .interactions import Interaction
 from .messages import MessageStore
 from .models import Attachment, Channel, Guild, Message, Snowflakes, User
 from .patching import gateway_url_for
+from .patience import WAIT
 from .players import Players
 from .ratelimits import RateLimits
 from .rest import DiscordError, RequestRecord, Rest
@@ -157,7 +158,7 @@ class Emulator(World, MessageStore, Commands, Players):
 
     # ------------------------------------------------------------------ gateway helpers
 
-    async def wait_until_connected(self, timeout: float = 10.0) -> None:
+    async def wait_until_connected(self, timeout: float = WAIT) -> None:
         await asyncio.wait_for(self.gateway.connected.wait(), timeout)
 
     async def disconnect_gateway(self, close_code: int = 4000) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from .emulator import Emulator
 from .patching import point_discord_py_at
+from .patience import WAIT
 
 TEST_TOKEN = "emulator-test-token"
 
@@ -35,7 +36,7 @@ async def running_bot(
     *,
     token: str = TEST_TOKEN,
     commands: tuple[str, ...] | None = (),
-    timeout: float = 10.0,
+    timeout: float = WAIT,
 ) -> AsyncIterator[Any]:
     """Run a discord.py client against `emu` until the block ends.
 

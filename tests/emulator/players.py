@@ -13,6 +13,7 @@ from typing import Any
 from . import interactions as ix
 from .interactions import Interaction, InteractionResult
 from .models import EVERYONE_DEFAULT, LOADING, Channel, Message, User
+from .patience import WAIT
 
 
 class Players:
@@ -30,7 +31,7 @@ class Players:
         *,
         channel: Channel | None = None,
         options: Mapping[str, Any] | None = None,
-        timeout: float = 10.0,
+        timeout: float = WAIT,
         **kwargs: Any,
     ) -> InteractionResult:
         """`user` runs `/command` ("impero bid" for a subcommand) with typed options; waits for the answer."""
@@ -47,7 +48,7 @@ class Players:
         value: str = "",
         channel: Channel | None = None,
         options: Mapping[str, Any] | None = None,
-        timeout: float = 10.0,
+        timeout: float = WAIT,
         **kwargs: Any,
     ) -> list[dict[str, Any]]:
         """`user` types `value` into option `focused`; returns the offered choices ({"name", "value"})."""
@@ -64,7 +65,7 @@ class Players:
         label: str | None = None,
         *,
         custom_id: str | None = None,
-        timeout: float = 10.0,
+        timeout: float = WAIT,
     ) -> InteractionResult:
         """`user` clicks the button with this label (or custom_id) on `message`."""
         msg = message.message if isinstance(message, InteractionResult) else message
@@ -96,7 +97,7 @@ class Players:
         values: list[Any],
         *,
         custom_id: str | None = None,
-        timeout: float = 10.0,
+        timeout: float = WAIT,
     ) -> InteractionResult:
         """`user` picks `values` (option values, or labels) in a select menu on `message`."""
         msg = message.message if isinstance(message, InteractionResult) else message
@@ -134,7 +135,7 @@ class Players:
         modal: InteractionResult | Mapping[str, Any],
         values: Mapping[str, Any],
         *,
-        timeout: float = 10.0,
+        timeout: float = WAIT,
     ) -> InteractionResult:
         """`user` fills the modal a previous interaction opened (values by custom_id or label), submits."""
         source = modal.interaction if isinstance(modal, InteractionResult) else None
@@ -241,7 +242,7 @@ class Players:
         data: dict[str, Any],
         *,
         message: Message | None = None,
-        timeout: float = 10.0,
+        timeout: float = WAIT,
         trigger: Interaction | None = None,
     ) -> InteractionResult:
         if not self.gateway.sessions:

@@ -42,6 +42,7 @@ from .emulator import Emulator
 from .interactions import InteractionResult
 from .models import Message, User
 from .patching import point_discord_py_at
+from .patience import WAIT
 
 log = logging.getLogger(__name__)
 
@@ -223,7 +224,7 @@ async def start_araldo(base_url: str, database_url: str, token: str,
 
 @contextlib.asynccontextmanager
 async def araldo_running(
-    emu: Emulator, database_url: str, *, start: BotStarter = start_araldo, timeout: float = 20.0
+    emu: Emulator, database_url: str, *, start: BotStarter = start_araldo, timeout: float = WAIT
 ) -> AsyncIterator[asyncio.Task[Any]]:
     """Run the real bot against an already started emulator until the block ends."""
     restore = point_discord_py_at(emu.base_url)
