@@ -189,3 +189,11 @@ async def test_a_moderator_offers_a_seat_at_once_and_closes_it(emulator: Any, tm
         assert unknown.ephemeral and "no substitute ad #99" in unknown.content
         _, state = await bot.service.state((await bot.service.in_channel(str(emu.general.id))).id or 0)
         assert sorted(p.id for p in state.players) == sorted(str(u.id) for u in (alice, bob, carol))
+
+        # /help names the commands in each reader's language, with what they do
+        english = "\n".join(m.content for m in (await emu.slash(erin, "help")).messages)
+        assert "`/substitute offer` — Offer a player's seat to a substitute" in english
+        assert "`/substitute volunteer` — Ask for a seat offered" in english
+        italian = "\n".join(m.content for m in (await emu.slash(alice, "help")).messages)
+        assert "`/sostituto offri` — Offri a un sostituto il posto" in italian
+        assert "`/sostituto candidati`" in italian and "`/sostituto chiudi`" in italian

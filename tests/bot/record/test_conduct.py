@@ -115,13 +115,10 @@ def test_an_old_snapshot_naming_a_removed_winner_records_no_win() -> None:
 
 
 # ---- turns the autopilot played at once (issue 38) -----------------------------------------------
-def test_turns_the_spqrisiko_autopilot_played_after_three_timeouts_are_counted() -> None:
-    """After three deadlines missed in a row the seat is on autopilot and its turns are played as they
-    start: no call, no deadline. The record counts them as turns by autopilot."""
-    table = Table("spqrisiko", 3, setup="random", target_points=99)
-    late = table.state.order[1]
-    now = T0
-    for _ in range(5 * 3):  # five rounds
+def spqr_rounds(table: Table, rounds: int, late: str, now: datetime, *, attack: bool = False) -> datetime:
+    """SPQRisiko rounds: `late` lets every deadline pass, the others move a minute after their call
+    (reinforce, with `attack` one attack when they can, end the turn); the moment reached."""
+    for _ in range(rounds * 3):
         state = table.state
         if state.status != "active":
             break
@@ -137,7 +134,21 @@ def test_turns_the_spqrisiko_autopilot_played_after_three_timeouts_are_counted()
         assert state.turn is not None
         if state.turn.reinforcements:
             table.act(now, player, {"type": "reinforce", "province": province, "count": state.turn.reinforcements})
-        table.act(now, player, {"type": "end_turn"})
+        fight = next((a for a in table.game.legal_actions(state, player) if a.type == "attack"), None) \
+            if attack else None  # type: ignore[attr-defined]
+        if fight is not None:
+            table.act(now, player, fight.model_dump())
+        if table.state.status == "active" and table.state.turn is not None and table.state.turn.player == player:
+            table.act(now, player, {"type": "end_turn"})
+    return now
+
+
+def test_turns_the_spqrisiko_autopilot_played_after_three_timeouts_are_counted() -> None:
+    """After three deadlines missed in a row the seat is on autopilot and its turns are played as they
+    start: no call, no deadline. The record counts them as turns by autopilot."""
+    table = Table("spqrisiko", 3, setup="random", target_points=99)
+    late = table.state.order[1]
+    now = spqr_rounds(table, 5, late, T0)
     assert late in table.state.autopilot
     played = table.state.autoplayed.get(late, 0)
     assert played >= 2
@@ -157,31 +168,7 @@ def test_a_substitute_inherits_the_seat_but_not_the_leaver_s_record() -> None:
     newcomer = "2001"
     now = T0
 
-    def play_rounds(rounds: int, skip: str) -> None:
-        nonlocal now
-        for _ in range(rounds * 3):
-            state = table.state
-            if state.status != "active":
-                return
-            player = state.order[state.current]
-            if player == skip:
-                deadline = table.game.next_deadline(state)
-                assert deadline is not None
-                now = deadline
-                table.game.advance(state, now)
-                continue
-            now += MINUTE
-            province = next(p for p, o in sorted(state.owner.items()) if o == player)
-            assert state.turn is not None
-            if state.turn.reinforcements:
-                table.act(now, player, {"type": "reinforce", "province": province, "count": state.turn.reinforcements})
-            attack = next((a for a in table.game.legal_actions(state, player) if a.type == "attack"), None)  # type: ignore[attr-defined]
-            if attack is not None and table.state.status == "active":
-                table.act(now, player, attack.model_dump())
-            if table.state.status == "active" and table.state.turn is not None and table.state.turn.player == player:
-                table.act(now, player, {"type": "end_turn"})
-
-    play_rounds(5, late)
+    now = spqr_rounds(table, 5, late, now, attack=True)
     before = table.state.autoplayed.get(late, 0)
     assert before >= 2 and table.state.last_attack is not None, "the autopilot fought: there are rolls to keep"
     leaver_at_hand_over = table.conduct(now)[late]
@@ -195,7 +182,7 @@ def test_a_substitute_inherits_the_seat_but_not_the_leaver_s_record() -> None:
     assert handed is not None
     assert {p: lk.rolls for p, lk in handed.luck.items() if lk.rolls} == {p: n for p, n in rolls_before.items() if n}
     assert handed.leavers == {late: "P2"}
-    play_rounds(3, newcomer)  # the seat stays on autopilot: the newcomer's turns now
+    now = spqr_rounds(table, 3, newcomer, now, attack=True)  # the seat stays on autopilot: the newcomer's turns now
     c = table.conduct(now)
     after = table.state.autoplayed.get(newcomer, 0)
     assert after > before
