@@ -157,7 +157,7 @@ class Substitutes:
             raise RuleError("core.sub.not_open")
         if ad.status != "open":
             raise RuleError("core.sub.ad_closed")
-        _, state = await self._live_state(ad.game_id)
+        state = await self._still_offered(ad)
         if state.player(user_id) is not None:
             raise RuleError("core.sub.already_seated")
         async with self.db.transaction() as s:
@@ -180,6 +180,7 @@ class Substitutes:
         name = volunteers(ad).get(volunteer)
         if name is None:
             raise RuleError("core.sub.not_a_volunteer")
+        await self._still_offered(ad)
         if not await self._swap_status(ad_id, "open", "filling"):
             raise RuleError("core.sub.ad_closed")
         try:
@@ -191,6 +192,17 @@ class Substitutes:
             raise
         await self._swap_status(ad_id, "filling", "filled", taken_by=volunteer, closed_at=self.clock())
         return result
+
+    async def _still_offered(self, ad: SubstituteAd) -> GameState:
+        """The game's state while the ad's seat can still pass; an ad the game outran (the game ended,
+        the seat changed hands by `/mod replace`) is closed and the request refused."""
+        row = await self.get(ad.game_id)
+        state = self.load_state(row) if row.status == "active" and row.snapshot_json is not None else None
+        if state is None or state.player(ad.player_id) is None:
+            assert ad.id is not None
+            await self._swap_status(ad.id, ad.status, "closed", closed_at=self.clock())
+            raise RuleError("core.sub.ad_closed")
+        return state
 
     async def refuse(self, ad_id: int, volunteer: str) -> SubstituteAd:
         """A moderator turns a volunteer down: their request is struck, the ad stays open."""

@@ -127,4 +127,17 @@ async def test_no_seat_is_offered_in_a_game_that_is_over(service: GameService, c
     ad = (await service.offer_seat(gid, "2", "99", moderator=True)).ad
     await service.act(gid, "99", {"type": "mod_end", "reason": ""}, moderator=True)
     await refused("core.game_over", service.offer_seat(gid, "1", "99", moderator=True))
-    await refused("core.game_over", service.volunteer(ad.id or 0, "8", "Otto"))
+    await refused("core.sub.ad_closed", service.volunteer(ad.id or 0, "8", "Otto"))
+    assert (await service.ad(ad.id or 0)).status == "closed"  # the game outran its ad
+
+
+async def test_a_seat_replaced_by_hand_closes_its_ad(service: GameService, clock: Any) -> None:
+    gid = await table(service, ["1", "2", "3"])
+    ad = (await service.offer_seat(gid, "2", "99", moderator=True)).ad
+    assert ad.id is not None
+    await service.volunteer(ad.id, "8", "Otto")
+    await service.act(gid, "99", {"type": "mod_replace", "player": "2", "new_id": "9", "new_name": "Nove"},
+                      moderator=True)
+    version = (await service.get(gid)).version
+    await refused("core.sub.ad_closed", service.confirm(ad.id, "8", "99"))
+    assert (await service.ad(ad.id)).status == "closed" and (await service.get(gid)).version == version
