@@ -231,8 +231,11 @@ class SubstituteCog(commands.Cog):
         ad = result.ad
         assert ad.id is not None
         language = await channel_lang(interaction)
-        if ad.status == "voting":  # the voters are called by name: the post pings them
-            await interaction.response.send_message(motion_text(ad, row, language), view=motion_view(ad.id, language))
+        if ad.status == "voting":  # the voters still to vote are called by name: the post pings them
+            called = discord.AllowedMentions(everyone=False, roles=False, users=[
+                discord.Object(id=int(v)) for v in voters(ad) if v not in votes(ad)])
+            await interaction.response.send_message(motion_text(ad, row, language), view=motion_view(ad.id, language),
+                                                    allowed_mentions=called)
             message = await interaction.original_response()
             await svc.add_post(ad.id, str(message.channel.id), str(message.id))
             return
@@ -278,8 +281,12 @@ class SubstituteCog(commands.Cog):
 
     @tasks.loop(minutes=1)
     async def expiry(self) -> None:
-        """The table's votes whose time ran out: closed, and the table told."""
-        await self.sweep()
+        """The table's votes whose time ran out: closed, and the table told (a failure is logged and
+        tried again at the next minute: the loop must outlive a database hiccup)."""
+        try:
+            await self.sweep()
+        except Exception:
+            log.exception("substitute votes not swept")
 
     @expiry.before_loop
     async def _ready(self) -> None:

@@ -44,7 +44,7 @@ async def test_a_table_finds_a_substitute_and_the_record_splits_the_seat(emulato
         config = await emu.slash(emu.owner, "mod config", lobby=lobby)
         assert config.ephemeral and f"<#{lobby.id}>" in config.content
 
-        await emu.slash(alice, "game create", game="corsa", settings="target=30 turn_hours=2")
+        await emu.slash(alice, "game create", game="corsa", settings="target=18 turn_hours=2")
         await emu.slash(bob, "game join")
         await emu.slash(carol, "game join")
         await emu.slash(alice, "game start")
@@ -80,7 +80,8 @@ async def test_a_table_finds_a_substitute_and_the_record_splits_the_seat(emulato
         motion = await emu.slash(alice, "substitute offer", player=bob)
         assert not motion.ephemeral and "chiede al tavolo" in motion.content and "Sì 1 · No 0" in motion.content
         assert carol.mention in motion.content and "servono 2 voti a favore" in motion.content
-        assert str(carol.id) in emu._mentions_in(motion.message).users  # the voters are called
+        pinged = emu._mentions_in(motion.message).users
+        assert str(carol.id) in pinged and str(alice.id) not in pinged  # the voters still to vote are called
         again = await emu.slash(carol, "substitute offer", player=bob)
         assert again.ephemeral and "già offerto" in again.content
         not_voter = await emu.click(bob, motion, label="Sì, offri il posto")
