@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.cogs.stats import card_of
 from bot.main import AraldoBot
 from bot.record import queries
 from tests.conftest import FakeClock
@@ -141,8 +142,18 @@ async def test_a_table_finds_a_substitute_and_the_record_splits_the_seat(emulato
         assert newcomer.missed == 0 and newcomer.replaced == 0 and newcomer.calls == newcomer.met > 0
         assert newcomer.median_hours == pytest.approx(STEP / 60)
         assert len(newcomer.history.get("corsa", [])) == 1
+        # the cards' tiles, as each player's /stats draws them in their language
+        bob_tiles = {tile.label: (tile.value, tile.note) for tile in card_of(leaver, "it", "").tiles}
+        assert bob_tiles["Affidabilità"] == ("0%", "in tempo 0, mancate 1")
+        assert bob_tiles["Partite abbandonate"] == ("1", "rimozioni 0, sostituzioni 1")
+        assert bob_tiles["Vinte / giocate"][0] == "0 / 1" and bob_tiles["Risponde in (mediana)"][0] == "—"
+        erin_tiles = {tile.label: (tile.value, tile.note) for tile in card_of(newcomer, "en", "").tiles}
+        assert erin_tiles["Reliability"] == ("100%", f"{newcomer.met} on time, 0 missed")
+        assert erin_tiles["Games left"] == ("0", "0 removed, 0 replaced")
+        assert erin_tiles["Answers in (median)"][0] == "0.2 h" and erin_tiles["Won / played"][0].endswith("/ 1")
         bob_card = await emu.slash(bob, "stats show")
         assert bob_card.ephemeral and "1 partita conclusa" in bob_card.content and "affidabilità 0%" in bob_card.content
+        assert [a for m in bob_card.messages for a in m.attachments if a.filename.endswith(".png")]
         erin_card = await emu.slash(erin, "stats show")
         assert erin_card.ephemeral and "1 finished game" in erin_card.content
         assert "reliability 100%" in erin_card.content and "0.2 h" in erin_card.content
