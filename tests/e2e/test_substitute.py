@@ -7,6 +7,7 @@ miss stays his, Erin's record starts at the hand-over (docs/record.md, "A seat t
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import Any
 
@@ -186,7 +187,12 @@ async def test_a_moderator_offers_a_seat_at_once_and_closes_it(emulator: Any, tm
         assert any("scaduta senza maggioranza" in m.content for m in told)
         assert not second.message.buttons
 
-        # a moderator offers a seat at once (no lobby on this server: the game's channel only)
+        # a moderator offers a seat at once; the lobby was set and taken back: the game's channel only
+        lobby = emu.add_channel(emu.guild, "sostituti")
+        await asyncio.sleep(0.2)  # the bot hears of the new channel
+        await emu.slash(emu.owner, "mod config", lobby=lobby)
+        off = await emu.slash(emu.owner, "mod config", no_lobby=True)
+        assert off.ephemeral and f"<#{lobby.id}>" not in off.content
         offered = await emu.slash(emu.owner, "substitute offer", player=bob)
         assert not offered.ephemeral and "offre a un sostituto il posto di Bob" in offered.content
         ad = with_button(emu.messages_seen(erin), "araldo:sub:ask:")
@@ -194,7 +200,7 @@ async def test_a_moderator_offers_a_seat_at_once_and_closes_it(emulator: Any, tm
         assert not_mod.ephemeral and "moderatori" in not_mod.content.lower()
         closed = await emu.slash(emu.owner, "substitute close")
         assert not closed.ephemeral and "è chiuso" in closed.content
-        assert not ad.buttons
+        assert not ad.buttons and not emu.messages_seen(erin, lobby)
         gone = await emu.slash(erin, "substitute volunteer", ad=3)
         assert gone.ephemeral and "This ad is closed" in gone.content
         unknown = await emu.slash(erin, "substitute volunteer", ad=99)
