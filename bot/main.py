@@ -32,7 +32,8 @@ log = logging.getLogger("araldo")
 
 # what every game shares, then one package per game of the registry: engine/<game>/ is played
 # from Discord by bot/cogs/<game>/commands.py, so a new game adds no line here
-SHARED_COGS = ("bot.cogs.game", "bot.cogs.mod", "bot.cogs.player", "bot.cogs.help", "bot.cogs.stats")
+SHARED_COGS = ("bot.cogs.game", "bot.cogs.mod", "bot.cogs.player", "bot.cogs.help", "bot.cogs.stats",
+               "bot.cogs.substitute")
 COGS = (*SHARED_COGS, *(f"bot.cogs.{module.rsplit('.', 1)[-1]}.commands" for module in BUILTIN_GAMES))
 
 

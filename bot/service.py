@@ -34,6 +34,7 @@ from bot.gamestore import (
 )
 from bot.preferences import Preferences
 from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
+from bot.substitutes import Substitutes
 from bot.turn_calls import awaited, calls
 from engine.core import Event, Player, RuleError, get_game
 from engine.core.moderation import DEADLINE_ACTOR, told_note
@@ -56,7 +57,7 @@ def _same_but_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return _same_but(a, b, "clock")
 
 
-class GameService(Archive, Preferences, Desk):
+class GameService(Archive, Preferences, Desk, Substitutes):
     """Games and their moves: lobby, start, act, tick, absences (see bot/gamestore.py for rows)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -229,16 +229,21 @@ class ModCog(commands.Cog):
         await send(interaction, t("core.imported", await channel_lang(interaction), id=res.game.id, entries=len(record.log)))
 
     @group.command(name=L("config", "cmd.mod.config"),
-                   description=L("Server settings: moderator role, language, time zone", "cmd.mod.config.desc"))
+                   description=L("Server settings: moderator role, language, time zone, lobby channel",
+                                 "cmd.mod.config.desc"))
     @app_commands.rename(role=L("role", "opt.role"), language=L("language", "opt.language"),
-                         timezone=L("timezone", "opt.timezone"))
+                         timezone=L("timezone", "opt.timezone"), lobby=L("lobby", "opt.lobby"),
+                         no_lobby=L("no_lobby", "opt.no_lobby"))
     @app_commands.describe(role=L("Role whose members may moderate games", "opt.role.desc"),
                            language=L("Language of public messages", "opt.language.desc"),
-                           timezone=L("Time zone for new games, e.g. Europe/Rome", "opt.timezone.desc"))
+                           timezone=L("Time zone for new games, e.g. Europe/Rome", "opt.timezone.desc"),
+                           lobby=L("Channel where substitute ads are posted too", "opt.lobby.desc"),
+                           no_lobby=L("Post substitute ads in the game's channel only", "opt.no_lobby.desc"))
     @app_commands.choices(language=[app_commands.Choice(name=L("Italian", "choice.lang.it"), value="it"),
                                     app_commands.Choice(name=L("English", "choice.lang.en"), value="en")])
     async def config(self, interaction: discord.Interaction, role: discord.Role | None = None,
-                     language: str | None = None, timezone: str | None = None) -> None:
+                     language: str | None = None, timezone: str | None = None,
+                     lobby: discord.TextChannel | None = None, no_lobby: bool = False) -> None:
         from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
         await require_moderator(interaction)
@@ -253,9 +258,14 @@ class ModCog(commands.Cog):
             except (ZoneInfoNotFoundError, ValueError):
                 raise RuleError("core.bad_timezone", timezone=timezone) from None
             values["timezone"] = timezone
+        if lobby is not None:
+            values["lobby_channel_id"] = str(lobby.id)
+        if no_lobby:
+            values["lobby_channel_id"] = None
         cfg = await service_of(interaction).set_guild_config(guild_id(interaction), **values)
         await send(interaction, t("core.config", lang(interaction), role=f"<@&{cfg.mod_role_id}>" if cfg.mod_role_id
-                                  else "-", language=cfg.locale, timezone=cfg.timezone), ephemeral=True)
+                                  else "-", language=cfg.locale, timezone=cfg.timezone,
+                                  lobby=f"<#{cfg.lobby_channel_id}>" if cfg.lobby_channel_id else "-"), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -61,6 +61,7 @@ def game_facts(row: GameRow, state: GameState, names: dict[str, str], watch: Obs
             place_of[p] = place
         place += len(group)
     seated = {p.id: p for p in state.players}
+    left_names = watch.leavers if watch is not None else {}  # a replaced player's seat bears another name now
     everyone = [p for p in [*seated, *replaced] if is_human(p)]
     results, waits = [], []
     for pid in dict.fromkeys(everyone):
@@ -69,7 +70,7 @@ def game_facts(row: GameRow, state: GameState, names: dict[str, str], watch: Obs
         seat = seated.get(pid)
         results.append(loaded(RecordResult, dict(
             game_id=row.id, user_id=pid, guild_id=row.guild_id, kind=row.kind,
-            name=(names.get(pid) or (seat.name if seat else pid))[:64], finished_at=finished_at,
+            name=(names.get(pid) or (seat.name if seat else left_names.get(pid, pid)))[:64], finished_at=finished_at,
             # a removed player never won (an older engine let Impero name one: their snapshots still do)
             place=place_of.get(pid), won=not running and pid in state.winners and not (seat and seat.left),
             rated=rated and pid in place_of,

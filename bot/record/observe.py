@@ -46,6 +46,8 @@ class Observer:
         self.luck: dict[str, Luck] = {}
         self.away: dict[str, tuple[datetime, datetime]] = {}  # absences still open: (declared, until)
         self.replaced: list[str] = []  # players a moderator replaced, in order
+        self.carried: dict[str, int] = {}  # a newcomer's seat's autopilot turns when they took it (the leaver's)
+        self.leavers: dict[str, str] = {}  # a replaced player's name at the table (their seat is renamed)
         self.ended_at: datetime | None = None  # the moment of the move or deadline that ended the game
         self._dice = watcher(game.meta.kind)
         if fresh:
@@ -103,15 +105,32 @@ class Observer:
         self.game.advance(self.state, moment)
 
     def move(self, at: datetime, actor: str, action: dict[str, Any], moderator: bool) -> None:
+        kind = action.get("type")
+        handed = moderator and kind == "mod_replace"
+        before = self.game.autopilot_turns(self.state).get(str(action.get("player")), 0) if handed else 0
+        if handed:
+            self.leavers[str(action["player"])] = self.state.name_of(str(action["player"]))
         events = self.game.apply(self.state, actor, action, at, moderator=moderator, scratch=True)
         if not moderator:
             self.of(actor).moves += 1
+        if handed:
+            self._hand_over(at, str(action["player"]), str(action["new_id"]), before)
         self._look(at, None if moderator else actor, timer=False, events=events)
-        kind = action.get("type")
         if kind == "core_away":
             self._declared(actor, at, action.get("until"))
-        elif moderator and kind == "mod_replace":
-            self.replaced.append(str(action["player"]))
+
+    def _hand_over(self, at: datetime, old: str, new: str, turns: int) -> None:
+        """A seat changes hands (`/mod replace`, a substitute): what the leaver did stays theirs, the
+        newcomer's record starts here. The state renamed the seat, so the autopilot's count the game
+        keeps for it carries the leaver's turns (theirs now, the newcomer's only beyond them), the dice
+        already counted look new (the state was rebuilt: seen again from here) and the leaver's
+        declared absence ends with their seat."""
+        self.replaced.append(old)
+        self.of(old).autopilot += turns - self.carried.pop(old, 0)
+        self.carried[new] = turns
+        self._close(self.away.pop(old, None), old, at)
+        if self._dice is not None:
+            self._dice.resume(self.state)
 
     def _declared(self, player: str, at: datetime, until: Any) -> None:
         """Time away: each declared absence from its declaration to its end, the player's return (a new
@@ -136,7 +155,7 @@ class Observer:
             for player, span in self.away.items():
                 self._close(span, player, until)
             for player, turns in self.game.autopilot_turns(self.state).items():  # played at once, no call
-                self.of(player).autopilot += turns
+                self.of(player).autopilot += turns - self.carried.get(player, 0)
             return self.conduct
         finally:
             self.conduct = saved
@@ -149,6 +168,8 @@ class Observer:
             "luck": {p: asdict(lk) for p, lk in self.luck.items()},
             "away": {p: [a.isoformat(), b.isoformat()] for p, (a, b) in self.away.items()},
             "replaced": self.replaced,
+            "carried": self.carried,
+            "leavers": self.leavers,
             "ended": self.ended_at.isoformat() if self.ended_at else None}, separators=(",", ":"))
 
     @classmethod
@@ -161,6 +182,8 @@ class Observer:
         watch.luck = {p: Luck(**lk) for p, lk in data["luck"].items()}
         watch.away = {p: (datetime.fromisoformat(a), datetime.fromisoformat(b)) for p, (a, b) in data["away"].items()}
         watch.replaced = list(data["replaced"])
+        watch.carried = dict(data.get("carried", {}))
+        watch.leavers = dict(data.get("leavers", {}))
         ended = data.get("ended")
         watch.ended_at = datetime.fromisoformat(ended) if ended else None
         if watch._dice is not None:

@@ -25,8 +25,9 @@ log = logging.getLogger("araldo.record")
 
 # bump when what the tables hold changes: the next start rebuilds them from the games (and their logs:
 # trails of an older derivation are not used)
-DERIVATION = "4"  # 2: running games too; 3: Galactica's battles in the luck, trails; 4: a game ends when it
-# ended, no miss at the game's own end, turns played at once by the autopilot, a server's games per member
+DERIVATION = "5"  # 2: running games too; 3: Galactica's battles in the luck, trails; 4: a game ends when it
+# ended, no miss at the game's own end, turns played at once by the autopilot, a server's games per member;
+# 5: a seat that changes hands keeps the leaver's autopilot turns, dice and absence with the leaver
 
 
 @dataclass

@@ -28,6 +28,7 @@ class GuildConfig(SQLModel, table=True):
     locale: str = Field(default="it", max_length=8)
     timezone: str = Field(default="Europe/Rome", max_length=64)
     mod_role_id: str | None = Field(default=None, max_length=32)
+    lobby_channel_id: str | None = Field(default=None, max_length=32)  # where substitute ads go too
 
 
 LIVE = ("lobby", "active")  # a game's statuses that hold its channel
@@ -227,3 +228,31 @@ class GameNote(SQLModel, table=True):
     user_id: str = Field(primary_key=True, max_length=32)
     text: str = Field(sa_column=Column(Text, nullable=False))
     updated_at: datetime = Field(sa_column=_dt())
+
+
+class SubstituteAd(SQLModel, table=True):
+    """A seat offered to a substitute (bot/substitutes.py): first, when the table asked, its vote
+    (`voting`, the other seated players' ballots, its deadline); then the ad (`open`) with the
+    volunteers who asked for the seat; `filled` once a moderator gave it to one, `closed` otherwise."""
+
+    __tablename__ = "substitute_ad"
+    __table_args__ = (Index("ix_substitute_ad_game", "game_id", "status"),
+                      Index("ix_substitute_ad_status_deadline", "status", "vote_deadline"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field()
+    guild_id: str = Field(max_length=32)
+    player_id: str = Field(max_length=32)  # whose seat is offered
+    player_name: str = Field(max_length=64)
+    opened_by: str = Field(max_length=32)  # the moderator, or the player who asked the table
+    status: str = Field(max_length=8)  # voting, open, filled, closed
+    voters_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    votes_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))  # voter -> "yes" / "no"
+    vote_deadline: datetime | None = Field(default=None, sa_column=_dt(nullable=True))
+    volunteers_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))  # user -> name
+    taken_by: str | None = Field(default=None, max_length=32)
+    # the posts that carry its buttons, [channel, message] (the vote, the ad here and in the lobby):
+    # edited when the seat is taken or the ad closed, so nobody clicks a spent button
+    posts_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(sa_column=_dt())
+    closed_at: datetime | None = Field(default=None, sa_column=_dt(nullable=True))

@@ -14,7 +14,7 @@ from tests.e2e.transcript import problems
 from tests.emulator import fidelity
 from tests.emulator.fixtures import TEST_TOKEN, running_bot
 
-TOP_COMMANDS = ("game", "mod", "notify", "away", "games", "note", "stats", "leaderboard", "corsa", "spqr", "impero", "nomic", "hf",
+TOP_COMMANDS = ("game", "mod", "notify", "away", "games", "note", "substitute", "stats", "leaderboard", "corsa", "spqr", "impero", "nomic", "hf",
                 "galactica")
 
 

@@ -115,13 +115,10 @@ def test_an_old_snapshot_naming_a_removed_winner_records_no_win() -> None:
 
 
 # ---- turns the autopilot played at once (issue 38) -----------------------------------------------
-def test_turns_the_spqrisiko_autopilot_played_after_three_timeouts_are_counted() -> None:
-    """After three deadlines missed in a row the seat is on autopilot and its turns are played as they
-    start: no call, no deadline. The record counts them as turns by autopilot."""
-    table = Table("spqrisiko", 3, setup="random", target_points=99)
-    late = table.state.order[1]
-    now = T0
-    for _ in range(5 * 3):  # five rounds
+def spqr_rounds(table: Table, rounds: int, late: str, now: datetime, *, attack: bool = False) -> datetime:
+    """SPQRisiko rounds: `late` lets every deadline pass, the others move a minute after their call
+    (reinforce, with `attack` one attack when they can, end the turn); the moment reached."""
+    for _ in range(rounds * 3):
         state = table.state
         if state.status != "active":
             break
@@ -137,10 +134,66 @@ def test_turns_the_spqrisiko_autopilot_played_after_three_timeouts_are_counted()
         assert state.turn is not None
         if state.turn.reinforcements:
             table.act(now, player, {"type": "reinforce", "province": province, "count": state.turn.reinforcements})
-        table.act(now, player, {"type": "end_turn"})
+        fight = next((a for a in table.game.legal_actions(state, player) if a.type == "attack"), None) \
+            if attack else None  # type: ignore[attr-defined]
+        if fight is not None:
+            table.act(now, player, fight.model_dump())
+        if table.state.status == "active" and table.state.turn is not None and table.state.turn.player == player:
+            table.act(now, player, {"type": "end_turn"})
+    return now
+
+
+def test_turns_the_spqrisiko_autopilot_played_after_three_timeouts_are_counted() -> None:
+    """After three deadlines missed in a row the seat is on autopilot and its turns are played as they
+    start: no call, no deadline. The record counts them as turns by autopilot."""
+    table = Table("spqrisiko", 3, setup="random", target_points=99)
+    late = table.state.order[1]
+    now = spqr_rounds(table, 5, late, T0)
     assert late in table.state.autopilot
     played = table.state.autoplayed.get(late, 0)
     assert played >= 2
     c = table.conduct(now)
     assert c[late].missed == 3
     assert c[late].autopilot == played
+
+
+# ---- a seat that changes hands (issue 42: substitutes) -----------------------------------------
+def test_a_substitute_inherits_the_seat_but_not_the_leaver_s_record() -> None:
+    """A seat on autopilot after three missed deadlines, with battles fought, passes to a substitute by
+    `mod_replace` (what a confirmed substitute plays). The renamed state still counts the leaver's
+    autopilot turns under the seat and rebuilds its last battle: the record keeps those turns and rolls
+    with the leaver, and the newcomer's own start at the hand-over (docs/record.md)."""
+    table = Table("spqrisiko", 3, setup="random", target_points=99)
+    late = table.state.order[1]
+    newcomer = "2001"
+    now = T0
+
+    now = spqr_rounds(table, 5, late, now, attack=True)
+    before = table.state.autoplayed.get(late, 0)
+    assert before >= 2 and table.state.last_attack is not None, "the autopilot fought: there are rolls to keep"
+    leaver_at_hand_over = table.conduct(now)[late]
+    watch = observe(table.game, table.record, now)
+    assert watch is not None
+    rolls_before = {p: lk.rolls for p, lk in watch.luck.items()}
+    now += MINUTE
+    table.act(now, "999", {"type": "mod_replace", "player": late, "new_id": newcomer, "new_name": "Sub"},
+              moderator=True)
+    handed = observe(table.game, table.record, now)
+    assert handed is not None
+    assert {p: lk.rolls for p, lk in handed.luck.items() if lk.rolls} == {p: n for p, n in rolls_before.items() if n}
+    assert handed.leavers == {late: "P2"}
+    now = spqr_rounds(table, 3, newcomer, now, attack=True)  # the seat stays on autopilot: the newcomer's turns now
+    c = table.conduct(now)
+    after = table.state.autoplayed.get(newcomer, 0)
+    assert after > before
+    assert c[late].autopilot == before and c[late].missed == leaver_at_hand_over.missed == 3
+    assert c[newcomer].autopilot == after - before and c[newcomer].missed == 0
+    # the same from a checkpoint taken at the hand-over (a trail), going on over the later entries
+    from bot.record.observe import Observer, follow
+    saved = handed.checkpoint()
+    state_then = table.game.load_state(table.game.dump_state(handed.state))
+    later = table.record.log[len([e for e in table.record.log if e.at <= handed.state.clock]):]
+    resumed = follow(Observer.restore(table.game, state_then, saved), later, now)
+    assert resumed is not None
+    assert resumed.conduct_at(now)[late].autopilot == before
+    assert resumed.conduct_at(now)[newcomer].autopilot == after - before
