@@ -47,11 +47,19 @@ READER_FIELDS = frozenset({"me", "you", "viewer"})
 WORD_PREFIXES: dict[str, dict[str, str]] = {}
 
 
+# kind -> {list field: (place id prefix, the row's id field, the row's name field)}: rows that are places
+# moves name, for a game whose board does not draw them (Nomic's rules and proposals); the page's script
+# treats such a row as it treats a place on the board
+PLACE_ROWS: dict[str, dict[str, tuple[str, str, str]]] = {}
+
+
 def register_page_fields(kind: str, *, hidden: Collection[str] = (), opened: Collection[str] = (),
-                         words: dict[str, str] | None = None) -> None:
+                         words: dict[str, str] | None = None,
+                         places: dict[str, tuple[str, str, str]] | None = None) -> None:
     HIDDEN_FIELDS[kind] = frozenset(hidden)
     OPEN_FIELDS[kind] = frozenset(opened)
     WORD_PREFIXES[kind] = dict(words or {})
+    PLACE_ROWS[kind] = dict(places or {})
 
 
 ENGLISH_TWIN = "_en"  # `title_en` is `title` in English: a page shows the one in its reader's language
@@ -139,7 +147,8 @@ def value_html(value: Any, names: Mapping[str, str], lang: str, depth: int = 0, 
         if all(_is_scalar(v) for v in shown):
             return Markup(", ").join(_scalar(v, names, lang, key, kind) for v in shown) + more
         if all(isinstance(v, dict) for v in shown):
-            return _table(shown, names, lang, depth, kind) + more
+            places = PLACE_ROWS.get(kind, {}).get(key) if depth == 0 else None
+            return _table(shown, names, lang, depth, kind, places) + more
         return Markup("<ol>{}</ol>").format(Markup("").join(
             Markup("<li>{}</li>").format(value_html(v, names, lang, depth + 1, key, kind)) for v in shown)) + more
     if not value:
@@ -190,7 +199,8 @@ def _child(key: str, child: Any, kind: str) -> str:
     return key if key in MONEY_FIELDS.get(kind, ()) else str(child)
 
 
-def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, depth: int, kind: str = "") -> Markup:
+def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, depth: int, kind: str = "",
+           places: tuple[str, str, str] | None = None) -> Markup:
     rows = [in_language(row, lang) for row in rows]
     columns: list[str] = []
     for row in rows:
@@ -200,9 +210,19 @@ def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, dept
     columns = [c for c in columns if c in kept]
     head = Markup("").join(Markup("<th>{}</th>").format(field_name(c, lang)) for c in columns)
     body = Markup("").join(
-        Markup("<tr>{}</tr>").format(Markup("").join(Markup("<td>{}</td>").format(cells[c][i]) for c in columns))
+        Markup("<tr{}>{}</tr>").format(_place_of(rows[i], places),
+                                       Markup("").join(Markup("<td>{}</td>").format(cells[c][i]) for c in columns))
         for i in range(len(rows)))
     return Markup('<table class="rows"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>').format(head, body)
+
+
+def _place_of(row: dict[str, Any], places: tuple[str, str, str] | None) -> Markup:
+    """A row's place attributes, when its list is one of the game's places (else nothing)."""
+    if places is None or row.get(places[1]) is None:
+        return Markup("")
+    prefix, key, name = places
+    label = f"{row[key]} · {row[name]}" if row.get(name) else str(row[key])
+    return Markup(' data-place="{}{}" data-label="{}" tabindex="0"').format(prefix, row[key], label)
 
 
 def panels(view: dict[str, Any], names: Mapping[str, str], lang: str, only: set[str] | None = None,

@@ -324,7 +324,9 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
 
 
 async def setup(bot: commands.Bot) -> None:
-    # proposals, rules and players are the game at a glance; ids in words by the catalogs' own prefixes
+    # proposals, rules and players are the game at a glance; ids in words by the catalogs' own prefixes;
+    # the board draws no rule or proposal: their rows on the page are their places (docs/architecture.md)
     register_page_fields(KIND, opened={"proposals", "rules", "players"},
-                         words={"mechanics": "nomic.mechanic", "pending": "nomic.reason", "kind": "nomic.ui.kind"})
+                         words={"mechanics": "nomic.mechanic", "pending": "nomic.reason", "kind": "nomic.ui.kind"},
+                         places={"rules": ("rule-", "number", "title"), "proposals": ("proposal-", "id", "title")})
     await bot.add_cog(NomicCog(bot))
