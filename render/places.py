@@ -21,12 +21,14 @@ Point = tuple[int, int]
 @dataclass(frozen=True)
 class Place:
     """One clickable place: the game's own id (as moves name it), its outline and its name in words.
-    `aliases` are other words moves may name it by (an Impero company by its name as well as its id)."""
+    `aliases` are other words moves may name it by (an Impero company by its name as well as its id);
+    `holes` are outlines inside it that are not it (the islands in a sea zone)."""
 
     id: str
     points: tuple[Point, ...]
     label: str
     aliases: tuple[str, ...] = ()
+    holes: tuple[tuple[Point, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -42,14 +44,20 @@ class Places:
         return {p.id for p in self.places}
 
 
-def polygon(place_id: str, points: Iterable[tuple[float, float]], label: str, aliases: Sequence[str] = ()) -> Place:
-    """A place outlined by `points` (rounded to whole pixels; a point repeating the last one dropped)."""
+def _pixels(points: Iterable[tuple[float, float]]) -> tuple[Point, ...]:
+    """Rounded to whole pixels; a point repeating the one before dropped."""
     out: list[Point] = []
     for x, y in points:
         p = (round(x), round(y))
         if not out or out[-1] != p:
             out.append(p)
-    return Place(place_id, tuple(out), label, tuple(aliases))
+    return tuple(out)
+
+
+def polygon(place_id: str, points: Iterable[tuple[float, float]], label: str, aliases: Sequence[str] = (),
+            holes: Iterable[Iterable[tuple[float, float]]] = ()) -> Place:
+    """A place outlined by `points`, less its `holes`."""
+    return Place(place_id, _pixels(points), label, tuple(aliases), tuple(_pixels(h) for h in holes))
 
 
 def rect(place_id: str, box: tuple[float, float, float, float], label: str, aliases: Sequence[str] = ()) -> Place:

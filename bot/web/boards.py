@@ -18,9 +18,13 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Shape:
     place: str
-    points: str  # "x,y x,y ...", as SVG's polygon takes it
+    path: str  # SVG path data: the outline, then each hole (drawn even-odd: a hole is not the place)
     label: str
     aliases: str  # other words moves name the place by, space separated
+
+
+def _path(points: tuple[tuple[int, int], ...]) -> str:
+    return "M" + " ".join(f"{x},{y}" for x, y in points) + "Z"
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,7 @@ def overlay(kind: str, view: Any, lang: str) -> Overlay | None:
         return None
     if found is None or not found.places:
         return None
-    shapes = [Shape(p.id, " ".join(f"{x},{y}" for x, y in p.points), p.label,
+    shapes = [Shape(p.id, "".join(_path(ring) for ring in (p.points, *p.holes)), p.label,
                     " ".join(a for a in p.aliases if a and not any(c.isspace() for c in a)))
               for p in found.places]
     return Overlay(found.width, found.height, shapes)

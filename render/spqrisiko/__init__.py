@@ -92,7 +92,8 @@ def board_places(view: SpqrView, labels: dict[str, str] | None = None) -> Places
     out = []
     for sv in view.seas:
         fleets = ", ".join(f"{names.get(army, army)} {n}⚓" for army, n in sorted(sv.ships.items()))
-        out.append(polygon(sv.id, geo["seas"][sv.id], f"{sv.name} · {fleets}" if fleets else sv.name))
+        out.append(polygon(sv.id, geo["seas"][sv.id], f"{sv.name} · {fleets}" if fleets else sv.name,
+                           holes=sea_holes()[sv.id]))
     for pv in view.provinces:
         held = f" · {names.get(pv.owner, pv.owner)} {pv.legionaries}⚔" if pv.owner is not None else ""
         out.append(polygon(pv.id, geo["provinces"][pv.id], pv.name + held))

@@ -71,6 +71,7 @@ def test_spqrisiko_every_province_and_sea_where_the_map_draws_it() -> None:
     found = by_id(places)
     seas = [p for p in places.places if p.id in b.seas]
     assert places.places.index(seas[-1]) < min(places.places.index(found[p][0]) for p in b.provinces)  # land on top
+    assert any(sea.holes for sea in seas)  # the islands inside a sea zone's outline are not that sea
     for pv in view.provinces:
         (place,) = found[pv.id]
         x, y = project(b.provinces[pv.id].x, b.provinces[pv.id].y)

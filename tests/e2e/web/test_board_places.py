@@ -72,7 +72,7 @@ async def labels_at(address: str) -> dict[str, str]:
     status, text, _ = await get(address)
     assert status == 200
     found: dict[str, str] = {}
-    for place, label in re.findall(r'<polygon points="[^"]*" data-place="([^"]*)" data-label="([^"]*)"', text):
+    for place, label in re.findall(r'<path d="[^"]*" data-place="([^"]*)" data-label="([^"]*)"', text):
         found.setdefault(html.unescape(place), html.unescape(label))
     return found
 
