@@ -20,7 +20,7 @@ class Shape:
     place: str
     path: str  # SVG path data: the outline, then each hole (drawn even-odd: a hole is not the place)
     label: str
-    aliases: str  # other words moves name the place by, space separated
+    aliases: str  # other words moves name the place by, each a word or more, separated by "|"
 
 
 def _path(points: tuple[tuple[int, int], ...]) -> str:
@@ -44,6 +44,6 @@ def overlay(kind: str, view: Any, lang: str) -> Overlay | None:
     if found is None or not found.places:
         return None
     shapes = [Shape(p.id, "".join(_path(ring) for ring in (p.points, *p.holes)), p.label,
-                    " ".join(a for a in p.aliases if a and not any(c.isspace() for c in a)))
+                    "|".join(" ".join(a.split()) for a in p.aliases if a.strip() and "|" not in a))
               for p in found.places]
     return Overlay(found.width, found.height, shapes)

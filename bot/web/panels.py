@@ -10,7 +10,7 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from markupsafe import Markup, escape
 
@@ -47,15 +47,24 @@ READER_FIELDS = frozenset({"me", "you", "viewer"})
 WORD_PREFIXES: dict[str, dict[str, str]] = {}
 
 
-# kind -> {list field: (place id prefix, the row's id field, the row's name field)}: rows that are places
-# moves name, for a game whose board does not draw them (Nomic's rules and proposals); the page's script
-# treats such a row as it treats a place on the board
-PLACE_ROWS: dict[str, dict[str, tuple[str, str, str]]] = {}
+class PlaceRows(NamedTuple):
+    """A list whose rows are places moves name, for a game whose board does not draw them (Nomic's
+    rules and proposals): each row's place is `prefix` + its `key` field, named by its `name` field;
+    `bare`: a move may name it by the `key` alone too (Nomic's forms name a proposal by its number)."""
+
+    prefix: str
+    key: str
+    name: str
+    bare: bool = False
+
+
+# kind -> {list field: its rows as places}; the page's script treats such a row as a place on the board
+PLACE_ROWS: dict[str, dict[str, PlaceRows]] = {}
 
 
 def register_page_fields(kind: str, *, hidden: Collection[str] = (), opened: Collection[str] = (),
                          words: dict[str, str] | None = None,
-                         places: dict[str, tuple[str, str, str]] | None = None) -> None:
+                         places: dict[str, PlaceRows] | None = None) -> None:
     HIDDEN_FIELDS[kind] = frozenset(hidden)
     OPEN_FIELDS[kind] = frozenset(opened)
     WORD_PREFIXES[kind] = dict(words or {})
@@ -200,7 +209,7 @@ def _child(key: str, child: Any, kind: str) -> str:
 
 
 def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, depth: int, kind: str = "",
-           places: tuple[str, str, str] | None = None) -> Markup:
+           places: PlaceRows | None = None) -> Markup:
     rows = [in_language(row, lang) for row in rows]
     columns: list[str] = []
     for row in rows:
@@ -216,13 +225,14 @@ def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, dept
     return Markup('<table class="rows"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>').format(head, body)
 
 
-def _place_of(row: dict[str, Any], places: tuple[str, str, str] | None) -> Markup:
+def _place_of(row: dict[str, Any], places: PlaceRows | None) -> Markup:
     """A row's place attributes, when its list is one of the game's places (else nothing)."""
-    if places is None or row.get(places[1]) is None:
+    if places is None or row.get(places.key) is None:
         return Markup("")
-    prefix, key, name = places
-    label = f"{row[key]} · {row[name]}" if row.get(name) else str(row[key])
-    return Markup(' data-place="{}{}" data-label="{}" tabindex="0"').format(prefix, row[key], label)
+    key = row[places.key]
+    label = f"{key} · {row[places.name]}" if row.get(places.name) else str(key)
+    bare = Markup(' data-aliases="{}"').format(key) if places.bare else Markup("")
+    return Markup(' data-place="{}{}" data-label="{}"{} tabindex="0"').format(places.prefix, key, label, bare)
 
 
 def panels(view: dict[str, Any], names: Mapping[str, str], lang: str, only: set[str] | None = None,

@@ -80,7 +80,6 @@ async function show(url, push) {
   localTimes(document);
   bindScrubber();
   bindBoard(zoomed);
-  document.dispatchEvent(new Event("araldo:swapped"));  // places.js chooses the same place again
 }
 
 function refresh() {

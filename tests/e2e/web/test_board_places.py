@@ -58,13 +58,19 @@ async def click_place(page: Any, place: str, selector: str = "#places [data-plac
 
 
 def fixture_forms(mine: str, other: str) -> str:
-    """Three move forms as the private page lists them: one naming the place clicked (and another),
-    one naming another place only, one naming none of the board's places."""
-    forms = [("move-here", f"{mine} {other}"), ("move-there", other), ("move-nowhere", "nothing-here")]
-    made = "".join(f'<form method="post" class="move" id="{i}" data-places="{p}"><button type="submit">{i}'
-                   f"</button></form>" for i, p in forms)
+    """Three move forms as the private page lists them, in groups: one naming the place clicked (and
+    another), one naming another place only, one naming none of the board's places (alone in its group)."""
+    def form(i: str, places: str) -> str:
+        return f'<form method="post" class="move" id="{i}" data-places="{places}"><button type="submit">{i}</button></form>'
+    made = (f'<details open class="move-group" id="group-one"><summary>1</summary>{form("move-here", f"{mine} {other}")}'
+            f'{form("move-there", other)}</details><details open class="move-group" id="group-two"><summary>2</summary>'
+            f'{form("move-nowhere", "nothing-here")}</details>')
     return f"""(() => {{ const s = document.createElement('section'); s.id = 'moves';
       s.innerHTML = {json.dumps(made)}; document.getElementById('main').appendChild(s); return true; }})()"""
+
+
+GROUPS = ("[...document.querySelectorAll('details.move-group')].filter(g => getComputedStyle(g).display !== 'none')"
+          ".map(g => g.id)")
 
 
 async def labels_at(address: str) -> dict[str, str]:
@@ -80,6 +86,19 @@ async def labels_at(address: str) -> dict[str, str]:
 async def prepared(seated: Any, kind: str) -> None:
     """A board with places to click after a move or two (High Frontier's market needs a floated company,
     and so some Aqua to float it with)."""
+    if kind == "nomic":  # and a proposal, whose row is its place
+        await opened(seated, kind, 2)
+        bob = seated.users["bob"]
+        asked = await seated.slash(bob, "nomic propose", kind="enact")
+        if not asked.modal:
+            asked = await seated.select(bob, asked, ["t"])
+        await seated.step(bob, lambda: seated.emu.submit_modal(bob, asked, {"title": "Cortesia", "text": "Si saluta."}))
+        return
+    if kind == "impero":  # and a company of two words, which moves may name by its name
+        await opened(seated, kind, 2)
+        founded = await seated.slash(seated.users["alice"], "impero create-company", name="Rete Sud", capital="100")
+        assert not founded.ephemeral, founded.content
+        return
     if kind != "highfrontier":
         await opened(seated, kind, 2)
         return
@@ -123,6 +142,7 @@ async def test_a_click_on_a_place_offers_its_moves(kind: str, tmp_path: Path) ->
         await click_place(page, here)
         assert await page.evaluate(CHOSEN) and set(await page.evaluate(CHOSEN)) == {here}
         assert await page.evaluate(SHOWN) == ["move-here"]
+        assert await page.evaluate(GROUPS) == ["group-one"]  # a group without a move here is hidden too
         assert await page.locator("#place-info").is_visible()
         said = await page.locator("#place-moves").inner_text()
         label = await page.evaluate(f"document.querySelector('#places [data-place=\"{here}\"]').dataset.label")
@@ -130,6 +150,7 @@ async def test_a_click_on_a_place_offers_its_moves(kind: str, tmp_path: Path) ->
         await page.screenshot(path=str(shots / f"{kind}-place-{PHONE}.png"), full_page=False)
         await page.click("#show-all")
         assert await page.evaluate(SHOWN) == ["move-here", "move-there", "move-nowhere"]
+        assert await page.evaluate(GROUPS) == ["group-one", "group-two"]
         assert await page.evaluate(CHOSEN) == [] and not await page.locator("#place-info").is_visible()
 
         # zoomed in to pan, the places are still there to click, each at its spot of the bigger picture
@@ -155,14 +176,28 @@ async def test_a_click_on_a_place_offers_its_moves(kind: str, tmp_path: Path) ->
             assert await labels_at(f"{link}?n=0&lang={lang}") != await labels_at(f"{link}?lang={lang}")
         assert there in shown and set(await page.evaluate(CHOSEN)) == {there}
 
+        await page.click("#last")
+        await until(page, "document.body.dataset.latest === '1'")
+        if kind == "impero":  # a company in the legend, named by a form by its name (two words)
+            await page.click("#show-all")
+            await page.evaluate(fixture_forms("Rete Sud", there))
+            (company,) = [c.id for c in (await seated.state()).companies]
+            await click_place(page, company)
+            assert set(await page.evaluate(CHOSEN)) == {company}
+            assert await page.evaluate(SHOWN) == ["move-here"]
+
         if kind == "nomic":  # the rules and proposals a move names are the panel's rows, not on the chart
-            await page.click("#last")
-            await until(page, "document.body.dataset.latest === '1'")
             await page.evaluate(fixture_forms("rule-1", "rule-2"))
             await page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
             await click_place(page, "rule-1", "tr[data-place]")
             assert set(await page.evaluate(CHOSEN)) == {"rule-1"}
             assert await page.evaluate(SHOWN) == ["move-here"]
+            # a proposal: its forms may name it by its number alone (a vote names the proposals it answers)
+            await page.click("#show-all")
+            await page.evaluate(fixture_forms("1", "2"))
+            await click_place(page, "proposal-1", "tr[data-place]")
+            assert set(await page.evaluate(CHOSEN)) == {"proposal-1"}
+            assert "move-here" in await page.evaluate(SHOWN) and "move-there" not in await page.evaluate(SHOWN)
 
         # the public page: no moves, a click names the place and what is on it
         answer = await page.goto(url(seated))
