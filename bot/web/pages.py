@@ -88,8 +88,8 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
                     reader_name=seats.get(reader.player or "") if viewer else None)
     if shown == steps:
         data.facts = facts(table, lang)
-    if data.has_board:
-        data.places = overlay(row.kind, view, lang)
+    if data.has_board:  # off the event loop: Nomic's places are noted while its chart is drawn
+        data.places = await asyncio.to_thread(overlay, row.kind, view, lang)
     # the game's own ids (provinces, companies...) in words, as /game log says them; players by name
     words = {**(LOG_NAMES[row.kind](past, lang) if row.kind in LOG_NAMES else {}), **seats}
     public = view.model_dump(mode="json") if viewer is None else game.view(past, None).model_dump(mode="json")

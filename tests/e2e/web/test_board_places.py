@@ -57,6 +57,17 @@ async def click_place(page: Any, place: str, selector: str = "#places [data-plac
     await page.mouse.click(*point)
 
 
+OFF_PLACES = """(() => {
+  const img = document.getElementById('board'); img.scrollIntoView({block: 'center'});
+  const r = img.getBoundingClientRect();
+  for (let i = 1; i < 40; i++) for (let j = 1; j < 40; j++) {
+    const x = r.x + r.width * i / 40, y = r.y + r.height * j / 40;
+    if (document.elementFromPoint(x, y) === img) return [x, y];
+  }
+  return null;
+})()"""
+
+
 def fixture_forms(mine: str, other: str) -> str:
     """Three move forms as the private page lists them, in groups: one naming the place clicked (and
     another), one naming another place only, one naming none of the board's places (alone in its group)."""
@@ -152,6 +163,15 @@ async def test_a_click_on_a_place_offers_its_moves(kind: str, tmp_path: Path) ->
         assert await page.evaluate(SHOWN) == ["move-here", "move-there", "move-nowhere"]
         assert await page.evaluate(GROUPS) == ["group-one", "group-two"]
         assert await page.evaluate(CHOSEN) == [] and not await page.locator("#place-info").is_visible()
+
+        # a tap on the board off its places still zooms it, as the Zoom button does
+        off = await page.evaluate(OFF_PLACES)
+        assert off is not None
+        await page.mouse.click(*off)
+        await until(page, ZOOMED)
+        await page.click("#board-zoom")
+        await until(page, f"!{ZOOMED}")
+        assert await page.evaluate(CHOSEN) == []
 
         # zoomed in to pan, the places are still there to click, each at its spot of the bigger picture
         await page.click("#board-zoom")
