@@ -148,20 +148,26 @@ def draw_title(draw: ImageDraw.ImageDraw, xy: tuple[int, int], title: str, subti
     return y
 
 
+def legend_spots(xy: tuple[int, int], count: int, *, swatch: int = 16, columns: int = 1,
+                 column_width: int = 220) -> list[tuple[int, int]]:
+    """Where `draw_legend` puts each item's swatch (its top left corner)."""
+    x0, y0 = xy
+    rows = (count + columns - 1) // columns
+    return [(x0 + (divmod(i, rows)[0] if columns > 1 else 0) * column_width,
+             y0 + (divmod(i, rows)[1] if columns > 1 else i) * (swatch + 8)) for i in range(count)]
+
+
 def draw_legend(draw: ImageDraw.ImageDraw, xy: tuple[int, int],
                 items: Sequence[tuple[tuple[int, int, int], str]], *, swatch: int = 16,
                 columns: int = 1, column_width: int = 220) -> int:
     """Colour swatches with labels; returns the y below the legend."""
-    x0, y0 = xy
     fnt = font(15)
     rows = (len(items) + columns - 1) // columns
-    for i, (colour, label) in enumerate(items):
-        col, row = divmod(i, rows) if columns > 1 else (0, i)
-        x = x0 + col * column_width
-        y = y0 + row * (swatch + 8)
+    spots = legend_spots(xy, len(items), swatch=swatch, columns=columns, column_width=column_width)
+    for (colour, label), (x, y) in zip(items, spots, strict=True):
         draw.rectangle((x, y, x + swatch, y + swatch), fill=colour, outline=INK)
         draw.text((x + swatch + 8, y - 1), label, font=fnt, fill=INK)
-    return y0 + rows * (swatch + 8)
+    return xy[1] + rows * (swatch + 8)
 
 
 def hex_center(q: int, r: int, size: float, origin: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:

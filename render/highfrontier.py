@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.highfrontier.views import CompanyView, HfView
 from render.common import INK, MUTED, PAPER, contrast_ink, font, hex_corners, player_colour, renderer
+from render.places import Places, rect, shaper
 
 LABELS = {"year": "Year", "inflation": "INFLATION 2X", "flipped": "post-monetization", "price": "price",
           "red": "insolvency", "hedge": "Hedge funds", "shares": "shares", "cubes": "cubes",
@@ -80,6 +81,39 @@ def _dots(draw: ImageDraw.ImageDraw, x: int, y: int, n: int) -> None:
         draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=DOT, outline=INK)
 
 
+def _size(view: HfView) -> tuple[int, int, int]:
+    """The market picture's width and height, and where its panel starts."""
+    width = LEFT + CELL_W * view.columns + 24
+    panel_y = TOP + CELL_H * view.rows + CELL_H // 2 + 50
+    floated = [c for c in view.companies if c.floated]
+    height = panel_y + 44 * (len(view.holders) + 2) + 270 + (36 if any(h.default for h in view.holders) else 0)
+    height += 46 * len(floated) + (16 if floated else 0)
+    return width, height, panel_y
+
+
+def _tokens(view: HfView) -> list[tuple[CompanyView, int, int, int, bool]]:
+    """Each floated company's token on the market: (company, centre x, centre y, radius, named). Alone
+    in its cell a token is large and named; crowded ones sit side by side, never over the value."""
+    crowd: dict[tuple[int, int], int] = {}
+    for c in view.companies:
+        if c.floated:
+            crowd[(c.row, c.col)] = crowd.get((c.row, c.col), 0) + 1
+    stacks: dict[tuple[int, int], int] = {}
+    out = []
+    for c in reversed(view.companies):  # earliest arrival first
+        if not c.floated:
+            continue
+        n = stacks.get((c.row, c.col), 0)
+        stacks[(c.row, c.col)] = n + 1
+        x, y = LEFT + CELL_W * (c.col - 1), TOP + CELL_H * (view.rows - c.row)
+        if crowd[(c.row, c.col)] == 1:
+            out.append((c, x + CELL_W // 2, y + 50, 19, True))
+        else:
+            dx, dy = SLOTS[min(n, len(SLOTS) - 1)]
+            out.append((c, x + dx, y + dy - 2, 14, False))
+    return out
+
+
 @renderer("highfrontier", "board")
 def market(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
     """The market, sized to be read when Discord shows it about 550 px wide: big values, tokens under
@@ -87,12 +121,8 @@ def market(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
     words = _words(labels)
     colours = _colours(view)
     grid_w = CELL_W * view.columns
-    width = LEFT + grid_w + 24
+    width, height, panel_y = _size(view)
     red_y = TOP + CELL_H * view.rows
-    panel_y = red_y + CELL_H // 2 + 50
-    floated = [c for c in view.companies if c.floated]
-    height = panel_y + 44 * (len(view.holders) + 2) + 270 + (36 if any(h.default for h in view.holders) else 0)
-    height += 46 * len(floated) + (16 if floated else 0)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     title = f"{words['year']} {view.year}/{view.last_year}"
@@ -119,26 +149,26 @@ def market(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
         x = LEFT + CELL_W * (col - 1) + CELL_W // 2
         draw.text((x, red_y + CELL_H // 2 + 24), f"{words['price']} {price}", font=font(20, bold=True),
                   fill=INK, anchor="mm")
-    crowd: dict[tuple[int, int], int] = {}
-    for c in view.companies:
-        if c.floated:
-            crowd[(c.row, c.col)] = crowd.get((c.row, c.col), 0) + 1
-    stacks: dict[tuple[int, int], int] = {}
-    for c in reversed(view.companies):  # earliest arrival first; side by side, never over the value
-        if not c.floated:
-            continue
-        n = stacks.get((c.row, c.col), 0)
-        stacks[(c.row, c.col)] = n + 1
-        many = crowd[(c.row, c.col)]
-        x, y = LEFT + CELL_W * (c.col - 1), TOP + CELL_H * (view.rows - c.row)
+    for c, cx, cy, r, named in _tokens(view):
         cell = BULL_FILL if (c.row, c.col) in bulls else CELL_FILL
-        if many == 1:
-            _token(draw, c, x + CELL_W // 2, y + 50, words, colours, cell)
-        else:
-            dx, dy = SLOTS[min(n, len(SLOTS) - 1)]
-            _token(draw, c, x + dx, y + dy - 2, words, colours, cell, r=14, named=False)
+        _token(draw, c, cx, cy, words, colours, cell, r=r, named=named)
     _panel(draw, view, words, colours, panel_y, width)
     return image
+
+
+@shaper("highfrontier", "board")
+def market_places(view: HfView, labels: dict[str, str] | None = None) -> Places:
+    """Each floated company's token on the market (its name under it too, when it has one), named with
+    its value and price and its president (★)."""
+    words = _words(labels)
+    width, height, _panel_y = _size(view)
+    out = []
+    for c, cx, cy, r, named in _tokens(view):
+        label = f"{words.get(c.label, c.label)} · {c.value} · {words['price']} {c.price}"
+        if c.holes[0]:
+            label += f" · ★{c.holes[0]}"
+        out.append(rect(c.id, (cx - r - 4, cy - r - 5, cx + r + 4, cy + r + (18 if named else 2)), label))
+    return Places(width, height, out)
 
 
 def _panel(draw: ImageDraw.ImageDraw, view: HfView, words: dict[str, str],

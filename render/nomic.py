@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.nomic.views import NomicView
 from render.common import INK, MUTED, PAPER, draw_title, font, grouped, player_colour, renderer, text_width
+from render.places import Place, Places, rect, shaper
 
 LABELS = {"title": "DecameroNomic", "treasure": "Treasure (N)", "power": "Economic power",
           "giornata": "Giornata {giornata}", "crown": "Crown Treasury {crown} N, bank {bank} N",
@@ -26,7 +27,7 @@ Colour = tuple[int, int, int]
 
 
 def _bars(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], names: dict[str, str],
-          colours: dict[str, Colour], mark: str = ",") -> int:
+          colours: dict[str, Colour], mark: str = ",", places: list[Place] | None = None) -> int:
     """One Giornata so far: a bar per player, largest first, name and value written on it."""
     order = sorted(series, key=lambda pid: (-series[pid][-1], names.get(pid, pid)))
     high = max([1, *(series[pid][-1] for pid in order)])
@@ -39,6 +40,8 @@ def _bars(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], nam
         end = x0 + max(2, (x1 - x0) * max(value, 0) // high)
         draw.rectangle((x0, y + 4, end, y + ROW - 6), fill=colours[pid])
         draw.text((end + 8, y + 2), grouped(value, mark), font=font(TYPE, bold=True), fill=INK)
+        if places is not None:
+            places.append(rect(pid, (LEFT, y, WIDTH - RIGHT, y + ROW - 2), f"{names.get(pid, pid)} {grouped(value, mark)}"))
     return top + len(order) * ROW
 
 
@@ -57,7 +60,8 @@ def span(values: list[int]) -> tuple[int, int]:
 
 
 def _lines(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], giornate: Sequence[int],
-           names: dict[str, str], colours: dict[str, Colour], mark: str = ",") -> int:
+           names: dict[str, str], colours: dict[str, Colour], mark: str = ",",
+           places: list[Place] | None = None) -> int:
     """Several Giornate: a line per player (equal values side by side, so no line hides another), and
     each player's name and current value at the line's end."""
     labels = {pid: f"{names.get(pid, pid)} {grouped(vs[-1], mark)}" for pid, vs in series.items()}
@@ -95,16 +99,19 @@ def _lines(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], gi
         placed.append(y)
         draw.rectangle((x1 + 6, y + 5, x1 + 14, y + 13), fill=colours[pid])
         draw.text((x1 + 18, y), labels[pid], font=font(TYPE - 2), fill=INK)
+        if places is not None:
+            places.append(rect(pid, (x1 + 4, y, min(WIDTH - 2, x1 + 18 + label_w), y + TYPE + 2), labels[pid]))
     return max(y1 + 26, (placed[-1] + TYPE + 4) if placed else y1)
 
 
 def _chart(draw: ImageDraw.ImageDraw, top: int, title: str, series: dict[str, list[int]], giornate: Sequence[int],
-           names: dict[str, str], colours: dict[str, Colour], mark: str = ",") -> int:
+           names: dict[str, str], colours: dict[str, Colour], mark: str = ",",
+           places: list[Place] | None = None) -> int:
     draw.text((LEFT, top), title, font=font(22, bold=True), fill=INK)
     top += 34
     if len(giornate) <= 1:
-        return _bars(draw, top, series, names, colours, mark)
-    return _lines(draw, top, series, giornate, names, colours, mark)
+        return _bars(draw, top, series, names, colours, mark, places)
+    return _lines(draw, top, series, giornate, names, colours, mark, places)
 
 
 def _height(players: int, giornate: int) -> int:
@@ -114,6 +121,20 @@ def _height(players: int, giornate: int) -> int:
 
 @renderer("nomic", "board")
 def render(view: NomicView, labels: dict[str, str] | None = None) -> Image.Image:
+    return _drawn(view, labels, None)
+
+
+@shaper("nomic", "board")
+def chart_places(view: NomicView, labels: dict[str, str] | None = None) -> Places:
+    """The board's only places are the players: each one's bar or line label in both charts, noted
+    while the chart is drawn (where a label goes depends on every value). The rules and proposals a
+    move names are not on the board: the page's rules and proposals panels are their places."""
+    out: list[Place] = []
+    image = _drawn(view, labels, out)
+    return Places(image.width, image.height, out)
+
+
+def _drawn(view: NomicView, labels: dict[str, str] | None, places: list[Place] | None) -> Image.Image:
     words = {**LABELS, **(labels or {})}
     ids = list(dict.fromkeys(pid for snap in view.history for pid in snap.treasure))
     colours = {pid: player_colour(i) for i, pid in enumerate(ids)}
@@ -124,8 +145,8 @@ def render(view: NomicView, labels: dict[str, str] | None = None) -> Image.Image
     draw = ImageDraw.Draw(image)
     y = draw_title(draw, (LEFT, 16), words["title"], words["giornata"].format(giornata=view.giornata))
     mark = words["thousands"]
-    y = _chart(draw, y + 4, words["treasure"], treasure, giornate, view.names, colours, mark) + 24
-    y = _chart(draw, y, words["power"], power, giornate, view.names, colours, mark) + 16
+    y = _chart(draw, y + 4, words["treasure"], treasure, giornate, view.names, colours, mark, places) + 24
+    y = _chart(draw, y, words["power"], power, giornate, view.names, colours, mark, places) + 16
     draw.text((LEFT, y), words["crown"].format(crown=grouped(view.crown, mark), bank=grouped(view.bank, mark)),
               font=font(18), fill=MUTED)
     return image

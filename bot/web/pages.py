@@ -14,6 +14,7 @@ from bot.i18n import t
 from bot.letters import PRIVATE_SUMMARIES
 from bot.orders import orders_text
 from bot.telling import LOG_NAMES
+from bot.web.boards import Overlay, overlay
 from bot.web.history import Unreplayable
 from bot.web.links import Reader
 from bot.web.markup import discord_html, time_html
@@ -46,6 +47,7 @@ class PageData:
     others: list[tuple[str, Markup | None, list[Panel]]] = field(default_factory=list)
     log: list[tuple[int, Markup]] = field(default_factory=list)
     has_board: bool = False
+    places: Overlay | None = None  # the board's places, for the step shown
     reader_name: str | None = None
     moderator: bool = False
     drawn: bool = True  # False: this step cannot be replayed, the page says so (answered with 409)
@@ -86,6 +88,8 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
                     reader_name=seats.get(reader.player or "") if viewer else None)
     if shown == steps:
         data.facts = facts(table, lang)
+    if data.has_board:  # off the event loop: Nomic's places are noted while its chart is drawn
+        data.places = await asyncio.to_thread(overlay, row.kind, view, lang)
     # the game's own ids (provinces, companies...) in words, as /game log says them; players by name
     words = {**(LOG_NAMES[row.kind](past, lang) if row.kind in LOG_NAMES else {}), **seats}
     public = view.model_dump(mode="json") if viewer is None else game.view(past, None).model_dump(mode="json")

@@ -10,7 +10,7 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from markupsafe import Markup, escape
 
@@ -47,11 +47,28 @@ READER_FIELDS = frozenset({"me", "you", "viewer"})
 WORD_PREFIXES: dict[str, dict[str, str]] = {}
 
 
+class PlaceRows(NamedTuple):
+    """A list whose rows are places moves name, for a game whose board does not draw them (Nomic's
+    rules and proposals): each row's place is `prefix` + its `key` field, named by its `name` field;
+    `bare`: a move may name it by the `key` alone too (Nomic's forms name a proposal by its number)."""
+
+    prefix: str
+    key: str
+    name: str
+    bare: bool = False
+
+
+# kind -> {list field: its rows as places}; the page's script treats such a row as a place on the board
+PLACE_ROWS: dict[str, dict[str, PlaceRows]] = {}
+
+
 def register_page_fields(kind: str, *, hidden: Collection[str] = (), opened: Collection[str] = (),
-                         words: dict[str, str] | None = None) -> None:
+                         words: dict[str, str] | None = None,
+                         places: dict[str, PlaceRows] | None = None) -> None:
     HIDDEN_FIELDS[kind] = frozenset(hidden)
     OPEN_FIELDS[kind] = frozenset(opened)
     WORD_PREFIXES[kind] = dict(words or {})
+    PLACE_ROWS[kind] = dict(places or {})
 
 
 ENGLISH_TWIN = "_en"  # `title_en` is `title` in English: a page shows the one in its reader's language
@@ -139,7 +156,8 @@ def value_html(value: Any, names: Mapping[str, str], lang: str, depth: int = 0, 
         if all(_is_scalar(v) for v in shown):
             return Markup(", ").join(_scalar(v, names, lang, key, kind) for v in shown) + more
         if all(isinstance(v, dict) for v in shown):
-            return _table(shown, names, lang, depth, kind) + more
+            places = PLACE_ROWS.get(kind, {}).get(key) if depth == 0 else None
+            return _table(shown, names, lang, depth, kind, places) + more
         return Markup("<ol>{}</ol>").format(Markup("").join(
             Markup("<li>{}</li>").format(value_html(v, names, lang, depth + 1, key, kind)) for v in shown)) + more
     if not value:
@@ -190,7 +208,8 @@ def _child(key: str, child: Any, kind: str) -> str:
     return key if key in MONEY_FIELDS.get(kind, ()) else str(child)
 
 
-def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, depth: int, kind: str = "") -> Markup:
+def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, depth: int, kind: str = "",
+           places: PlaceRows | None = None) -> Markup:
     rows = [in_language(row, lang) for row in rows]
     columns: list[str] = []
     for row in rows:
@@ -200,9 +219,20 @@ def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, dept
     columns = [c for c in columns if c in kept]
     head = Markup("").join(Markup("<th>{}</th>").format(field_name(c, lang)) for c in columns)
     body = Markup("").join(
-        Markup("<tr>{}</tr>").format(Markup("").join(Markup("<td>{}</td>").format(cells[c][i]) for c in columns))
+        Markup("<tr{}>{}</tr>").format(_place_of(rows[i], places),
+                                       Markup("").join(Markup("<td>{}</td>").format(cells[c][i]) for c in columns))
         for i in range(len(rows)))
     return Markup('<table class="rows"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>').format(head, body)
+
+
+def _place_of(row: dict[str, Any], places: PlaceRows | None) -> Markup:
+    """A row's place attributes, when its list is one of the game's places (else nothing)."""
+    if places is None or row.get(places.key) is None:
+        return Markup("")
+    key = row[places.key]
+    label = f"{key} · {row[places.name]}" if row.get(places.name) else str(key)
+    bare = Markup(' data-aliases="{}"').format(key) if places.bare else Markup("")
+    return Markup(' data-place="{}{}" data-label="{}"{} tabindex="0"').format(places.prefix, key, label, bare)
 
 
 def panels(view: dict[str, Any], names: Mapping[str, str], lang: str, only: set[str] | None = None,

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.galactica.views import CellView, GalacticaView
 from render.common import INK, PAPER, flat_hex_center, flat_hex_corners, font, grouped, renderer
 from render.galactica.palette import UNEXPLORED, faction_colour, luminance, terrain_colour
+from render.places import Places, polygon, shaper
 
 SIZE = 42
 LEFT, TOP = 34, 44  # room for the row numbers and the column letters
@@ -40,6 +41,11 @@ def centre(cell: CellView) -> tuple[float, float]:
     return flat_hex_center(cell.col, cell.row, SIZE, ORIGIN)
 
 
+def outline(cell: CellView) -> list[tuple[float, float]]:
+    """The hex as drawn (and as the web page's overlay outlines it)."""
+    return flat_hex_corners(centre(cell), SIZE - 1)
+
+
 def ship_sign(draw: ImageDraw.ImageDraw, x: float, y: float, ink: tuple[int, int, int]) -> None:
     """A solid wedge pointing right, a ship under way: drawn, so it reads in any language."""
     draw.polygon([(x - 7, y - 7), (x + 8, y), (x - 7, y + 7)], fill=ink)
@@ -60,7 +66,7 @@ def _tile_sign(draw: ImageDraw.ImageDraw, cell: CellView, x: float, y: float) ->
 def _cell(draw: ImageDraw.ImageDraw, cell: CellView, colour_of: dict[str, tuple[int, int, int]]) -> None:
     cx, cy = centre(cell)
     fill = terrain_colour(cell.kind, cell.planet_type)
-    draw.polygon(flat_hex_corners((cx, cy), SIZE - 1), fill=fill, outline=(12, 12, 20), width=2)
+    draw.polygon(outline(cell), fill=fill, outline=(12, 12, 20), width=2)
     if cell.owner:  # territory: the owner's ring inside the hex
         draw.polygon(flat_hex_corners((cx, cy), SIZE - 6), outline=colour_of.get(cell.owner, SIGN), width=6)
     up = cy - (12 if cell.fleets else 0)
@@ -189,4 +195,15 @@ def render_galaxy(view: GalacticaView, labels: dict[str, str] | None = None) -> 
     return image
 
 
-__all__ = ["UNEXPLORED", "luminance", "render_galaxy"]
+@shaper("galactica", "board")
+def galaxy_places(view: GalacticaView, labels: dict[str, str] | None = None) -> Places:
+    """Every hex drawn, named by its cell, its planet, its owner and the fleets in it (ships ▶)."""
+    out = []
+    for cell in view.cells:
+        words = [cell.cell, *(w for w in (cell.planet, cell.owner_name) if w)]
+        words += [f"{f.owner_name} ▶{sum(f.ships.values())}" for f in cell.fleets]
+        out.append(polygon(cell.cell, outline(cell), " · ".join(words)))
+    return Places(WIDTH, HEIGHT, out)
+
+
+__all__ = ["UNEXPLORED", "galaxy_places", "luminance", "render_galaxy"]

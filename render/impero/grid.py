@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.impero.view_models import ImperoView, MapView
-from render.common import INK, LAND, MUTED, PAPER, WATER, contrast_ink, draw_legend, font, text_width
+from render.common import INK, LAND, MUTED, PAPER, WATER, contrast_ink, draw_legend, font, legend_spots, text_width
 from render.impero.companies import company_colour, company_marks
 from render.impero.labels import _labels, _title
+from render.places import Places, rect, shaper
 
 BLACKOUT = (25, 25, 25)
 HIGHLIGHT = (230, 0, 126)  # a node the viewer may buy, when they ask to see them
@@ -30,12 +32,14 @@ def cell_box(col: int, row: int) -> tuple[int, int, int, int]:
     return x, y, x + CELL - 1, y + CELL - 1
 
 
+def map_size(cols: int, rows: int) -> tuple[int, int]:
+    return LEFT + cols * CELL + 16 + LEGEND_W, max(TOP + rows * CELL + 30, 520)
+
+
 @cache
 def _base_map(cols: int, rows: int, land: frozenset[tuple[int, int]]) -> Image.Image:
     """Sea, free land and the coordinate rulers: drawn once per map shape, then copied."""
-    width = LEFT + cols * CELL + 16 + LEGEND_W
-    height = max(TOP + rows * CELL + 30, 520)
-    img = Image.new("RGB", (width, height), PAPER)
+    img = Image.new("RGB", map_size(cols, rows), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((LEFT, TOP, LEFT + cols * CELL - 1, TOP + rows * CELL - 1), fill=WATER)
     coord = font(11, bold=True)
@@ -116,14 +120,51 @@ def _map_legend(d: ImageDraw.ImageDraw, v: MapView, lab: dict[str, str], x: int)
         y += 24
         d.rectangle((x, y, x + 16, y + 16), fill=LAND, outline=HIGHLIGHT, width=3)
         d.text((x + 24, y - 1), lab["buyable"], font=fnt, fill=INK)
-    y += 36
-    d.text((x, y), lab["companies"], font=font(16, bold=True), fill=INK)
-    y += 26
-    marks = company_marks(v.companies)
-    items = [(company_colour(c.colour), f"{marks[c.id]} · {c.name}") for c in v.companies]
+    y = _legend_top(v)  # the companies, where the page's overlay finds them too
+    d.text((x, y - 26), lab["companies"], font=font(16, bold=True), fill=INK)
+    items = [(company_colour(c.colour), label) for c, label in _legend_companies(v)]
     if items:
-        per_column = 22
-        draw_legend(d, (x, y), items[:per_column * 2], columns=2 if len(items) > per_column else 1,
-                    column_width=LEGEND_W // 2)
+        draw_legend(d, (x, y), items, **_legend_layout(len(items)))
     else:
         d.text((x, y), lab["none"], font=fnt, fill=MUTED)
+
+
+PER_COLUMN = 22  # companies in a legend column; two columns at most
+
+
+def _legend_companies(v: MapView) -> list[tuple[Any, str]]:
+    """The companies the legend lists, each with its line: its mark on the map and its name."""
+    marks = company_marks(v.companies)
+    return [(c, f"{marks[c.id]} · {c.name}") for c in v.companies[:PER_COLUMN * 2]]
+
+
+def _legend_layout(count: int) -> dict[str, int]:
+    return {"columns": 2 if count > PER_COLUMN else 1, "column_width": LEGEND_W // 2}
+
+
+def _legend_top(v: MapView) -> int:
+    """Where the legend's list of companies starts: under the four marks (five with buyable nodes)
+    and the heading."""
+    return TOP + 24 * (4 if v.highlight else 3) + 36 + 26
+
+
+@shaper("impero", "board")
+def map_places(view: MapView | ImperoView, labels: Mapping[str, str] | None = None) -> Places:
+    """Every node (named by its coordinates, yield and owner) and every company in the legend (also
+    known by its name, which moves carry)."""
+    v = view.map if isinstance(view, ImperoView) else view
+    names = {c.id: c.name for c in v.companies}
+    width, height = map_size(v.cols, v.rows)
+    out = []
+    for n in v.nodes:
+        said = [f"{chr(ord('A') + n.col)}{n.row + 1}", f"{n.value}"]
+        said += [names[n.owner]] if n.owner in names else []
+        out.append(rect(n.id, cell_box(n.col, n.row), " · ".join(said)))
+    shown = _legend_companies(v)
+    layout = _legend_layout(len(shown))
+    x = LEFT + v.cols * CELL + 16
+    row_width = layout["column_width"] if layout["columns"] > 1 else LEGEND_W - 16
+    spots = legend_spots((x, _legend_top(v)), len(shown), **layout)
+    for (c, line), (sx, sy) in zip(shown, spots, strict=True):
+        out.append(rect(c.id, (sx - 2, sy - 3, sx + row_width - 4, sy + 19), line, (c.name,)))
+    return Places(width, height, out)

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.spqrisiko.models import SpqrView
 from render.common import renderer
+from render.places import Places, polygon, shaper
 from render.spqrisiko.background import COAST, SEA_TINTS, background
 from render.spqrisiko.geometry import (
     HEIGHT,
@@ -62,9 +63,9 @@ from render.spqrisiko.seas import SEA_INK, draw_seas
 __all__ = [
     "BORDER", "COAST", "DISC_R", "FLEET_LAYOUTS", "HEIGHT", "LABELS", "LAT0", "LAT1", "LON0", "LON1", "MAP_W",
     "NEUTRAL_COLOURS", "ROW_H", "SEA_INK", "SEA_TINTS", "SHAPES", "SHIP_W", "WIDTH", "Box", "_colour", "_in_sea",
-    "_layout", "_on_land", "_overlap", "_place", "_tint", "background", "compute_fleet_slots", "compute_label_boxes",
-    "draw_colosseum", "draw_ship", "fleet_box", "fleet_slots", "label_boxes", "land_mask", "project", "render",
-    "render_board", "sea_holes", "sea_mask", "shapes",
+    "_layout", "_on_land", "_overlap", "_place", "_tint", "background", "board_places", "compute_fleet_slots",
+    "compute_label_boxes", "draw_colosseum", "draw_ship", "fleet_box", "fleet_slots", "label_boxes", "land_mask",
+    "project", "render", "render_board", "sea_holes", "sea_mask", "shapes",
 ]
 
 
@@ -79,6 +80,28 @@ def render_board(view: SpqrView, labels: dict[str, str] | None = None) -> Image.
     draw_seas(draw, view)
     draw_legend_panel(draw, view, lab)
     return img
+
+
+@shaper("spqrisiko", "board")
+def board_places(view: SpqrView, labels: dict[str, str] | None = None) -> Places:
+    """Every sea zone and province as the map draws it (the same shapes), a province over the sea
+    around it; each named with who holds it: legionaries ⚔ and ships ⚓, as the legend says them."""
+    geo = shapes()
+    names = {p.id: p.name for p in view.players}
+    names.update({a.id: f"{lab_neutral(labels)} ({a.id[-1]})" for a in view.armies if a.neutral})
+    out = []
+    for sv in view.seas:
+        fleets = ", ".join(f"{names.get(army, army)} {n}⚓" for army, n in sorted(sv.ships.items()))
+        out.append(polygon(sv.id, geo["seas"][sv.id], f"{sv.name} · {fleets}" if fleets else sv.name,
+                           holes=sea_holes()[sv.id]))
+    for pv in view.provinces:
+        held = f" · {names.get(pv.owner, pv.owner)} {pv.legionaries}⚔" if pv.owner is not None else ""
+        out.append(polygon(pv.id, geo["provinces"][pv.id], pv.name + held))
+    return Places(WIDTH, HEIGHT, out)
+
+
+def lab_neutral(labels: dict[str, str] | None) -> str:
+    return (labels or {}).get("neutral") or LABELS["neutral"]
 
 
 def render(view: Any, labels: dict[str, str] | None = None) -> Image.Image:

@@ -29,7 +29,7 @@ from bot.ui import (
     send,
     service_of,
 )
-from bot.web.panels import register_page_fields
+from bot.web.panels import PlaceRows, register_page_fields
 from engine.core import RuleError
 
 KIND_CHOICES = [app_commands.Choice(name=L("enact", "choice.nomic.enact"), value="enact"),
@@ -324,7 +324,10 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
 
 
 async def setup(bot: commands.Bot) -> None:
-    # proposals, rules and players are the game at a glance; ids in words by the catalogs' own prefixes
+    # proposals, rules and players are the game at a glance; ids in words by the catalogs' own prefixes;
+    # the board draws no rule or proposal: their rows on the page are their places (docs/architecture.md)
     register_page_fields(KIND, opened={"proposals", "rules", "players"},
-                         words={"mechanics": "nomic.mechanic", "pending": "nomic.reason", "kind": "nomic.ui.kind"})
+                         words={"mechanics": "nomic.mechanic", "pending": "nomic.reason", "kind": "nomic.ui.kind"},
+                         places={"rules": PlaceRows("rule-", "number", "title"),
+                                 "proposals": PlaceRows("proposal-", "id", "title", bare=True)})
     await bot.add_cog(NomicCog(bot))

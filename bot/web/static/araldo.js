@@ -26,8 +26,8 @@ function go(step) {
 }
 
 function bindBoard(zoomed) {
-  // a tap on the board shows it at full size in its frame, to pan; another fits it again (without the
-  // script the link opens the picture itself)
+  // a tap on the board (not on one of its places) shows it at full size in its frame, to pan; another
+  // fits it again (without the script the link opens the picture itself); the Zoom button does the same
   const figure = document.getElementById("board-figure");
   const link = figure ? figure.querySelector("a") : null;
   if (!link) return;
@@ -37,6 +37,11 @@ function bindBoard(zoomed) {
     event.preventDefault();
     figure.classList.toggle("zoomed");
   });
+  const button = document.getElementById("board-zoom");
+  if (button) {
+    button.hidden = false;
+    button.addEventListener("click", () => figure.classList.toggle("zoomed"));
+  }
 }
 
 function boardZoomed() {

@@ -116,3 +116,22 @@ def test_texts_in_the_readers_language() -> None:
     english, italian = text_of(rules, "nomic", "en"), text_of(rules, "nomic", "it")
     assert "The rules" in english and "Le regole" not in english
     assert "Le regole" in italian and "The rules" not in italian
+
+
+def test_nomic_rules_and_proposals_rows_are_places() -> None:
+    """Nomic's board draws no rule or proposal: their rows are the places a click chooses, named as the
+    move forms name them (rule-<number>, proposal-<id>), in the reader's language; other rows are not."""
+    from engine.nomic import GAME
+    from tests.engine.nomic.helpers import B, enact, new_game, propose
+
+    s = new_game()
+    (p,) = propose(s, B, enact("Cortesia"))
+    view = GAME.view(s, None).model_dump(mode="json")
+    rule = view["rules"][0]
+    page = html_of(view, "nomic", "en")
+    assert f'data-place="rule-{rule["number"]}"' in page and f'data-place="proposal-{p}"' in page
+    assert f'data-aliases="{p}"' in page and page.count("data-aliases") == len(view["proposals"])  # by number too
+    label = re.search(rf'data-place="rule-{rule["number"]}" data-label="([^"]*)"', page)
+    assert label is not None and label.group(1).startswith(f'{rule["number"]} · {rule["title_en"] or rule["title"]}')
+    assert page.count("data-place=") == len(view["rules"]) + len(view["proposals"])
+    assert "data-place" not in html_of(view, "impero")  # a game that registers none has none

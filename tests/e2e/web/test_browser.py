@@ -72,8 +72,9 @@ PANNABLE = ("(() => { const f = document.getElementById('board-figure'); const i
 
 
 async def on_a_phone(page: Any, kind: str, private: str, public: str, shots: Path) -> None:
-    """At 550 px: no page wider than the screen (private and public), and a tap on the board shows it
-    at full size in a frame that pans, without widening the page. Screenshots kept in `shots`."""
+    """At 550 px: no page wider than the screen (private and public), and the Zoom button (or a tap on the
+    board off its places) shows it at full size in a frame that pans, without widening the page.
+    Screenshots kept in `shots`."""
     await page.set_viewport_size({"width": PHONE, "height": 900})
     for name, address in (("private", private), ("public", public)):
         answer = await page.goto(address)
@@ -81,12 +82,12 @@ async def on_a_phone(page: Any, kind: str, private: str, public: str, shots: Pat
         await until(page, BOARD_LOADED)
         assert await page.evaluate(WIDEST) <= PHONE, (kind, name, await page.evaluate(WIDEST))
         await page.screenshot(path=str(shots / f"{kind}-{name}-{PHONE}.png"), full_page=True)
-    await page.click("#board")
+    await page.click("#board-zoom")
     await until(page, ZOOMED)
     assert await page.evaluate(PANNABLE)
     assert await page.evaluate(WIDEST) <= PHONE
     await page.locator("#board-figure").screenshot(path=str(shots / f"{kind}-board-zoomed-{PHONE}.png"))
-    await page.click("#board")  # and back to fit the screen
+    await page.click("#board-zoom")  # and back to fit the screen
     await until(page, f"!{ZOOMED}")
     await page.set_viewport_size({"width": 1280, "height": 900})
 
