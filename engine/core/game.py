@@ -59,6 +59,9 @@ class Game(OrdersMixin, Generic[S]):
     # end reasons that are the game's own clock running out (SPQRisiko's time limit, Impero's last turn):
     # the deadline that ends the game so plays for nobody, and the players' record counts no miss at it
     clock_ends: ClassVar[frozenset[str]] = frozenset()
+    # how the ending's summary writes `final_scores` beside each place ("num", "money"); None: a game whose
+    # final scores are no number a player reads (a tie-break measure) shows only the places
+    score_format: ClassVar[str | None] = None
 
     # ---- to implement ------------------------------------------------------------
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> S:

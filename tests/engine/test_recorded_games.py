@@ -16,7 +16,6 @@ import pytest
 from engine.core import GameRecord, Player, Rng, all_games, get_game, replay
 from tests.fixtures.recorded import GAMES, path
 
-
 CORE_ADDED = {"draw": None, "conceded": []}  # DecameroNomic's snapshot leaves out fields at their default
 
 
