@@ -31,13 +31,13 @@ def concede(game: Any, state: GameState, actor: str, now: datetime) -> list[Even
     if state.status != "active":  # the game's own rules ended it
         return events
     if state.draw is not None:
-        if state.draw.by == actor or len(state.active_player_ids()) < 2:
+        if state.draw.by == actor or len(game.in_play(state)) < 2:
             events.append(Event(key="core.draw.withdrawn", params={"player": seat.name}))
             close(state)
         else:
             state.draw.agreed = [p for p in state.draw.agreed if p != actor]
             events += settle(game, state)
-    left = state.active_player_ids()
+    left = game.in_play(state)
     if state.status == "active" and len(left) <= 1:
         events.append(game.finish(state, left, CONCESSION_REASON))
     return events

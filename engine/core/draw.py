@@ -30,17 +30,21 @@ def draw_move(game: Any, state: GameState, actor: str, answer: str, now: datetim
     if answer == "propose":
         if pending is not None:
             raise RuleError("core.draw.pending", player=state.name_of(pending.by))
-        if len(state.active_player_ids()) < 2:
+        if actor not in game.in_play(state):
+            raise RuleError("core.draw.out")
+        if len(game.in_play(state)) < 2:
             raise RuleError("core.draw.alone")
         state.draw = DrawProposal(by=actor, agreed=[actor])
         until = now + timedelta(hours=DRAW_HOURS)
         state.add_timer(DRAW_TIMER, until)
-        others = [p for p in state.active_player_ids() if p != actor]
+        others = [p for p in game.in_play(state) if p != actor]
         return [Event(key="core.draw.proposed", params={"player": name, "until": until,
                                                          "waiting": [state.name_of(p) for p in others]}),
                 Event(key="core.draw.asked", params={"player": name, "until": until}, to=others, notify="action")]
     if pending is None:
         raise RuleError("core.draw.none")
+    if actor not in game.in_play(state):
+        raise RuleError("core.draw.out")
     if answer == "refuse":
         close(state)
         return [Event(key="core.draw.refused", params={"player": name})]
@@ -51,9 +55,9 @@ def draw_move(game: Any, state: GameState, actor: str, answer: str, now: datetim
 
 
 def settle(game: Any, state: GameState) -> list[Event]:
-    """The draw, once every player still seated has agreed (a concession may be what completes it)."""
+    """The draw, once every player still in play has agreed (a concession may be what completes it)."""
     pending = state.draw
-    seated = state.active_player_ids()
+    seated = game.in_play(state)
     if pending is None or state.status != "active" or len(seated) < 2:
         return []
     if any(p not in pending.agreed for p in seated):
@@ -68,11 +72,11 @@ def close(state: GameState) -> None:
     state.cancel_timers(DRAW_TIMER)
 
 
-def lapsed(state: GameState) -> list[Event]:
+def lapsed(game: Any, state: GameState) -> list[Event]:
     """The deadline came before every player agreed: the game goes on."""
     pending = state.draw
     state.draw = None
     if pending is None:
         return []
-    missing = [state.name_of(p) for p in state.active_player_ids() if p not in pending.agreed]
+    missing = [state.name_of(p) for p in game.in_play(state) if p not in pending.agreed]
     return [Event(key="core.draw.lapsed", params={"waiting": missing})]

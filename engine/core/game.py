@@ -125,7 +125,12 @@ class Game(OrdersMixin, Generic[S]):
 
     def ranking(self, state: S) -> list[list[str]]:
         """A finished game's standing, best first, tied players grouped (the players' record rates it)."""
-        return final_ranking(state, self.final_scores(state))
+        return final_ranking(state, self.final_scores(state), self.in_play(state))
+
+    def in_play(self, state: S) -> list[str]:
+        """The players still in the game: who must agree to a draw and share it, and with one left after a
+        concession, its winner. By default every seated player; a game that eliminates players says so."""
+        return state.active_player_ids()
 
     def final_scores(self, state: S) -> dict[str, float]:
         """The end score ranking the non-winners; by default a `points`/`cash` mapping of the state."""
@@ -313,7 +318,7 @@ class Game(OrdersMixin, Generic[S]):
                 break
             state.timers.remove(timer)
             state.clock = max(state.clock, timer.at)
-            fired = lapsed(state) if timer.kind == DRAW_TIMER else self.on_timer(state, timer, timer.at)
+            fired = lapsed(self, state) if timer.kind == DRAW_TIMER else self.on_timer(state, timer, timer.at)
             for ev in fired:
                 ev.at = ev.at or timer.at
             events.extend(fired)

@@ -137,6 +137,10 @@ class SpqRisiko(Game[SpqrState]):
     def orders_sample(self, state: SpqrState, player: str) -> dict[str, Any] | None:
         return standing.orders_sample(state, player)
 
+    def in_play(self, state: SpqrState) -> list[str]:
+        """An eliminated Empire has no say in a draw (docs/rules/spqrisiko.md)."""
+        return [p for p in state.active_player_ids() if p not in state.eliminated]
+
     def on_kick(self, state: SpqrState, player: str, now: datetime) -> list[Event]:
         return turns.on_kick(state, player, now)
 

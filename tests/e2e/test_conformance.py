@@ -18,7 +18,10 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
   every line says who or what acted (a player, a moderator, the deadline) before what was done;
 - commands: no text names a command as only a client in another language shows it;
 - notes: a player's `/note` is read back to them alone, in their language, and reaches nobody else
-  (channel, DMs, others' `/note` and `/game log`) nor the game's record.
+  (channel, DMs, others' `/note` and `/game log`) nor the game's record;
+- ending: a draw can be proposed and refused, a player can concede and the game goes on, a draw every
+  player still seated agrees to ends the game, and the end is summed up once in the channel (standing
+  with the conceder last, the final board).
 
 Each game is played once (its demo) and every check reads that play. A (game, check) pair known to
 fail is marked xfail(strict): fixing the game turns it into an XPASS, and its mark is removed.
@@ -33,6 +36,7 @@ import pytest
 
 from engine.core.registry import BUILTIN_GAMES
 from tests.e2e.conformance.demos import demo_of
+from tests.e2e.conformance.ending import check_ending
 from tests.e2e.conformance.notes import check_notes
 from tests.e2e.conformance.table import CHECKS, table
 
@@ -53,6 +57,7 @@ async def play(kind: str, tmp_path: Path) -> dict[str, list[str]]:
         await seated.let_a_deadline_lapse()
         await seated.check_rules_and_log()
         await check_notes(seated)
+        await check_ending(seated)
         return {check: sorted(set(found)) for check, found in seated.problems.items()}
 
 

@@ -129,3 +129,21 @@ def test_draws_and_concessions_replay() -> None:
     state = replay(GAME, record)
     assert state.status == "finished" and state.end_reason == "draw"
     assert GAME.ranking(state) == [["1001", "1002"], ["1003"]]
+
+
+class _Eliminating(type(GAME)):  # type: ignore[misc]
+    """The test game with Carol already out of it, as an eliminated Empire or faction is."""
+
+    def in_play(self, state):
+        return [p for p in state.active_player_ids() if p != "1003"]
+
+
+def test_a_draw_is_for_the_players_still_in_play() -> None:
+    game = _Eliminating()
+    state = new_game()
+    with pytest.raises(RuleError) as err:
+        game.apply(state, "1003", {"type": "core_draw", "answer": "propose"}, T0)
+    assert err.value.code == "core.draw.out"
+    game.apply(state, "1001", {"type": "core_draw", "answer": "propose"}, T0)
+    game.apply(state, "1002", {"type": "core_draw", "answer": "agree"}, T0)
+    assert state.status == "finished" and game.ranking(state) == [["1001", "1002"], ["1003"]]
