@@ -19,8 +19,8 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
 - commands: no text names a command as only a client in another language shows it;
 - notes: a player's `/note` is read back to them alone, in their language, and reaches nobody else
   (channel, DMs, others' `/note` and `/game log`) nor the game's record;
-- ending: a draw can be proposed and refused, a player can concede and the game goes on, a draw every
-  player still seated agrees to ends the game, and the end is summed up once in the channel (standing
+- ending: a player can concede and the game goes on, a draw every player still in play agrees to
+  ends the game, and the end is summed up once in the channel (standing
   with the conceder last, the final board).
 
 Each game is played once (its demo) and every check reads that play. A (game, check) pair known to

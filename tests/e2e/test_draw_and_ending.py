@@ -3,6 +3,7 @@ conformance table: an Italian server, Alice and Bob on Italian clients, Erin on 
 
 - `/game draw` posts the proposal with its buttons; the en-US player is asked by DM in English; one
   refusal ends it; every player still seated agreeing ends the game in a draw;
+- a proposal nobody answers lapses at its deadline, told in the channel;
 - `/game concede` asks its player alone to confirm; the game goes on for the others;
 - when the game ends, the channel gets the summary in the server's language (standing, days and
   moves, the web link, the final board) through the outbox, and a game played in a thread has its
@@ -11,10 +12,12 @@ conformance table: an Italian server, Alice and Bob on Italian clients, Erin on 
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 
+from engine.core.draw import DRAW_HOURS
 from tests.e2e.conformance.checks import language_of
 from tests.e2e.web.tables import web_table
 
@@ -36,7 +39,7 @@ async def test_a_refused_draw_a_concession_then_an_agreed_draw_and_its_summary(t
     async with web_table(tmp_path) as seated:
         emu = seated.emu
         alice, bob, erin = (seated.users[n] for n in ("alice", "bob", "erin"))
-        await seated.open("corsa")
+        await seated.open("corsa", "turn_hours=240")
         # Alice proposes: the channel reads it in Italian, with the buttons; Erin is asked in English
         proposed = await emu.slash(alice, "game draw")
         assert not proposed.ephemeral and "patta" in proposed.content, proposed.content
@@ -62,6 +65,12 @@ async def test_a_refused_draw_a_concession_then_an_agreed_draw_and_its_summary(t
         assert state.status == "active" and state.conceded == [str(erin.id)]
         refused_again = await emu.slash(erin, "game draw")
         assert refused_again.ephemeral and language_of(refused_again.content) == "en"
+        # a proposal nobody answers lapses at its deadline, a timer of the game's queue: told in the channel
+        await emu.slash(alice, "game draw")
+        await seated.wait_until(seated.clock.now + timedelta(hours=DRAW_HOURS, minutes=1))
+        lapsed = [m for m in emu.messages_seen(alice) if "scaduta" in m.content]
+        assert lapsed and "Bob" in lapsed[-1].content, [m.content for m in emu.messages_seen(alice)][-3:]
+        assert (await seated.state()).draw is None
         # Bob proposes, Alice agrees: a draw of the two still seated
         proposed = await emu.slash(bob, "game draw")
         agreed = await emu.click(alice, proposed, "Accetto la patta")
@@ -74,7 +83,7 @@ async def test_a_refused_draw_a_concession_then_an_agreed_draw_and_its_summary(t
         text = summary.content
         assert language_of(text) == "it", text
         assert "Classifica" in text and "1. Alice, Bob" in text and "3. Erin (ha lasciato)" in text, text
-        assert f"/g/{seated.game_id}" in text and "mosse" in text and "giorno" in text, text
+        assert f"/g/{seated.game_id}" in text and "3 giorni, 7 mosse" in text, text
         assert summary.attachments, "the final board"
         # told once: another commit of the finished game plans no second summary
         await seated.bot.recorder._record(seated.game_id)

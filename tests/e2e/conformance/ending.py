@@ -1,7 +1,7 @@
 """The ending promise in the conformance suite (issue 42): every game offers a draw and a concession,
-and its end is summed up in its channel. At the end of the demo: Alice proposes a draw and Bob refuses
-it (the game goes on); Bob concedes (he leaves, the game goes on for Alice and Erin); Erin proposes a
-draw and Alice agrees (the game ends). The channel then gets the summary, in the server's language,
+and its end is summed up in its channel. At the end of the demo: Bob concedes (he leaves, the game
+goes on for Alice and Erin); Erin proposes a draw and Alice agrees (the game ends). (A refused draw,
+the en-US player's DM and a thread's archive are tests/e2e/test_draw_and_ending.py's.) The channel then gets the summary, in the server's language,
 with the standing (Bob last) and, for a game with a picture, the final board. Every message of these
 steps passes the suite's other checks (language, words, text, commands)."""
 
@@ -22,15 +22,6 @@ async def check_ending(table: Any) -> None:
     if state.status != "active":
         found.append(f"the demo left the game {state.status}: no draw or concession to try")
         return
-    proposed = await table.slash(alice, "game draw")
-    labels = proposed.message.button_labels if proposed.message is not None else []
-    if proposed.ephemeral or len(labels) != 2:
-        found.append(f"/game draw posts no proposal with its two buttons: {proposed.content[:120]!r} {labels}")
-        return
-    await table.click(bob, proposed.message, labels[1])
-    state = await table.state()
-    if state.draw is not None or state.status != "active":
-        found.append("a refused draw did not end the proposal, or ended the game")
     confirm = await table.slash(bob, "game concede")
     if not confirm.ephemeral or not confirm.message.button_labels:
         found.append(f"/game concede asks no confirmation of Bob alone: {confirm.content[:120]!r}")
