@@ -54,3 +54,19 @@ def test_the_luckiest_dice_beat_their_odds_the_most() -> None:
                        "Luckiest dice: Anna, 5 losses dealt where the odds promised 3.5 (4 rolls)."]
     assert conduct_lines(players, "it")[1] == ("Dadi più fortunati: Anna, 5 perdite inflitte dove le probabilità "
                                                "ne promettevano 3,5 (4 tiri).")
+
+
+async def test_every_way_of_ending_is_summed_up(service, clock) -> None:
+    """By the game's own rules and by a moderator, as by a draw or the last concession."""
+    recorder = Recorder(service.db, ended=plan_ending)
+    service.listeners.append(recorder.heard)
+    by_rules = await corsa(service, clock, ["81", "82"], channel="801")
+    by_moderator = await corsa(service, clock, ["83", "84"], channel="802", steps=["add", "end"])
+    by_concession = await corsa(service, clock, ["85", "86"], channel="803", steps=["concede:86"], finish=False)
+    await recorder.settled()
+    reasons = {}
+    for gid in (by_rules, by_moderator, by_concession):
+        _, state = await service.state(gid)
+        reasons[gid] = state.end_reason
+    assert list(reasons.values()) == ["target", "moderator", "concession"]
+    assert sorted(r.game_id for r in await _endings(service)) == sorted(reasons)
