@@ -87,7 +87,9 @@ async def draw_here(interaction: discord.Interaction) -> None:
     assert row.id is not None
     svc = service_of(interaction)
     _, state = await svc.state(row.id)
-    player_id(interaction, state)
+    seat = state.player(player_id(interaction, state))
+    if seat is None or seat.left:  # a player who conceded has no say in a draw
+        raise RuleError("core.not_a_player")
     if state.draw is not None:
         await send(interaction, pending_text(state, lang(interaction)), ephemeral=True,
                    view=draw_view(row.id, lang(interaction)))
