@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +13,11 @@ from bot.i18n import t
 from bot.pictures import Attachment, board_png, chunks
 from bot.storage.models import GameRow, OutboxRow
 from engine.core import Event, GameState, get_game
+
+# the sender's texts and boards are made in ONE worker thread: rendering holds the GIL much of the
+# time, and several render threads at once would starve the event loop (commands, ticks) during a
+# burst; a command's own board (board_attachment) has threads of its own and never queues behind them
+COMPOSER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="araldo-compose")
 
 # a game's private summary of one player (hand, cash...) for their private thread: kind ->
 # (state, player, language) -> text; registered by the game's cog, like its panel opener

@@ -25,7 +25,7 @@ from bot.storage.db import Database
 from bot.translator import AraldoTranslator, register_command_names
 from bot.ui import moderates
 from bot.web.app import WebServer
-from bot.web.invite import private_url
+from bot.web.invite import private_url, public_url
 from engine.core.registry import BUILTIN_GAMES
 
 log = logging.getLogger("araldo")
@@ -106,6 +106,7 @@ class AraldoBot(commands.AutoShardedBot):
         web = self.web
         web.moderates = self.moderates_now
         self.notifier.private_link = lambda game_id, player: private_url(web, game_id, player)
+        self.notifier.public_link = lambda game_id: public_url(web, game_id)
         return port
 
     async def moderates_now(self, guild_id: str, user_id: str) -> bool:

@@ -147,6 +147,15 @@ class DiscordMessenger:
         await thread.add_user(discord.Object(int(user_id)))
         return str(thread.id)
 
+    async def archive_thread(self, thread_id: str) -> None:
+        if self.client.is_closed():
+            raise ClientClosed
+        await self.pacer.wait()
+        try:
+            await self.client.http.edit_channel(int(thread_id), archived=True)
+        except (discord.NotFound, discord.Forbidden):
+            return  # the thread is gone, or no longer ours to close: nothing is lost
+
     async def keep_panel(self, thread_id: str, content: str, message_id: str | None, panel_game: int | None,
                          label: str, nonce: str) -> str:
         if self.client.is_closed():

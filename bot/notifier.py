@@ -16,7 +16,6 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -26,7 +25,9 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import col, select
 
 from bot.desk import Held, hold, you_are_next
+from bot.ending import ENDING, send_ending
 from bot.i18n import channel_language, dm_language, t
+from bot.letters import COMPOSER as _COMPOSER
 from bot.letters import PRIVATE_SUMMARIES as PRIVATE_SUMMARIES  # the cogs register their summaries here
 from bot.letters import compose, private_text, state_or_none, wants_state
 from bot.pictures import Attachment
@@ -66,6 +67,9 @@ class Messenger(Protocol):
 
     async def open_private_thread(self, channel_id: str, user_id: str, title: str) -> str | None:
         """A private thread of the channel with the player added; None if Discord refuses it."""
+
+    async def archive_thread(self, thread_id: str) -> None:
+        """Archive a thread (a finished game's); a later post opens it again, as on Discord."""
 
     async def keep_panel(self, thread_id: str, content: str, message_id: str | None, panel_game: int | None,
                          label: str, nonce: str) -> str:
@@ -150,6 +154,7 @@ class Notifier:
         self.owns = owns or (lambda _guild: True)  # shard processes deliver their own guilds' rows
         # a player's private link to the game's web page, for their private thread (set when the pages run)
         self.private_link: Callable[[int, str], Awaitable[str]] | None = None
+        self.public_link: Callable[[int], str] | None = None  # the game's public page, for its ending's summary
         self._wake = asyncio.Event()
         self._due = True  # rows may be waiting (the emulator asks through busy())
         self._inflight: set[int] = set()
@@ -308,6 +313,9 @@ class Notifier:
         if r.what == "panels":
             await self.keep_private_panels(game, r, ctx)
             return
+        if r.what == ENDING:  # the summary of a game that ended, in the channel's language (bot/ending.py)
+            await send_ending(self, game, r, await self.language(r.guild_id, None, ctx))
+            return
         kind = payload.get("event", {}).get("notify") if r.what == "dm" else r.what
         if r.recipient is not None and not ctx.prefs.get((r.recipient, kind or "info"),
                                                          (kind or "info") not in NOTIFY_OFF_BY_DEFAULT):
@@ -340,7 +348,6 @@ class Notifier:
         refused = not await self.messenger.dm(r.recipient, letter.dm, letter.dm_file, nonce=f"{nonce}d")
         if refused and letter.fallback is not None:
             await self.messenger.post(r.channel_id, letter.fallback, nonce=f"{nonce}f")
-
 
     async def keep_private_panels(self, game: GameRow, r: OutboxRow, ctx: Pass) -> None:
         """Each player's private thread and its panel message, brought to the game's current version.
@@ -386,9 +393,3 @@ class Notifier:
         async with self.service.db.transaction() as s:
             for row in rows:
                 await s.merge(row)
-
-
-# the sender's texts and boards are made in ONE worker thread: rendering holds the GIL much of the
-# time, and several render threads at once would starve the event loop (commands, ticks) during a
-# burst; a command's own board (board_attachment) has threads of its own and never queues behind them
-_COMPOSER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="araldo-compose")

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.draw_concede import ConcedeButton, DrawButton, concede_here, draw_here
 from bot.cogs.lobby import LobbyButton, deadline_text, lobby_action_here, lobby_text, lobby_view
 from bot.cogs.table_settings import (
     parse_settings,
@@ -43,7 +44,7 @@ class GameCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LobbyButton)
+        self.bot.add_dynamic_items(LobbyButton, DrawButton, ConcedeButton)
 
     @group.command(name=L("create", "cmd.game.create"),
                    description=L("Create a game in this channel or in a new thread", "cmd.game.create.desc"))
@@ -96,6 +97,16 @@ class GameCog(commands.Cog):
     @group.command(name=L("start", "cmd.game.start"), description=L("Start the game of this channel", "cmd.game.start.desc"))
     async def start(self, interaction: discord.Interaction) -> None:
         await lobby_action_here(interaction, "start")
+
+    @group.command(name=L("draw", "cmd.game.draw"),
+                   description=L("Propose to end the game in a draw, or find the draw proposed", "cmd.game.draw.desc"))
+    async def draw(self, interaction: discord.Interaction) -> None:
+        await draw_here(interaction)
+
+    @group.command(name=L("concede", "cmd.game.concede"),
+                   description=L("Leave the game for good, ranked last: the others play on", "cmd.game.concede.desc"))
+    async def concede(self, interaction: discord.Interaction) -> None:
+        await concede_here(interaction)
 
     @group.command(name=L("status", "cmd.game.status"),
                    description=L("The board, whose turn it is and the next deadline", "cmd.game.status.desc"))

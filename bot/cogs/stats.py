@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.game import game_choices
+from bot.ending import plan_ending
 from bot.i18n import catalog, t
 from bot.record import queries
 from bot.record.queries import BoardLine, PlayerRecord
@@ -171,7 +172,8 @@ class StatsCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     service = bot.service  # type: ignore[attr-defined]
-    recorder = Recorder(service.db)
+    notifier = getattr(bot, "notifier", None)
+    recorder = Recorder(service.db, ended=plan_ending, kick=notifier.kick if notifier is not None else None)
     service.listeners.append(recorder.heard)
     bot.recorder = recorder  # type: ignore[attr-defined]
     shards = getattr(getattr(bot, "settings", None), "shard_ids", None)

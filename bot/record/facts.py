@@ -48,8 +48,9 @@ def game_facts(row: GameRow, state: GameState, names: dict[str, str], watch: Obs
     standing = [] if running else [sorted(p for p in group if is_human(p)) for group in game.ranking(state)]
     standing = [g for g in standing if g]
     humans = sum(len(g) for g in standing)
-    # abandoned: fewer than two humans still seated at the end (the others left or were removed)
-    seated_humans = sum(1 for p in state.players if not p.left and is_human(p.id))
+    # abandoned: fewer than two humans still seated at the end (the others removed by a moderator); a
+    # player who conceded played it out and lost, so a game won by the last concession is rated
+    seated_humans = sum(1 for p in state.players if (not p.left or p.id in state.conceded) and is_human(p.id))
     rated = not running and state.end_reason not in UNRATED_REASONS and seated_humans >= 2
     record = RecordGame(game_id=row.id, guild_id=row.guild_id, kind=row.kind, started_at=row.started_at,
                         finished_at=finished_at, end_reason=(state.end_reason or "")[:32], rated=rated,
@@ -75,7 +76,9 @@ def game_facts(row: GameRow, state: GameState, names: dict[str, str], watch: Obs
             place=place_of.get(pid), won=not running and pid in state.winners and not (seat and seat.left),
             rated=rated and pid in place_of,
             moves=c.moves, calls=c.calls, met=c.met, missed=c.missed, autopilot=c.autopilot,
-            away_seconds=c.away_seconds, left=bool(seat and seat.left), replaced=pid in replaced,
+            # a concession is an honest end of one's game, not a seat abandoned: no "left" against reliability
+            away_seconds=c.away_seconds, left=bool(seat and seat.left) and pid not in state.conceded,
+            replaced=pid in replaced,
             luck_rolls=luck.rolls,
             luck_expected=round(luck.expected, 6), luck_actual=luck.actual, running=running, mu=None, sigma=None)))
         # rows built at once (`loaded`): SQLModel's constructor checks each field, a game has hundreds of waits

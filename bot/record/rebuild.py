@@ -28,11 +28,17 @@ META = RecordMeta.__table__  # type: ignore[attr-defined]
 KEEP_EVERY = 8  # a running game's trail is written after this many new entries (and at its end)
 
 
+# what a game's first finished record also writes, in its transaction: the outbox row of its ending's
+# summary (bot/ending.py), so a summary is planned once per ending and reads a record already there
+Ended = Callable[[Connection, int], None]
+
+
 async def record_one(db: Database, game_id: int, memory: dict[int, Point] | None = None, *,
-                     anew: bool = False) -> bool:
+                     anew: bool = False, ended: Ended | None = None) -> bool:
     """Record one game as it stands now: its facts when started (finished or running), else out of the
     record. It goes on from the game's trail (in `memory`, else kept) over the entries logged since;
-    `anew`: from the seed (an undo or an import rewrote the log)."""
+    `anew`: from the seed (an undo or an import rewrote the log); `ended`: called in the write's
+    transaction when the game's record becomes finished (it was running or absent)."""
     memory = {} if memory is None else memory
     held = None if anew else memory.pop(game_id, None)
     read = await db.run(lambda c: read_one(c, game_id, held, anew), write=False)
@@ -60,6 +66,9 @@ async def record_one(db: Database, game_id: int, memory: dict[int, Point] | None
     changed = await asyncio.to_thread(store.moved, seen, facts)  # the ratings, off the event loop
 
     def write(conn: Connection) -> str | None:
+        if ended is not None and not facts.game.running and not conn.execute(select(store.G.c.game_id).where(
+                store.G.c.game_id == game_id, store.G.c.running.is_(False))).first():
+            ended(conn, game_id)
         again = store.save_game(conn, facts, changed)
         if trail is not None or point is None:
             conn.execute(delete(TRAIL).where(TRAIL.c.game_id == game_id))
@@ -123,16 +132,16 @@ async def rebuild(db: Database, *, progress: Callable[[int, int], None] | None =
     return done
 
 
-async def catch_up(db: Database) -> int:
+async def catch_up(db: Database, ended: Ended | None = None) -> int:
     """Record the finished games the record misses (the bot stopped between a game's end and its
-    record, or another process ended it and failed to record it), oldest first. Running games catch
-    up at their next move or deadline."""
+    record, or another process ended it and failed to record it), oldest first; their endings are
+    told now (`ended`). Running games catch up at their next move or deadline."""
     recorded = select(store.G.c.game_id).where(store.G.c.running.is_(False))
     ids: list[int] = await db.run(lambda c: [r.id for r in c.execute(
         select(GAME.c.id).where(GAME.c.status == "finished", GAME.c.id.not_in(recorded))
         .order_by(GAME.c.updated_at, GAME.c.id))], write=False)
     for game_id in ids:
-        await record_one(db, game_id)
+        await record_one(db, game_id, ended=ended)
     return len(ids)
 
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
+
+from sqlalchemy import Connection
 
 from bot.gamestore import Update
 from bot.record import rebuild
+from bot.record.rebuild import Ended
 from bot.record.trail import Point
 from bot.storage.db import Database
 
@@ -21,8 +25,11 @@ MEMORY = 256  # running games whose observer the recorder holds (the most lately
 
 
 class Recorder:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, ended: Ended | None = None, kick: Callable[[], None] | None = None) -> None:
         self.db = db
+        self._ended = ended  # plans a game's ending summary beside its first finished record
+        self._kick = kick  # wakes the outbox's sender once such a record is committed
+        self._told = False
         self._lock = asyncio.Lock()  # one record write at a time: ratings move game after game
         self._tasks: set[asyncio.Task[None]] = set()
         self._queued: set[int] = set()  # games whose record is waiting for its turn: one wait is enough
@@ -52,7 +59,8 @@ class Recorder:
             anew = game_id in self._anew
             self._anew.discard(game_id)
             try:
-                await rebuild.record_one(self.db, game_id, self.points, anew=anew)
+                await rebuild.record_one(self.db, game_id, self.points, anew=anew, ended=self.ended)
+                self.sent()
             except Exception:  # the game itself is saved; a rebuild catches up with its record
                 self.points.pop(game_id, None)
                 log.exception("could not record game %s", game_id)
@@ -71,10 +79,22 @@ class Recorder:
                 if await rebuild.built_version(self.db) != rebuild.DERIVATION:
                     count = await rebuild.rebuild(self.db)
                     log.info("players' record rebuilt from %s games, finished and running", count)
-                elif count := await rebuild.catch_up(self.db):
+                elif count := await rebuild.catch_up(self.db, self.ended):
+                    self.sent()
                     log.info("players' record caught up with %s finished games", count)
             except Exception:
                 log.exception("the players' record could not be rebuilt")
+
+    def ended(self, conn: Connection, game_id: int) -> None:
+        if self._ended is not None:
+            self._ended(conn, game_id)
+            self._told = True
+
+    def sent(self) -> None:
+        """After a commit that planned endings: the sender delivers them now, not at its next poll."""
+        if self._told and self._kick is not None:
+            self._kick()
+        self._told = False
 
     async def settled(self) -> None:
         """Wait for the records being written (tests, shutdown)."""

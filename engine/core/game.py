@@ -13,8 +13,10 @@ from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from engine.core.concession import Concede, concede
+from engine.core.draw import DRAW_TIMER, DrawAnswer, draw_move, lapsed
 from engine.core.errors import RuleError
-from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer, commit_fields
+from engine.core.model import CoreSettings, Event, GameState, Msg, Player, Timer, commit_fields, rename_player
 from engine.core.moderation import CORE_PREFIX, MOD_PREFIX, Away, ModAction, moderate
 from engine.core.orders import ORDERS_TYPE, OrdersMixin, SetOrders, core_moves, returned, set_orders
 from engine.core.ranking import final_ranking, scores_kept
@@ -23,7 +25,8 @@ from engine.core.revealed import Revelation, UndoneMove, default_revealed
 S = TypeVar("S", bound=GameState)
 
 _MOD_ADAPTER: TypeAdapter[Any] = TypeAdapter(ModAction)
-_CORE_ADAPTER: TypeAdapter[Any] = TypeAdapter(Annotated[Away | SetOrders, Field(discriminator="type")])
+_CORE_ADAPTER: TypeAdapter[Any] = TypeAdapter(Annotated[Away | SetOrders | DrawAnswer | Concede,
+                                                         Field(discriminator="type")])
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}  # one action parser per game class, built on first use
 MAX_TIMERS_PER_ADVANCE = 100_000  # a runaway timer loop is a bug; stop rather than hang
 
@@ -56,6 +59,9 @@ class Game(OrdersMixin, Generic[S]):
     # end reasons that are the game's own clock running out (SPQRisiko's time limit, Impero's last turn):
     # the deadline that ends the game so plays for nobody, and the players' record counts no miss at it
     clock_ends: ClassVar[frozenset[str]] = frozenset()
+    # how the ending's summary writes `final_scores` beside each place ("num", "money"); None: a game whose
+    # final scores are no number a player reads (a tie-break measure) shows only the places
+    score_format: ClassVar[str | None] = None
 
     # ---- to implement ------------------------------------------------------------
     def setup(self, settings: Any, players: list[Player], seed: int, now: datetime) -> S:
@@ -119,7 +125,12 @@ class Game(OrdersMixin, Generic[S]):
 
     def ranking(self, state: S) -> list[list[str]]:
         """A finished game's standing, best first, tied players grouped (the players' record rates it)."""
-        return final_ranking(state, self.final_scores(state))
+        return final_ranking(state, self.final_scores(state), self.in_play(state))
+
+    def in_play(self, state: S) -> list[str]:
+        """The players still in the game: who must agree to a draw and share it, and with one left after a
+        concession, its winner. By default every seated player; a game that eliminates players says so."""
+        return state.active_player_ids()
 
     def final_scores(self, state: S) -> dict[str, float]:
         """The end score ranking the non-winners; by default a `points`/`cash` mapping of the state."""
@@ -289,6 +300,10 @@ class Game(OrdersMixin, Generic[S]):
             return self._away(work, actor, parsed.until, now)
         if isinstance(parsed, SetOrders):
             return set_orders(self, work, actor, parsed, now)
+        if isinstance(parsed, DrawAnswer):  # a draw and a concession: every game's (issue 42)
+            return draw_move(self, work, actor, parsed.answer, now)
+        if isinstance(parsed, Concede):
+            return concede(self, work, actor, now)
         return returned(work, actor, now) + self.handle(work, actor, parsed, now)
 
     def advance(self, state: S, now: datetime) -> list[Event]:
@@ -303,7 +318,7 @@ class Game(OrdersMixin, Generic[S]):
                 break
             state.timers.remove(timer)
             state.clock = max(state.clock, timer.at)
-            fired = self.on_timer(state, timer, timer.at)
+            fired = lapsed(self, state) if timer.kind == DRAW_TIMER else self.on_timer(state, timer, timer.at)
             for ev in fired:
                 ev.at = ev.at or timer.at
             events.extend(fired)
@@ -313,8 +328,9 @@ class Game(OrdersMixin, Generic[S]):
         return events
 
     def _moderated_timer(self, state: S) -> Timer | None:
-        """The timer a moderator's extend or force acts on: the next one that is not a mere reminder."""
-        timers = [t for t in state.timers if t.kind not in self.reminder_timers]
+        """The timer a moderator's extend or force acts on: the next one that is not a mere reminder
+        (nor a draw's deadline, which belongs to the players who answer it)."""
+        timers = [t for t in state.timers if t.kind not in self.reminder_timers and t.kind != DRAW_TIMER]
         return min(timers, key=lambda t: (t.at, int(t.id.rsplit(":", 1)[1]))) if timers else None
 
     def next_deadline(self, state: S) -> datetime | None:
@@ -324,9 +340,11 @@ class Game(OrdersMixin, Generic[S]):
         return timer.at if timer else None
 
     def turn_deadline(self, state: S) -> datetime | None:
-        """The deadline players are reminded of and shown as "the" deadline. By default the next
-        timer; a game whose queue also holds other timers (Impero's auction closes) names its own."""
-        return self.next_deadline(state)
+        """The deadline players are reminded of and shown as "the" deadline. By default the next timer but
+        a proposed draw's; a game whose queue also holds other timers (Impero's auction closes) names its own."""
+        if state.paused_at is not None or state.status != "active":
+            return None
+        return min((t.at for t in state.timers if t.kind != DRAW_TIMER), default=None)
 
     def finish(self, state: S, winners: list[str], reason: str) -> Event:
         return finish_game(state, winners, reason)
@@ -377,17 +395,3 @@ def removed(state: GameState, player: str) -> bool:
 def _jsonable(value: Any) -> str:
     iso = getattr(value, "isoformat", None)
     return iso() if callable(iso) else str(value)
-
-
-def rename_player(data: Any, old: str, new: str) -> Any:
-    """Replace a player id everywhere in a dumped state: as a value and as a mapping key.
-
-    Player ids are Discord snowflakes, long digit strings that never collide with other values.
-    """
-    if isinstance(data, dict):
-        return {(new if k == old else k): rename_player(v, old, new) for k, v in data.items()}
-    if isinstance(data, list):
-        return [rename_player(v, old, new) for v in data]
-    if data == old:
-        return new
-    return data

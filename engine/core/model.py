@@ -102,6 +102,13 @@ class Standing(BaseModel):
         return self.since.get(piece, self.set_at)
 
 
+class DrawProposal(BaseModel):
+    """A draw proposed and not yet settled (engine/core/draw.py): who proposed it, who agreed so far."""
+
+    by: str
+    agreed: list[str] = Field(default_factory=list)
+
+
 class GameState(BaseModel):
     """What every game's state carries besides its own fields."""
 
@@ -119,6 +126,8 @@ class GameState(BaseModel):
     timer_seq: int = 0
     away: dict[str, datetime] = Field(default_factory=dict)  # declared absences, player -> until
     orders: dict[str, Standing] = Field(default_factory=dict)  # standing orders, player -> theirs (private)
+    draw: DrawProposal | None = None  # a draw proposed, waiting for the others' agreement
+    conceded: list[str] = Field(default_factory=list)  # players who conceded, first to concede first
 
     # -- players -----------------------------------------------------------------
     def player(self, pid: str) -> Player | None:
@@ -178,3 +187,17 @@ def commit_fields(target: BaseModel, source: BaseModel) -> None:
     """Make `target` the state `source` holds, field by field (the caller keeps its object)."""
     for name in type(target).model_fields:
         setattr(target, name, getattr(source, name))
+
+
+def rename_player(data: Any, old: str, new: str) -> Any:
+    """Replace a player id everywhere in a dumped state: as a value and as a mapping key.
+
+    Player ids are Discord snowflakes, long digit strings that never collide with other values.
+    """
+    if isinstance(data, dict):
+        return {(new if k == old else k): rename_player(v, old, new) for k, v in data.items()}
+    if isinstance(data, list):
+        return [rename_player(v, old, new) for v in data]
+    if data == old:
+        return new
+    return data

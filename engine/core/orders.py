@@ -31,12 +31,15 @@ class SetOrders(BaseModel):
 
 def core_moves(orders_model: type[BaseModel] | None) -> TypeAdapter[Any]:
     """The moves every game takes, as a game with these orders takes them (`python -m engine schema`):
-    `core_away`, and `core_orders` carrying the game's own orders model."""
+    `core_away`, `core_draw`, `core_concede`, and `core_orders` carrying the game's own orders model."""
+    from engine.core.concession import Concede
+    from engine.core.draw import DrawAnswer
+
     if orders_model is None:
-        return TypeAdapter(Away)
+        return TypeAdapter(Annotated[Away | DrawAnswer | Concede, Field(discriminator="type")])
     orders = create_model("SetOrders", __base__=SetOrders, __doc__=SetOrders.__doc__,
                           orders=(orders_model | None, None))  # type: ignore[arg-type]
-    return TypeAdapter(Annotated[Away | orders, Field(discriminator="type")])
+    return TypeAdapter(Annotated[Away | DrawAnswer | Concede | orders, Field(discriminator="type")])
 
 
 def parse_orders(model: type[BaseModel] | None, data: dict[str, Any]) -> BaseModel:

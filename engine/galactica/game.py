@@ -191,6 +191,10 @@ class Galactica(Game[GalacticaState]):
         events += self._after(state, now)
         return events + self._by_orders(state, now)
 
+    def in_play(self, state: GalacticaState) -> list[str]:
+        """A faction already out of the galaxy has no say in a draw (docs/rules/galactica.md)."""
+        return [p for p in state.active_player_ids() if not state.factions[p].out]
+
     def on_kick(self, state: GalacticaState, player: str, now: datetime) -> list[Event]:
         """A kicked faction leaves the galaxy: its fleets and planets' flags go."""
         state.factions[player].last_loss = "kicked"

@@ -71,6 +71,7 @@ class Impero(Game[ImperoState]):
     state_version = 2
     orders_model = ImperoOrders  # proxy bids, and the leftover company OP at the turn end: orders.py
     clock_ends = frozenset({"turns"})  # the last turn's end is the game's end, no one's missed deadline
+    score_format = "money"  # the cash that ranks the players
 
     # lookups and views the cogs, renderers and tests ask the game for
     board = staticmethod(nodes.board_of)

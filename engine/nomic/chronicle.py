@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from engine.core.game import rename_player
+from engine.core.model import rename_player
 from engine.nomic.models import Letter, NomicState, Proposal, Rule
 
 

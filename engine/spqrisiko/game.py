@@ -64,6 +64,7 @@ class SpqRisiko(Game[SpqrState]):
     # standing orders steer the autopilot of a lapsed or absent seat (orders.py, postures.py)
     orders_model = standing.SpqrOrders
     clock_ends = frozenset({"time_limit"})  # the time limit ends the game for all, no one's missed deadline
+    score_format = "num"  # the victory points
 
     # lookups the cogs, renderers and tests ask the game for
     current_player = staticmethod(territory.current_player)
@@ -135,6 +136,10 @@ class SpqRisiko(Game[SpqrState]):
 
     def orders_sample(self, state: SpqrState, player: str) -> dict[str, Any] | None:
         return standing.orders_sample(state, player)
+
+    def in_play(self, state: SpqrState) -> list[str]:
+        """An eliminated Empire has no say in a draw (docs/rules/spqrisiko.md)."""
+        return [p for p in state.active_player_ids() if p not in state.eliminated]
 
     def on_kick(self, state: SpqrState, player: str, now: datetime) -> list[Event]:
         return turns.on_kick(state, player, now)

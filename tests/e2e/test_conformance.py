@@ -21,7 +21,10 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
   (channel, DMs, others' `/note` and `/game log`) nor the game's record;
 - substitute: in mid-game a seat offered by a moderator passes to a volunteer (the ad's button, a
   moderator's confirmation) with everything it holds: the newcomer's view is the leaver's renamed,
-  the game awaits them where it awaited the leaver, the leaver's id is gone from the state.
+  the game awaits them where it awaited the leaver, the leaver's id is gone from the state;
+- ending: a player can concede and the game goes on, a draw every player still in play agrees to
+  ends the game, and the end is summed up once in the channel (standing
+  with the conceder last, the final board).
 
 Each game is played once (its demo) and every check reads that play. A (game, check) pair known to
 fail is marked xfail(strict): fixing the game turns it into an XPASS, and its mark is removed.
@@ -36,6 +39,7 @@ import pytest
 
 from engine.core.registry import BUILTIN_GAMES
 from tests.e2e.conformance.demos import demo_of
+from tests.e2e.conformance.ending import check_ending
 from tests.e2e.conformance.notes import check_notes
 from tests.e2e.conformance.substitute import check_substitute
 from tests.e2e.conformance.table import CHECKS, table
@@ -57,7 +61,8 @@ async def play(kind: str, tmp_path: Path) -> dict[str, list[str]]:
         await seated.let_a_deadline_lapse()
         await seated.check_rules_and_log()
         await check_notes(seated)
-        await check_substitute(seated)  # last: a seat changes hands
+        await check_substitute(seated)  # a seat changes hands, the game goes on
+        await check_ending(seated)  # last: it ends the game
         return {check: sorted(set(found)) for check, found in seated.problems.items()}
 
 

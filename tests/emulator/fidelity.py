@@ -47,6 +47,10 @@ QUIRKS: tuple[Quirk, ...] = (
     # discord.py sends the DM recipient's id as an integer; Discord reads any snowflake-like number.
     Quirk("/components/schemas/CreatePrivateChannelRequest/properties/recipient_id", {"type": "integer"},
           "DM recipient id sent as an integer"),
+    # discord.py sends the users an allowed_mentions may ping as integer ids (AllowedMentions.to_dict);
+    # Discord reads them as snowflakes all the same.
+    Quirk("/components/schemas/MessageAllowedMentionsRequest/properties/users/items", {"type": "integer", "minimum": 0},
+          "allowed_mentions user ids sent as integers"),
 )
 
 

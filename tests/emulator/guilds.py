@@ -113,6 +113,9 @@ class Channel:
     recipients: list[User] = field(default_factory=list)
     created: float = field(default_factory=time.time)
     members: set[str] = field(default_factory=set)  # a thread's members (a private one shows only to them)
+    archived: bool = False  # a thread's: closed to the list of active threads until someone posts again
+    locked: bool = False  # an archived thread only moderators may reopen
+    archived_at: float | None = None
 
     @property
     def is_thread(self) -> bool:
@@ -145,10 +148,10 @@ class Channel:
                 member_count=len(self.members),
                 total_message_sent=0,
                 thread_metadata={
-                    "archived": False,
+                    "archived": self.archived,
                     "auto_archive_duration": 1440,
-                    "archive_timestamp": iso(self.created),
-                    "locked": False,
+                    "archive_timestamp": iso(self.archived_at or self.created),
+                    "locked": self.locked,
                     "invitable": True,
                     "create_timestamp": iso(self.created),
                 },

@@ -55,6 +55,7 @@ class Rest(AppRoutes, InteractionRoutes, ChannelRoutes, GuildRoutes):
         r("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self.edit_webhook_message)
         r("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self.delete_webhook_message)
         r("GET", "/channels/{channel_id}", self.get_channel)
+        r("PATCH", "/channels/{channel_id}", self.edit_channel)
         r("GET", "/channels/{channel_id}/messages", self.list_messages)
         r("POST", "/channels/{channel_id}/messages", self.create_message)
         r("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message)

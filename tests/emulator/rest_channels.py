@@ -42,6 +42,23 @@ class ChannelRoutes(Routes):
     async def get_channel(self, request: web.Request, body: Body, channel_id: str) -> Any:
         return self._channel(channel_id).payload()
 
+    async def edit_channel(self, request: web.Request, body: Body, channel_id: str) -> Any:
+        """A thread's name, archived and locked flags, as Discord changes them (THREAD_UPDATE follows);
+        other channels' settings are not modelled."""
+        channel = self._channel(channel_id)
+        data = body.json or {}
+        if not channel.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        if isinstance(data.get("name"), str) and data["name"]:
+            channel.name = data["name"][:100]
+        if data.get("locked") is not None:
+            channel.locked = bool(data["locked"])
+        if data.get("archived") is not None:
+            channel.archived = bool(data["archived"])
+            channel.archived_at = time.time()
+        await self.emu.gateway.dispatch("THREAD_UPDATE", channel.payload())
+        return channel.payload()
+
     async def list_messages(self, request: web.Request, body: Body, channel_id: str) -> Any:
         channel = self._channel(channel_id)
         limit = int(request.query.get("limit", 50))
@@ -62,6 +79,9 @@ class ChannelRoutes(Routes):
         if channel.type == CHANNEL_DM and not all(u.dms_open for u in channel.recipients):
             raise DiscordError(403, 50007, "Cannot send messages to this user")
         self._validate_message(data, body)
+        if channel.is_thread and channel.archived:  # as Discord: a post reopens an archived thread (the
+            channel.archived = False                 # bot, an administrator here, may reopen a locked one too)
+            await self.emu.gateway.dispatch("THREAD_UPDATE", channel.payload())
         if data.get("enforce_nonce") and data.get("nonce") is not None:
             # as Discord: the same author's message with this nonce is returned, and no second one made
             # (the bot's outbox sends a row again under its nonce when it could not record the first send)

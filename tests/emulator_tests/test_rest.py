@@ -257,6 +257,21 @@ async def test_threads_guild_and_members(emulator: Emulator, api: Any) -> None:
     assert (await call(api, "GET", f"/guilds/{gid}/members/1"))[1]["code"] == 10007
 
 
+async def test_a_thread_is_archived_and_a_post_reopens_it(emulator: Emulator, api: Any) -> None:
+    """PATCH /channels/{id} with `archived` as Discord: the thread's metadata says so (THREAD_UPDATE),
+    a post in it reopens it; a text channel has no archive."""
+    general = emulator.general.id
+    _, msg = await call(api, "POST", f"/channels/{general}/messages", json={"content": "start"})
+    _, thread = await call(api, "POST", f"/channels/{general}/messages/{msg['id']}/threads", json={"name": "t"})
+    status, archived = await call(api, "PATCH", f"/channels/{thread['id']}", json={"archived": True})
+    assert status == 200 and archived["thread_metadata"]["archived"] is True
+    assert emulator.channels[thread["id"]].archived
+    await call(api, "POST", f"/channels/{thread['id']}/messages", json={"content": "again"})
+    assert not emulator.channels[thread["id"]].archived
+    status, body = await call(api, "PATCH", f"/channels/{general}", json={"archived": True})
+    assert (status, body["code"]) == (400, 50024)
+
+
 async def test_unknown_route_and_faults(emulator: Emulator, api: Any) -> None:
     status, body = await call(api, "GET", "/guilds/1/emojis")
     assert (status, body) == (404, {"message": "404: Not Found", "code": 0})

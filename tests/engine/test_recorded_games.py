@@ -16,6 +16,8 @@ import pytest
 from engine.core import GameRecord, Player, Rng, all_games, get_game, replay
 from tests.fixtures.recorded import GAMES, path
 
+CORE_ADDED = {"draw": None, "conceded": []}  # DecameroNomic's snapshot leaves out fields at their default
+
 
 def load(kind: str) -> dict[str, Any]:
     return json.loads(path(kind).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
@@ -43,6 +45,8 @@ def test_recorded_game_replays_unchanged(kind: str) -> None:
     version = data.get("state_version", game.state_version)
     if version != game.state_version:
         saved = game.migrate_state(saved, version)
+    # core fields added since the files were written, empty in a game that used neither (issue 42)
+    saved = {**{k: v for k, v in CORE_ADDED.items() if kind != "nomic"}, **saved}
     assert game.dump_state(state) == saved
     again = replay(game, record, until=record.advanced_to)
     assert game.dump_state(again) == saved  # type: ignore[arg-type]

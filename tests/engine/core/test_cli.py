@@ -24,7 +24,7 @@ def test_schema_lists_actions(capsys) -> None:
 
 
 def test_schema_publishes_the_core_moves_and_the_orders_of_every_game(capsys) -> None:
-    """Issue 38: `core_away` and `core_orders` are moves of every game, and `core_orders` carries the
+    """Issue 38: `core_away` and `core_orders` (and, issue 42, `core_draw` and `core_concede`) are moves of every game, and `core_orders` carries the
     game's own orders model: a tool reading the schema can write every move the game takes."""
     for kind in ("impero", "spqrisiko", "nomic", "highfrontier", "galactica"):
         game = get_game(kind)
@@ -32,7 +32,7 @@ def test_schema_publishes_the_core_moves_and_the_orders_of_every_game(capsys) ->
         schema = json.loads(capsys.readouterr().out)
         core = schema["core"]
         types = {core["$defs"][ref["$ref"].rsplit("/", 1)[1]]["properties"]["type"]["const"] for ref in core["oneOf"]}
-        assert types == {"core_away", "core_orders"}, kind
+        assert types == {"core_away", "core_orders", "core_draw", "core_concede"}, kind
         assert game.orders_model is not None
         assert schema["orders"] == game.orders_model.model_json_schema(), kind
         model = game.orders_model.__name__
