@@ -142,8 +142,9 @@ class Update:
     game: GameRow
     state: GameState | None
     events: list[Event]
-    # "away": a move made for a player by /away, whose public part nobody's command answers
-    source: Literal["act", "tick", "start", "mod", "import", "undo", "away"]
+    # "away": a move made for a player by /away, whose public part nobody's command answers;
+    # "table": a player's move from their private web page, announced in the channel likewise
+    source: Literal["act", "tick", "start", "mod", "import", "undo", "away", "table"]
     actor: str | None = None
 
 

@@ -105,10 +105,13 @@ def plan(upd: Update) -> list[OutboxRow]:
         # every new version refreshes the players' private panels; the row holds no state: the panels
         # are written from the snapshot current when it is sent, so a later row never shows older news
         rows.append(_row(upd.game, "panels", {}))
-    if upd.source in ("tick", "away"):  # what the clock or an absence did is announced, with the board
+    if upd.source in ("tick", "away", "table"):
+        # what the clock or an absence did is announced, with the board; a move from the web page as a
+        # command's answer would say it (the page that made it shows the board already)
         public = [ev.model_dump(mode="json") for ev in upd.events if ev.to is None]
         if public:
-            rows.append(_row(upd.game, "announce", {"events": public, "board": upd.state is not None}))
+            board = upd.state is not None and upd.source != "table"
+            rows.append(_row(upd.game, "announce", {"events": public, "board": board}))
     for ev in upd.events:
         if not ev.notify:
             continue

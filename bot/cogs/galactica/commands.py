@@ -15,12 +15,14 @@ from bot.cogs.galactica.lab import LAB_GAMES
 from bot.cogs.galactica.lab import run as run_lab_command
 from bot.cogs.galactica.odds import odds_command
 from bot.cogs.galactica.orders import orders_command
+from bot.cogs.galactica.table import table_moves
 from bot.cogs.galactica.texts import battle_text, private_summary
 from bot.cogs.galactica.views import KIND
 from bot.cogs.options import option
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.storage.models import GameRow
+from bot.tablemoves import register_table_moves
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, channel_lang, game_here, lang, player_id, send, service_of
 from engine.core import get_game
@@ -77,6 +79,7 @@ class GalacticaCog(commands.Cog):
         self.bot.add_dynamic_items(v.ActionSelect, v.TradeButton)
         PANEL_OPENERS[KIND] = v.open_panel
         PRIVATE_SUMMARIES[KIND] = private_summary
+        register_table_moves(KIND, table_moves)
         PANEL_KINDS.add(KIND)
 
     @group.command(name=L("panel", "cmd.gal.panel"), description=L("What you may do now, only for you",

@@ -12,11 +12,13 @@ from bot.cogs.nomic import text as nt
 from bot.cogs.nomic import views as v
 from bot.cogs.nomic.desk import scribe_desk
 from bot.cogs.nomic.play import KIND, act_here, here, nomic_state, play, public_view
+from bot.cogs.nomic.table import table_moves
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS
 from bot.orders import answer_orders
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
+from bot.tablemoves import register_table_moves
 from bot.translator import L
 from bot.ui import (
     PANEL_OPENERS,
@@ -68,6 +70,7 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
         self.bot.add_dynamic_items(lawform.ChangePick, lawform.NewLawButton, v.AdmitButton, v.ActButton,
                                    vote.LetterButton, v.RulesPage, vote.VoteButton, vote.VoteSelect)
         PANEL_OPENERS[KIND] = open_panel  # the "My panel" button under a call opens /nomic panel
+        register_table_moves(KIND, table_moves)
         PANEL_KINDS.add(KIND)
 
     @commands.Cog.listener()

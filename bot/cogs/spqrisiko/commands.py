@@ -17,11 +17,13 @@ from bot.cogs.spqrisiko import panel
 from bot.cogs.spqrisiko import views as v
 from bot.cogs.spqrisiko.moves import split_names
 from bot.cogs.spqrisiko.orders import orders_command
+from bot.cogs.spqrisiko.table import table_moves
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.painters import off_loop
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
+from bot.tablemoves import register_table_moves
 from bot.telling import register_log_names
 from bot.translator import L
 from bot.ui import (
@@ -156,6 +158,7 @@ class SpqrCog(commands.Cog):
                                    panel.PanelSelect, panel.PanelButton, OpenPanelButton)
         PANEL_OPENERS[KIND] = panel.open_panel
         PRIVATE_SUMMARIES[KIND] = private_summary
+        register_table_moves(KIND, table_moves)
         PANEL_KINDS.add(KIND)
 
     @commands.Cog.listener()
