@@ -65,10 +65,11 @@ def readable(kind: str, rows: list[ActionRow], viewer: str | None, finished: boo
 TABLE_KEY = "web"  # a move from the web page: its idempotency key starts so (Discord's ids are digits)
 
 
-def table_key(game_id: int, version: int, player: str) -> str:
-    """The idempotency key of a player's move from their page drawn at `version`: one move per page
-    version, so a form sent twice (a double click, a retry) applies once. Fits the log's 32 letters."""
-    digest = hashlib.sha256(f"{game_id}:{version}:{player}".encode()).hexdigest()
+def table_key(game_id: int, version: int, player: str, form: str) -> str:
+    """The idempotency key of a player's move from their page drawn at `version`: the same form with
+    the same inputs (`form`) sent twice (a double click, a retry) applies once; another form of that
+    page is another move (refused, the game having moved on). Fits the log's 32 letters."""
+    digest = hashlib.sha256(f"{game_id}:{version}:{player}:{form}".encode()).hexdigest()
     return TABLE_KEY + digest[:32 - len(TABLE_KEY)]
 
 

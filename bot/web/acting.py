@@ -13,6 +13,7 @@ own budget of moves besides the pages' rate limit.
 
 from __future__ import annotations
 
+import json
 import logging
 from urllib.parse import urlsplit
 
@@ -68,19 +69,18 @@ async def act(request: web.Request) -> web.StreamResponse:
     version = site.links.page_version(str(form.get("csrf", "")), reader.game_id, player)
     if version is None:
         raise refusal(request, 403, "web.err.page_token", lang)
-    key = table_key(reader.game_id, version, player)
+    index = str(form.get("move", ""))[:8]
+    typed = {str(name)[2:]: str(value)[:4000] for name, value in form.items() if str(name).startswith("f.")}
+    key = table_key(reader.game_id, version, player, json.dumps([index, typed], sort_keys=True))
     try:
         if version != table.row.version:
             if await table.svc._seen(key):
                 raise done(request)  # the same form again (a double click): played once already
             raise RuleError("core.moved_on")
         moves = await listed(table, player, lang)
-        index = str(form.get("move", ""))
         if not index.isdigit() or int(index) >= len(moves):
             raise RuleError("core.moved_on")
-        move = moves[int(index)]
-        typed = {one.name: str(form.get(f"f.{one.name}", "")) for one in move.inputs}
-        action = filled(move, typed)
+        action = filled(moves[int(index)], typed)
         await table.svc.act(reader.game_id, player, action, interaction_id=key, table=True, at_version=version)
     except RuleError as exc:
         if exc.code == "core.already_applied":
