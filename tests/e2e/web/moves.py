@@ -12,7 +12,6 @@ import aiohttp
 
 FORM = re.compile(r'<form method="post" class="move"(?P<head>[^>]*)>(?P<body>.*?)</form>', re.S)
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
-FIELD = re.compile(r'<(?:input|select)[^>]*name="([^"]+)"[^>]*>')
 
 
 @dataclass
@@ -29,16 +28,13 @@ def forms_in(page: str) -> list[PageForm]:
     for m in FORM.finditer(page):
         head = dict(ATTR.findall(m["head"]))
         fields: dict[str, str] = {}
-        for tag in re.finditer(r'<(input|select)([^>]*)>(.*?</select>)?', m["body"], re.S):
-            attrs = dict(ATTR.findall(tag[2]))
-            if "name" not in attrs:
-                continue
-            if tag[1] == "select":
-                chosen = re.search(r'<option value="([^"]*)" selected', tag[3] or "") or \
-                    re.search(r'<option value="([^"]*)"', tag[3] or "")
-                fields[attrs["name"]] = html.unescape(chosen[1]) if chosen else ""
-            else:
-                fields[attrs["name"]] = html.unescape(attrs.get("value", ""))
+        for tag in re.finditer(r'<input([^>]*)>', m["body"]):
+            attrs = dict(ATTR.findall(tag[1]))
+            fields[attrs["name"]] = html.unescape(attrs.get("value", ""))
+        for tag in re.finditer(r'<select([^>]*)>(.*?)</select>', m["body"], re.S):
+            attrs = dict(ATTR.findall(tag[1]))
+            chosen = re.search(r'<option value="([^"]*)" selected', tag[2]) or re.search(r'<option value="([^"]*)"', tag[2])
+            fields[attrs["name"]] = html.unescape(chosen[1]) if chosen else ""
         words = re.search(r"<button[^>]*>(.*?)</button>", m["body"], re.S)
         out.append(PageForm(html.unescape(head["action"]), head.get("data-type", ""), head.get("data-places", "").split(),
                             re.sub(r"<[^>]+>", "", words[1]).strip() if words else "", fields))
