@@ -6,11 +6,15 @@ greedy bot of engine/spqrisiko/ai.py through the game service, so the log and sn
   checkpoint), and that step's board image;
 - live: N readers hold the game's event stream open; a move is made through the service and the time
   until every reader has heard it is measured, with the move's own time meanwhile;
+- moves from the table: 50 players, each the player on turn of their own SPQRisiko game, send a move
+  from their private page at the same moment (the page's form, as a browser without script sends it):
+  the time until each is answered (played, and the page to go back to named), p50 / p95;
 - across processes (when TEST_DATABASE_URL points at PostgreSQL): the readers hold the stream of a
   web server running in another process over the same database, the move is made in this one, and
   the time until they hear it (through LISTEN/NOTIFY) and have the new page is measured.
 
     python bench/web_bench.py [moves] [viewers]
+    python bench/web_bench.py --table [players] [rounds]   (the moves from the table alone)
 
 The readers run in a process of their own, as browsers would, and times between the processes are
 read from the wall clock.
@@ -238,12 +242,58 @@ async def across_processes(url: str, viewers: int, rounds: int = 5) -> None:
         await db.close()
 
 
-if __name__ == "__main__" and sys.argv[1:2] == ["--viewers"]:
+async def table_moves(players: int = 50, rounds: int = 5) -> None:
+    """`players` players, each on turn in a game of their own, send a move from their page at once."""
+    import bot.cogs.spqrisiko.commands  # noqa: F401  (registers the game's moves for its pages)
+    from tests.e2e.web.moves import forms_in
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = await fresh(f"sqlite+aiosqlite:///{folder}/bench.db")
+        now = [T0]
+        svc = GameService(db, clock=lambda: now[0], seed_source=lambda: 2026)
+        games = [await started_game(svc, "spqrisiko", 4, {"setup": "random"}, channel=str(1000 + i), first=10_000 + 4 * i)
+                 for i in range(players)]
+        web = WebServer(svc, per_minute=0, burst=0)
+        port = await web.start("127.0.0.1", 0)
+        assert web.links is not None
+        answered: list[float] = []
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+            for _ in range(rounds):
+                sends = []
+                for game_id in games:  # each player's page, as they look at it before they play
+                    _, state = await svc.state(game_id)
+                    player = state.order[state.current]
+                    link = f"http://127.0.0.1:{port}/g/{game_id}/p/{await web.links.token(game_id, player)}"
+                    async with http.get(link) as page:
+                        forms = forms_in(await page.text())
+                    form = next((f for f in forms if f.type == "reinforce"), None) or \
+                        next(f for f in forms if f.type == "end_turn")
+                    sends.append((link, form.fields))
+
+                async def one(link: str, fields: dict[str, str]) -> float:
+                    t = time.perf_counter()
+                    async with http.post(link + "/act", data=fields, headers={"Origin": f"http://127.0.0.1:{port}"},
+                                         allow_redirects=False) as answer:
+                        await answer.read()
+                        assert answer.status == 303, answer.status
+                    return time.perf_counter() - t
+
+                answered += await asyncio.gather(*(one(link, fields) for link, fields in sends))
+        print(f"moves from the table, {players} players at once, {rounds} rounds: answered p50 "
+              f"{pct(answered, .5):.0f} ms, p95 {pct(answered, .95):.0f} ms, last {max(answered) * 1000:.0f} ms")
+        await web.stop()
+        await db.close()
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--table"]:
+    asyncio.run(table_moves(*(int(a) for a in sys.argv[2:4])))
+elif __name__ == "__main__" and sys.argv[1:2] == ["--viewers"]:
     asyncio.run(viewers_process(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
 elif __name__ == "__main__" and sys.argv[1:2] == ["--server"]:
     asyncio.run(server_process(sys.argv[2]))
 elif __name__ == "__main__":
     asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000, int(sys.argv[2]) if len(sys.argv) > 2 else 500))
+    asyncio.run(table_moves())
     pg = os.environ.get("TEST_DATABASE_URL", "")
     if pg.startswith("postgresql"):
         asyncio.run(across_processes(pg, min(100, int(sys.argv[2]) if len(sys.argv) > 2 else 100)))

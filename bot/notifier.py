@@ -111,7 +111,10 @@ def plan(upd: Update) -> list[OutboxRow]:
         public = [ev.model_dump(mode="json") for ev in upd.events if ev.to is None]
         if public:
             board = upd.state is not None and upd.source != "table"
-            rows.append(_row(upd.game, "announce", {"events": public, "board": board}))
+            payload: dict[str, Any] = {"events": public, "board": board}
+            if calls_awaited(upd, public):
+                payload["calls"] = True
+            rows.append(_row(upd.game, "announce", payload))
     for ev in upd.events:
         if not ev.notify:
             continue
@@ -127,6 +130,15 @@ def plan(upd: Update) -> list[OutboxRow]:
     if nxt is not None and nxt.to:
         rows.append(_row(upd.game, "dm", {"event": nxt.model_dump(mode="json"), "board": False}, recipient=nxt.to[0]))
     return rows
+
+
+def calls_awaited(upd: Update, public: list[dict[str, Any]]) -> bool:
+    """Does the post call a player the game now awaits (a game's own call, naming them by id: its text
+    mentions them, as `bot.ui.call_button` reads a command's answer)? It then carries "My panel"."""
+    if upd.state is None or upd.state.status != "active":
+        return False
+    said = json.dumps(public, ensure_ascii=False)
+    return any(f'"{pid}"' in said or f"<@{pid}>" in said for pid in get_game(upd.game.kind).awaiting(upd.state))
 
 
 def plan_reminder(game: GameRow, players: list[str], deadline: datetime) -> list[OutboxRow]:
@@ -331,7 +343,7 @@ class Notifier:
         nonce = f"a{r.id}."
         # a deadline that calls players (bot/turn_calls.py) puts the "My panel" button under its post
         calling = r.what == "announce" and game.kind in PANEL_KINDS and game.id is not None \
-            and any(e.get("key") in CALL_KEYS for e in payload.get("events", []))
+            and (payload.get("calls") or any(e.get("key") in CALL_KEYS for e in payload.get("events", [])))
         for i, (text, file) in enumerate(letter.posts):
             if calling and i == len(letter.posts) - 1:
                 await self.messenger.post(r.channel_id, text, file, nonce=f"{nonce}{i}",

@@ -79,7 +79,6 @@ class GalacticaCog(commands.Cog):
         self.bot.add_dynamic_items(v.ActionSelect, v.TradeButton)
         PANEL_OPENERS[KIND] = v.open_panel
         PRIVATE_SUMMARIES[KIND] = private_summary
-        register_table_moves(KIND, table_moves)
         PANEL_KINDS.add(KIND)
 
     @group.command(name=L("panel", "cmd.gal.panel"), description=L("What you may do now, only for you",
@@ -307,3 +306,6 @@ class GalacticaCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(GalacticaCog(bot))
+
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord

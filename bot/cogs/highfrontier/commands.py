@@ -74,7 +74,6 @@ class HfCog(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(v.BoardButton, v.ActButton, v.WitnessButton, v.ProxyButton)
         PRIVATE_SUMMARIES[KIND] = texts.me_text
-        register_table_moves(KIND, table_moves)
         PANEL_OPENERS[KIND] = open_panel  # the "My panel" button under a call opens /hf me
         PANEL_KINDS.add(KIND)
 
@@ -357,3 +356,6 @@ async def setup(bot: commands.Bot) -> None:
     register_page_fields(KIND, hidden={"rows", "columns", "prices", "values", "bull_cells", "row", "col"},
                          opened={"companies", "holders"})
     await bot.add_cog(HfCog(bot))
+
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord

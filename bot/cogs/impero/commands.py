@@ -117,7 +117,6 @@ class ImperoCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(BidButton, OfferButton, ClaimButton, impero_panel.ActionSelect, OpenPanelButton)
-        register_table_moves(KIND, table_moves)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -378,3 +377,6 @@ async def setup(bot: commands.Bot) -> None:
     # the map and the chart are the board's picture already; the market is the state at a glance
     register_page_fields(KIND, hidden={"map", "chart", "title", "deadline_local", "timezone"}, opened={"market"})
     await bot.add_cog(ImperoCog(bot))
+
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord

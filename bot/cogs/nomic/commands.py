@@ -70,7 +70,6 @@ class NomicCog(scribe_desk(scribe)):  # type: ignore[misc]
         self.bot.add_dynamic_items(lawform.ChangePick, lawform.NewLawButton, v.AdmitButton, v.ActButton,
                                    vote.LetterButton, v.RulesPage, vote.VoteButton, vote.VoteSelect)
         PANEL_OPENERS[KIND] = open_panel  # the "My panel" button under a call opens /nomic panel
-        register_table_moves(KIND, table_moves)
         PANEL_KINDS.add(KIND)
 
     @commands.Cog.listener()
@@ -331,3 +330,6 @@ async def setup(bot: commands.Bot) -> None:
     register_page_fields(KIND, opened={"proposals", "rules", "players"},
                          words={"mechanics": "nomic.mechanic", "pending": "nomic.reason", "kind": "nomic.ui.kind"})
     await bot.add_cog(NomicCog(bot))
+
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord

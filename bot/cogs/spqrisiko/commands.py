@@ -158,7 +158,6 @@ class SpqrCog(commands.Cog):
                                    panel.PanelSelect, panel.PanelButton, OpenPanelButton)
         PANEL_OPENERS[KIND] = panel.open_panel
         PRIVATE_SUMMARIES[KIND] = private_summary
-        register_table_moves(KIND, table_moves)
         PANEL_KINDS.add(KIND)
 
     @commands.Cog.listener()
@@ -386,3 +385,5 @@ async def setup(bot: commands.Bot) -> None:
     register_page_fields(KIND, words={"hand": "spqrisiko.card"})  # the hand's cards by their names
     await bot.add_cog(SpqrCog(bot))
 
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord
