@@ -242,13 +242,14 @@ async def across_processes(url: str, viewers: int, rounds: int = 5) -> None:
         await db.close()
 
 
-async def table_moves(players: int = 50, rounds: int = 5) -> None:
-    """`players` players, each on turn in a game of their own, send a move from their page at once."""
+async def table_moves(players: int = 50, rounds: int = 5, url: str = "") -> None:
+    """`players` players, each on turn in a game of their own, send a move from their page at once
+    (on SQLite, or on the database at `url`)."""
     import bot.cogs.spqrisiko.commands  # noqa: F401  (registers the game's moves for its pages)
     from tests.e2e.web.moves import forms_in
 
     with tempfile.TemporaryDirectory() as folder:
-        db = await fresh(f"sqlite+aiosqlite:///{folder}/bench.db")
+        db = await fresh(url or f"sqlite+aiosqlite:///{folder}/bench.db")
         now = [T0]
         svc = GameService(db, clock=lambda: now[0], seed_source=lambda: 2026)
         games = [await started_game(svc, "spqrisiko", 4, {"setup": "random"}, channel=str(1000 + i), first=10_000 + 4 * i)
@@ -279,7 +280,7 @@ async def table_moves(players: int = 50, rounds: int = 5) -> None:
                     return time.perf_counter() - t
 
                 answered += await asyncio.gather(*(one(link, fields) for link, fields in sends))
-        print(f"moves from the table, {players} players at once, {rounds} rounds: answered p50 "
+        print(f"moves from the table ({'PostgreSQL' if url else 'SQLite'}), {players} players at once, {rounds} rounds: answered p50 "
               f"{pct(answered, .5):.0f} ms, p95 {pct(answered, .95):.0f} ms, last {max(answered) * 1000:.0f} ms")
         await web.stop()
         await db.close()
@@ -287,6 +288,8 @@ async def table_moves(players: int = 50, rounds: int = 5) -> None:
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--table"]:
     asyncio.run(table_moves(*(int(a) for a in sys.argv[2:4])))
+    if os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"):
+        asyncio.run(table_moves(*(int(a) for a in sys.argv[2:4]), url=os.environ["TEST_DATABASE_URL"]))
 elif __name__ == "__main__" and sys.argv[1:2] == ["--viewers"]:
     asyncio.run(viewers_process(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
 elif __name__ == "__main__" and sys.argv[1:2] == ["--server"]:

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from bot.i18n import t
+from bot.web.security import RateLimit
 from tests.e2e.web.moves import PageForm, forms_in, page_of, refusal_in, send
-from tests.e2e.web.tables import private_link, web_table
+from tests.e2e.web.tables import private_link, url, web_table
 from tests.e2e.web.test_browser import forged
 
 pytestmark = pytest.mark.e2e
@@ -52,7 +53,10 @@ async def test_only_the_holder_plays_once_and_never_on_a_stale_page(tmp_path: Pa
         # a forged link, another player's link with this page's form, a foreign or missing Origin, a
         # token not this page's: 403, nothing played
         others_link = await private_link(seated, other)
+        # a moderator's link reads everything and plays nothing
+        moderators = url(seated, f"/p/{await seated.bot.web.links.token(seated.game_id, f'mod:{other.id}')}")
         for where, form, origin in ((forged(link, actor.id, other.id), first, ""), (others_link, first, ""),
+                                    (moderators, first, ""),
                                     (link, first, "http://evil.example"), (link, first, None),
                                     (link, PageForm(first.action, "", [], "", {**first.fields, "csrf": "x.y"}), "")):
             answer = await send(where, form, origin=origin)
@@ -95,4 +99,12 @@ async def test_only_the_holder_plays_once_and_never_on_a_stale_page(tmp_path: Pa
         form = forms_in((await page_of(link))[1])[-1]
         await seated.emu.slash(actor, "game web", regenerate=True)
         assert (await send(link, form))[0] == 403
+        assert await log_size(seated) == size + 2
+
+        # an address that sends moves faster than a player plays is slowed down, nothing played
+        seated.bot.web.move_limit = RateLimit(1, 1)
+        link = await private_link(seated, actor)
+        form = forms_in((await page_of(link))[1])[-1]
+        assert (await send(link, form, **{"move": "999"}))[0] == 409  # the one move of its budget: no such move
+        assert (await send(link, form))[0] == 429
         assert await log_size(seated) == size + 2
