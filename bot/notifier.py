@@ -33,7 +33,7 @@ from bot.pictures import Attachment
 from bot.preferences import NOTIFY_OFF_BY_DEFAULT
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, GuildConfig, OutboxRow, PlayerRhythm, PrivateThread, loaded
-from bot.turn_calls import CALL_KEYS
+from bot.turn_calls import CALL_KEYS, calls_awaited
 from engine.core import get_game
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ def plan(upd: Update) -> list[OutboxRow]:
         if public:
             board = upd.state is not None and upd.source != "table"
             payload: dict[str, Any] = {"events": public, "board": board}
-            if calls_awaited(upd, public):
+            if upd.state is not None and calls_awaited(upd.game.kind, upd.state, public):
                 payload["calls"] = True
             rows.append(_row(upd.game, "announce", payload))
     for ev in upd.events:
@@ -130,15 +130,6 @@ def plan(upd: Update) -> list[OutboxRow]:
     if nxt is not None and nxt.to:
         rows.append(_row(upd.game, "dm", {"event": nxt.model_dump(mode="json"), "board": False}, recipient=nxt.to[0]))
     return rows
-
-
-def calls_awaited(upd: Update, public: list[dict[str, Any]]) -> bool:
-    """Does the post call a player the game now awaits (a game's own call, naming them by id: its text
-    mentions them, as `bot.ui.call_button` reads a command's answer)? It then carries "My panel"."""
-    if upd.state is None or upd.state.status != "active":
-        return False
-    said = json.dumps(public, ensure_ascii=False)
-    return any(f'"{pid}"' in said or f"<@{pid}>" in said for pid in get_game(upd.game.kind).awaiting(upd.state))
 
 
 def plan_reminder(game: GameRow, players: list[str], deadline: datetime) -> list[OutboxRow]:
