@@ -69,6 +69,9 @@ async def act(request: web.Request) -> web.StreamResponse:
     version = site.links.page_version(str(form.get("csrf", "")), reader.game_id, player)
     if version is None:
         raise refusal(request, 403, "web.err.page_token", lang)
+    if version > table.row.version:  # a page another process drew from a newer row than ours
+        table.svc.cache.forget(reader.game_id)
+        table = await table_of(request, reader)
     index = str(form.get("move", ""))[:8]
     typed = {str(name)[2:]: str(value)[:4000] for name, value in form.items() if str(name).startswith("f.")}
     key = table_key(reader.game_id, version, player, json.dumps([index, typed], sort_keys=True))
