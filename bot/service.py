@@ -214,7 +214,7 @@ class GameService(Archive, Preferences, Desk):
             raise RuleError("core.not_started")
         if at_version is not None and row.version != at_version:
             # a page drawn before the game moved on (a stale cached row is confirmed first: _act_once)
-            if interaction_id and await self._seen(interaction_id):
+            if interaction_id and await self.applied(interaction_id):
                 raise RuleError("core.already_applied")
             raise RuleError("core.moved_on")
         assert row.id is not None
@@ -245,7 +245,7 @@ class GameService(Archive, Preferences, Desk):
             # the state was loaded for this move alone: a refusal discards it, so no protective copy
             events += game.apply(state, actor, parsed, now, moderator=moderator, scratch=True)
         except RuleError:
-            if interaction_id and await self._seen(interaction_id):  # a retry of a move already made
+            if interaction_id and await self.applied(interaction_id):  # a retry of a move already made
                 raise RuleError("core.already_applied") from None
             raise
         events += calls(game, state, before, events, now)  # whoever must act now, called in the channel

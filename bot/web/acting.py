@@ -14,7 +14,6 @@ own budget of moves besides the pages' rate limit.
 from __future__ import annotations
 
 import json
-import logging
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
@@ -30,8 +29,6 @@ from bot.web.markup import discord_html
 from bot.web.routes import GAME, TOKEN, language, reader_of, refusal, server, table_of
 from bot.web.security import client_address
 from engine.core import RuleError
-
-log = logging.getLogger(__name__)
 
 
 def add(app: web.Application) -> None:
@@ -77,7 +74,7 @@ async def act(request: web.Request) -> web.StreamResponse:
     key = table_key(reader.game_id, version, player, json.dumps([index, typed], sort_keys=True))
     try:
         if version != table.row.version:
-            if await table.svc._seen(key):
+            if await table.svc.applied(key):
                 raise done(request)  # the same form again (a double click): played once already
             raise RuleError("core.moved_on")
         moves = await listed(table, player, lang)
