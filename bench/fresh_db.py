@@ -33,14 +33,14 @@ async def fresh(url: str) -> Database:
 
 
 async def started_game(service: GameService, kind: str, players: int, settings: dict[str, Any] | None = None,
-                       name: str = "P{}") -> int:
-    """A game of `kind` in channel "2" of guild "1", joined by `players` users ("100", "101", ...; named
-    after `name`) and started by the first: its id."""
-    await service.create(kind=kind, guild_id="1", channel_id="2", creator_id="100", creator_name=name.format(0),
-                         settings=settings)
+                       name: str = "P{}", channel: str = "2", first: int = 100) -> int:
+    """A game of `kind` in `channel` of guild "1", joined by `players` users (`first`, `first` + 1, ...;
+    named after `name`) and started by the first: its id."""
+    await service.create(kind=kind, guild_id="1", channel_id=channel, creator_id=str(first),
+                         creator_name=name.format(0), settings=settings)
     for i in range(1, players):
-        await service.join("2", str(100 + i), name.format(i))
-    res = await service.start("2", "100")
+        await service.join(channel, str(first + i), name.format(i))
+    res = await service.start(channel, str(first))
     assert res.game.id is not None
     return res.game.id
 

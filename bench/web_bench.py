@@ -6,11 +6,15 @@ greedy bot of engine/spqrisiko/ai.py through the game service, so the log and sn
   checkpoint), and that step's board image;
 - live: N readers hold the game's event stream open; a move is made through the service and the time
   until every reader has heard it is measured, with the move's own time meanwhile;
+- moves from the table: 50 players, each the player on turn of their own SPQRisiko game, send a move
+  from their private page at the same moment (the page's form, as a browser without script sends it):
+  the time until each is answered (played, and the page to go back to named), p50 / p95;
 - across processes (when TEST_DATABASE_URL points at PostgreSQL): the readers hold the stream of a
   web server running in another process over the same database, the move is made in this one, and
   the time until they hear it (through LISTEN/NOTIFY) and have the new page is measured.
 
     python bench/web_bench.py [moves] [viewers]
+    python bench/web_bench.py --table [players] [rounds]   (the moves from the table alone)
 
 The readers run in a process of their own, as browsers would, and times between the processes are
 read from the wall clock.
@@ -238,12 +242,89 @@ async def across_processes(url: str, viewers: int, rounds: int = 5) -> None:
         await db.close()
 
 
-if __name__ == "__main__" and sys.argv[1:2] == ["--viewers"]:
+async def table_moves(players: int = 50, rounds: int = 5, url: str = "") -> None:
+    """`players` players, each on turn in a game of their own, send a move from their page at once
+    (on SQLite, or on the database at `url`)."""
+    import bot.cogs.spqrisiko.commands  # noqa: F401  (registers the game's moves for its pages)
+    from tests.e2e.web.moves import forms_in
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = await fresh(url or f"sqlite+aiosqlite:///{folder}/bench.db")
+        now = [T0]
+        svc = GameService(db, clock=lambda: now[0], seed_source=lambda: 2026)
+        games = [await started_game(svc, "spqrisiko", 4, {"setup": "random"}, channel=str(1000 + i), first=10_000 + 4 * i)
+                 for i in range(players)]
+        web = WebServer(svc, per_minute=0, burst=0)
+        port = await web.start("127.0.0.1", 0)
+        assert web.links is not None
+        answered: dict[bool, list[float]] = {True: [], False: []}
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+            for i in range(rounds + 1):
+                together = i > 0  # the first round one player after another: what one move costs alone
+                sends = []
+                for game_id in games:  # each player's page, as they look at it before they play
+                    _, state = await svc.state(game_id)
+                    player = sorted(get_game("spqrisiko").awaiting(state))[0]
+                    link = f"http://127.0.0.1:{port}/g/{game_id}/p/{await web.links.token(game_id, player)}"
+                    async with http.get(link) as page:
+                        forms = forms_in(await page.text())
+                    form = next((f for f in forms if f.type == "reinforce"), None) or \
+                        next(f for f in forms if f.type == "end_turn")
+                    sends.append((link, form.fields))
+                # the players in a process of their own, as browsers are: all send at once
+                movers = await asyncio.create_subprocess_exec(sys.executable, __file__, "--movers",
+                                                              stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+                out, _ = await movers.communicate(json.dumps({"sends": sends, "together": together}).encode())
+                answered[together] += json.loads(out)
+        alone, at_once = answered[False], answered[True]
+        print(f"moves from the table ({'PostgreSQL' if url else 'SQLite'}): one at a time p50 {pct(alone, .5):.1f} ms, "
+              f"p95 {pct(alone, .95):.1f} ms; {players} players at once ({rounds} rounds) p50 {pct(at_once, .5):.0f} ms, "
+              f"p95 {pct(at_once, .95):.0f} ms, last {max(at_once) * 1000:.0f} ms")
+        await web.stop()
+        await db.close()
+
+
+async def movers_process() -> None:
+    """The players of `table_moves`: each has their page open (a connection kept alive, as a browser
+    keeps it), then sends their form, all at the same moment; prints how long each waited for its answer."""
+    asked = json.loads(sys.stdin.read())
+    sends = asked["sends"]
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+        async def look(link: str) -> None:
+            async with http.get(link) as page:
+                await page.read()
+
+        await asyncio.gather(*(look(link) for link, _ in sends))
+
+        async def one(link: str, fields: dict[str, str]) -> float:
+            t = time.perf_counter()
+            origin = link.split("/g/", 1)[0]
+            async with http.post(link + "/act", data=fields, headers={"Origin": origin}, allow_redirects=False) as answer:
+                await answer.read()
+                assert answer.status == 303, answer.status
+            return time.perf_counter() - t
+
+        if asked["together"]:
+            took = await asyncio.gather(*(one(link, fields) for link, fields in sends))
+        else:
+            took = [await one(link, fields) for link, fields in sends]
+        print(json.dumps(took), flush=True)
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--movers"]:
+    asyncio.run(movers_process())
+elif __name__ == "__main__" and sys.argv[1:2] == ["--table"]:
+    movers, rounds = (int(a) for a in (sys.argv[2:4] + ["50", "5"][len(sys.argv[2:4]):]))
+    asyncio.run(table_moves(movers, rounds))
+    if os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"):
+        asyncio.run(table_moves(movers, rounds, url=os.environ["TEST_DATABASE_URL"]))
+elif __name__ == "__main__" and sys.argv[1:2] == ["--viewers"]:
     asyncio.run(viewers_process(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
 elif __name__ == "__main__" and sys.argv[1:2] == ["--server"]:
     asyncio.run(server_process(sys.argv[2]))
 elif __name__ == "__main__":
     asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000, int(sys.argv[2]) if len(sys.argv) > 2 else 500))
+    asyncio.run(table_moves())
     pg = os.environ.get("TEST_DATABASE_URL", "")
     if pg.startswith("postgresql"):
         asyncio.run(across_processes(pg, min(100, int(sys.argv[2]) if len(sys.argv) > 2 else 100)))

@@ -142,8 +142,9 @@ class Update:
     game: GameRow
     state: GameState | None
     events: list[Event]
-    # "away": a move made for a player by /away, whose public part nobody's command answers
-    source: Literal["act", "tick", "start", "mod", "import", "undo", "away"]
+    # "away": a move made for a player by /away, whose public part nobody's command answers;
+    # "table": a player's move from their private web page, announced in the channel likewise
+    source: Literal["act", "tick", "start", "mod", "import", "undo", "away", "table"]
     actor: str | None = None
 
 
@@ -306,7 +307,7 @@ class GameStore:
         return found
 
     # ---- saving --------------------------------------------------------------------------
-    async def _seen(self, interaction_id: str) -> bool:
+    async def applied(self, interaction_id: str) -> bool:  # a move with this idempotency key was logged
         async with self.db.sessions() as s:
             q = select(ActionRow.id).where(ActionRow.interaction_id == interaction_id)
             return (await s.execute(q)).first() is not None
@@ -372,7 +373,7 @@ class GameStore:
         except IntegrityError:
             self.cache.forget(row.id)
             # the same interaction id (or seq) was written by a concurrent process
-            if entry is not None and entry.interaction_id and await self._seen(entry.interaction_id):
+            if entry is not None and entry.interaction_id and await self.applied(entry.interaction_id):
                 raise RuleError("core.already_applied") from None
             raise Conflict from None
         saved = changed(row, version=old + 1, status=status, next_deadline=deadline, turn_deadline=turn_deadline,

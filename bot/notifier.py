@@ -34,7 +34,7 @@ from bot.pictures import Attachment
 from bot.preferences import NOTIFY_OFF_BY_DEFAULT
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, GuildConfig, OutboxRow, PlayerRhythm, PrivateThread, loaded
-from bot.turn_calls import CALL_KEYS
+from bot.turn_calls import CALL_KEYS, calls_awaited
 from engine.core import get_game
 
 log = logging.getLogger(__name__)
@@ -109,10 +109,16 @@ def plan(upd: Update) -> list[OutboxRow]:
         # every new version refreshes the players' private panels; the row holds no state: the panels
         # are written from the snapshot current when it is sent, so a later row never shows older news
         rows.append(_row(upd.game, "panels", {}))
-    if upd.source in ("tick", "away"):  # what the clock or an absence did is announced, with the board
+    if upd.source in ("tick", "away", "table"):
+        # what the clock or an absence did is announced, with the board; a move from the web page as a
+        # command's answer would say it (the page that made it shows the board already)
         public = [ev.model_dump(mode="json") for ev in upd.events if ev.to is None]
         if public:
-            rows.append(_row(upd.game, "announce", {"events": public, "board": upd.state is not None}))
+            board = upd.state is not None and upd.source != "table"
+            payload: dict[str, Any] = {"events": public, "board": board}
+            if upd.state is not None and calls_awaited(upd.game.kind, upd.state, public):
+                payload["calls"] = True
+            rows.append(_row(upd.game, "announce", payload))
     for ev in upd.events:
         if not ev.notify:
             continue
@@ -336,7 +342,7 @@ class Notifier:
         nonce = f"a{r.id}."
         # a deadline that calls players (bot/turn_calls.py) puts the "My panel" button under its post
         calling = r.what == "announce" and game.kind in PANEL_KINDS and game.id is not None \
-            and any(e.get("key") in CALL_KEYS for e in payload.get("events", []))
+            and (payload.get("calls") or any(e.get("key") in CALL_KEYS for e in payload.get("events", [])))
         for i, (text, file) in enumerate(letter.posts):
             if calling and i == len(letter.posts) - 1:
                 await self.messenger.post(r.channel_id, text, file, nonce=f"{nonce}{i}",

@@ -40,6 +40,7 @@ from engine.core import Event, Player, RuleError, get_game
 from engine.core.moderation import DEADLINE_ACTOR, told_note
 
 log = logging.getLogger(__name__)
+Source = Literal["act", "mod", "away", "table"]  # how a move came, as its listeners hear it
 __all__ = ["ActResult", "Conflict", "GameService", "Listener", "Planner", "Update", "utcnow"]
 
 
@@ -174,32 +175,34 @@ class GameService(Archive, Preferences, Desk, Substitutes):
     # ---- playing -------------------------------------------------------------------------
     async def act(self, game_id: int, actor: str, action: dict[str, Any] | BaseModel, *,
                   interaction_id: str | None = None, moderator: bool = False,
-                  announce: bool = False) -> ActResult:
+                  announce: bool = False, table: bool = False, at_version: int | None = None) -> ActResult:
         """Apply one action (a player's or a moderator's). RuleError on anything illegal. With
-        `announce`, its public events are posted in the game channel (no command answers there)."""
+        `announce`, its public events are posted in the game channel (no command answers there);
+        `table`: a move from the player's web page (announced so too). `at_version`: the version the
+        player saw the move at; a game that moved on since refuses it (`core.moved_on`)."""
         data = action.model_dump(mode="json") if isinstance(action, BaseModel) else dict(action)
+        source: Source = "mod" if moderator else "table" if table else "away" if announce else "act"
         async with self._lock(game_id):
             for _ in range(MAX_RETRIES):
                 try:
-                    result = await self._act_once(game_id, actor, data, interaction_id, moderator, announce)
+                    result = await self._act_once(game_id, actor, data, interaction_id, moderator, source, at_version)
                 except Conflict:
                     await asyncio.sleep(0)
                     continue
                 break
             else:
                 raise RuleError("core.busy")
-        source: Literal["act", "mod", "away"] = "mod" if moderator else "away" if announce else "act"
         await self._emit(Update(result.game, result.state, result.events, source, actor))
         return result
 
     async def _act_once(self, game_id: int, actor: str, data: dict[str, Any], interaction_id: str | None,
-                        moderator: bool, announce: bool = False) -> ActResult:
+                        moderator: bool, source: Source = "act", at_version: int | None = None) -> ActResult:
         # the row this process saved or read last, however old: the save's version check catches a
         # newer one, and a refusal is confirmed against the stored version (bot/gamecache.py)
         cached = self.cache.row(game_id)
         row = cached or await self.get(game_id)
         try:
-            return await self._apply(row, actor, data, interaction_id, moderator, announce)
+            return await self._apply(row, actor, data, interaction_id, moderator, source, at_version)
         except RuleError:
             if cached is not None and await self._version(game_id) != cached.version:
                 self.cache.forget(game_id)
@@ -207,9 +210,14 @@ class GameService(Archive, Preferences, Desk, Substitutes):
             raise
 
     async def _apply(self, row: GameRow, actor: str, data: dict[str, Any], interaction_id: str | None,
-                     moderator: bool, announce: bool) -> ActResult:
+                     moderator: bool, source: Source, at_version: int | None = None) -> ActResult:
         if row.status == "lobby":
             raise RuleError("core.not_started")
+        if at_version is not None and row.version != at_version:
+            # a page drawn before the game moved on (a stale cached row is confirmed first: _act_once)
+            if interaction_id and await self.applied(interaction_id):
+                raise RuleError("core.already_applied")
+            raise RuleError("core.moved_on")
         assert row.id is not None
         game = get_game(row.kind)
         # an interaction id seen before is caught by its unique index when the log row is written
@@ -238,14 +246,14 @@ class GameService(Archive, Preferences, Desk, Substitutes):
             # the state was loaded for this move alone: a refusal discards it, so no protective copy
             events += game.apply(state, actor, parsed, now, moderator=moderator, scratch=True)
         except RuleError:
-            if interaction_id and await self._seen(interaction_id):  # a retry of a move already made
+            if interaction_id and await self.applied(interaction_id):  # a retry of a move already made
                 raise RuleError("core.already_applied") from None
             raise
         events += calls(game, state, before, events, now)  # whoever must act now, called in the channel
         saved = await self._save(row, game, state, now, entry=Logged(
             actor=actor, action_json=json.dumps(parsed.model_dump(mode="json")), interaction_id=interaction_id,
             at=now, moderator=moderator),
-            told=Update(row, state, events, "mod" if moderator else "away" if announce else "act", actor), noted=noted)
+            told=Update(row, state, events, source, actor), noted=noted)
         return ActResult(saved, state, events)
 
     async def tick(self, game_id: int) -> ActResult | None:

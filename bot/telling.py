@@ -3,6 +3,7 @@ Each game's cog registers the names its ids stand for, so no log shows a snake_c
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -61,6 +62,21 @@ def readable(kind: str, rows: list[ActionRow], viewer: str | None, finished: boo
     return out
 
 
+TABLE_KEY = "web"  # a move from the web page: its idempotency key starts so (Discord's ids are digits)
+
+
+def table_key(game_id: int, version: int, player: str, form: str) -> str:
+    """The idempotency key of a player's move from their page drawn at `version`: the same form with
+    the same inputs (`form`) sent twice (a double click, a retry) applies once; another form of that
+    page is another move (refused, the game having moved on). Fits the log's 32 letters."""
+    digest = hashlib.sha256(f"{game_id}:{version}:{player}:{form}".encode()).hexdigest()
+    return TABLE_KEY + digest[:32 - len(TABLE_KEY)]
+
+
+def is_from_table(interaction_id: str | None) -> bool:
+    return bool(interaction_id) and str(interaction_id).startswith(TABLE_KEY)
+
+
 TOLD_CHARS = 900  # one deadline's line at most (a season's big deadline tells a lot)
 
 
@@ -97,6 +113,8 @@ async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], languag
         else:
             who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
             mod = " 🛡️" if r.moderator else ""
+            if is_from_table(r.interaction_id):  # how the move came: the player's web page
+                mod += f" {t('core.log_from_table', language)}"
             what = describe_action(row.kind, action, names, language) if visible else t("core.log_private", language)
         when = f" <t:{int(r.at.timestamp())}:f>" if stamped else ""
         out.append(f"`#{r.seq}`{when} {who}{mod} — {what}")

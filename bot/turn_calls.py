@@ -4,10 +4,11 @@ the deadline, unless the game's own events already named them. One standard for 
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
-from engine.core import Event, GameState
+from engine.core import Event, GameState, get_game
 
 CALL_KEYS = ("core.turn_ping", "core.turn_call")  # with a deadline, and without one
 
@@ -31,3 +32,13 @@ def calls(game: Any, state: GameState, before: set[str], events: list[Event], at
     """Calls for the players awaited now and not `before`, that no public event of `events` names."""
     named = {v for ev in events if ev.to is None for v in ev.params.values() if isinstance(v, str)}
     return [call(game, state, pid, at) for pid in sorted(awaited(game, state) - before - named)]
+
+
+def calls_awaited(kind: str, state: GameState, public: list[dict[str, Any]]) -> bool:
+    """Do these public events call a player the game now awaits (a game's own call, naming them by id:
+    its text mentions them, as `bot.ui.call_button` reads a command's answer)? Their post then carries
+    the "My panel" button."""
+    if state.status != "active":
+        return False
+    said = json.dumps(public, ensure_ascii=False)
+    return any(f'"{pid}"' in said or f"<@{pid}>" in said for pid in get_game(kind).awaiting(state))

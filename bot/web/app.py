@@ -22,7 +22,7 @@ import jinja2
 from aiohttp import web
 
 from bot.i18n import t
-from bot.web import routes
+from bot.web import acting, routes
 from bot.web.links import Links, link_key
 from bot.web.relay import Relay, asyncpg_dsn
 from bot.web.security import HEADERS, Handler, client_address
@@ -54,6 +54,7 @@ class WebServer(Site):
         env = aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True,
                                    default_helpers=False)
         routes.add(app)
+        acting.add(app)
         static = app.router.add_static("/static/", str(HERE / "static"), name="static", append_version=True)
         env.globals["t"] = t
         # a file's URL carries its hash, so a browser keeps it until it changes

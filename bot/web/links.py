@@ -18,13 +18,14 @@ import secrets
 import time
 from dataclasses import dataclass
 
-from itsdangerous import BadData, URLSafeTimedSerializer
+from itsdangerous import BadData, URLSafeSerializer, URLSafeTimedSerializer
 from sqlmodel import col, select
 
 from bot.storage.db import Database
 from bot.storage.models import WebLink, WebSetting
 
 SALT = "araldo.web.link"
+PAGE_SALT = "araldo.web.page"  # a page's own token, carried by its move forms
 KEY_NAME = "link_key"
 MODERATOR = "mod:"
 GENERATION_TTL = 5.0
@@ -65,6 +66,7 @@ class Links:
     def __init__(self, db: Database, key: str, max_age_days: int) -> None:
         self.db = db
         self.signer = URLSafeTimedSerializer(key, salt=SALT)
+        self.pages = URLSafeSerializer(key, salt=PAGE_SALT)
         self.max_age = max_age_days * 86400
         # this process's copy, updated at once on a regenerate here and read again after GENERATION_TTL
         # seconds (a regenerate made by another process over the same database)
@@ -99,6 +101,22 @@ class Links:
     async def token(self, game_id: int, reader: str, *, regenerate: bool = False) -> str:
         generation = await (self.regenerate(game_id, reader) if regenerate else self.generation(game_id, reader))
         return str(self.signer.dumps({"g": game_id, "r": reader, "n": generation}))
+
+    def page_token(self, game_id: int, player: str, version: int) -> str:
+        """The token a private page's move forms carry (against cross-site requests): signed for this
+        game, player and the version the page shows, so a form also says which version it was drawn at."""
+        return str(self.pages.dumps({"g": game_id, "r": player, "v": version}))
+
+    def page_version(self, token: str, game_id: int, player: str) -> int | None:
+        """The version a page token was made at, if it is genuine and this game's and player's."""
+        try:
+            data = self.pages.loads(token[:256])
+        except (BadData, ValueError, TypeError):
+            return None
+        if not isinstance(data, dict) or data.get("g") != game_id or data.get("r") != player:
+            return None
+        version = data.get("v")
+        return version if isinstance(version, int) and not isinstance(version, bool) else None
 
     async def reader(self, game_id: int, token: str) -> Reader | None:
         """The reader a token was made for, if it is genuine, fresh, for this game and not revoked."""

@@ -51,6 +51,10 @@ class PageData:
     reader_name: str | None = None
     moderator: bool = False
     drawn: bool = True  # False: this step cannot be replayed, the page says so (answered with 409)
+    # a seated player's moves at the newest step, as forms in their panel's groups (bot/web/forms.py)
+    moves: list[tuple[str, list[tuple[int, Any, Markup]]]] = field(default_factory=list)
+    page_token: str = ""  # what those forms carry: this page's version, signed for its reader
+    refusal: Markup | None = None  # why a move sent from this page was not played
 
 
 def log_reader(reader: Reader) -> str | None:

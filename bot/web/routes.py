@@ -16,6 +16,7 @@ from aiohttp import web
 from bot.i18n import LANGUAGES, dm_language, normalize, t
 from bot.pictures import board_attachment, picture_labels
 from bot.web import pages
+from bot.web.forms import page_forms
 from bot.web.history import Unreplayable
 from bot.web.links import Reader
 from bot.web.security import HEADERS, client_address
@@ -171,6 +172,8 @@ async def made_page(request: web.Request, table: Table, reader: Reader, step: in
     """The page and its status: a step that cannot be drawn is a 409, but still the game's page (why,
     and the scrubber and the log to go on)."""
     data = await pages.build(table, reader, step, lang)
+    if step is None or step == len(table.rows):
+        data.moves, data.page_token = await page_forms(table, reader, lang, server(request).links)
     context = pages.template_context(data, base_of(request), None)
     return (200 if data.drawn else 409), aiohttp_jinja2.render_string("game.html", request, context)
 

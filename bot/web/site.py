@@ -26,7 +26,8 @@ class Site:
     """See the module's docstring; bot/web/app.py serves it."""
 
     def __init__(self, svc: GameService, *, default_locale: str = "it", secret: str = "", link_days: int = 30,
-                 public_url: str = "", per_minute: float = 240, burst: int = 120, behind_proxy: bool = False) -> None:
+                 public_url: str = "", per_minute: float = 240, burst: int = 120, behind_proxy: bool = False,
+                 moves_per_minute: float = 60, move_burst: int = 20) -> None:
         self.svc = svc
         self.default_locale = default_locale
         self.secret, self.link_days = secret, link_days
@@ -35,6 +36,8 @@ class Site:
         self.history = History()
         self.tables = Tables(svc, self.history)
         self.limit = RateLimit(per_minute, burst)
+        # moves from the table, beyond the pages' budget: a household's players, not a script's flood
+        self.move_limit = RateLimit(moves_per_minute if per_minute > 0 else 0, move_burst)
         self.behind_proxy = behind_proxy
         self.links: Links | None = None
         self.images: dict[tuple[Any, ...], bytes] = {}

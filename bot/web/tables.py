@@ -35,6 +35,7 @@ class Table:
         self._lines: dict[tuple[str | None, str], list[str | None]] = {}
         self.html_lines: dict[tuple[str | None, str], list[Markup | None]] = {}  # the same as HTML (bot/web/pages.py)
         self._lock = asyncio.Lock()
+        self.extra: dict[Any, Any] = {}  # what else a page works out once per version (a player's moves)
 
     def view(self, viewer: str | None) -> Any:
         if viewer not in self._views:

@@ -17,6 +17,8 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
 - told: every change of the game (a move, a deadline's, a moderator's) adds a line to `/game log`, and
   every line says who or what acted (a player, a moderator, the deadline) before what was done;
 - commands: no text names a command as only a client in another language shows it;
+- table: a player plays a move from their private web page (the game lists their moves there), taken
+  once and logged as from the table, watched as every other step;
 - notes: a player's `/note` is read back to them alone, in their language, and reaches nobody else
   (channel, DMs, others' `/note` and `/game log`) nor the game's record;
 - substitute: in mid-game a seat offered by a moderator passes to a volunteer (the ad's button, a
@@ -40,6 +42,7 @@ import pytest
 from engine.core.registry import BUILTIN_GAMES
 from tests.e2e.conformance.demos import demo_of
 from tests.e2e.conformance.ending import check_ending
+from tests.e2e.conformance.from_table import check_table_moves
 from tests.e2e.conformance.notes import check_notes
 from tests.e2e.conformance.substitute import check_substitute
 from tests.e2e.conformance.table import CHECKS, table
@@ -58,6 +61,7 @@ async def play(kind: str, tmp_path: Path) -> dict[str, list[str]]:
     """Play the game's demo on a fresh table; the problems found, by check."""
     async with table(tmp_path) as seated:
         await demo_of(kind)(seated)
+        await check_table_moves(seated)
         await seated.let_a_deadline_lapse()
         await seated.check_rules_and_log()
         await check_notes(seated)

@@ -93,3 +93,9 @@ async def test_a_post_naming_a_command_as_another_languages_client_shows_it_is_c
     request.addfinalizer(bot.i18n.commands_in.cache_clear)  # no unrenamed sentence outlives the test
     found = await play("corsa", tmp_path)
     assert any("which a it client does not show" in p for p in found["commands"]), found["commands"]
+
+
+async def test_a_game_without_moves_from_the_table_fails(tmp_path: Path) -> None:
+    # Corsa, the test game, registers no moves for the private page (bot/tablemoves.py)
+    found = await play("corsa", tmp_path)
+    assert any("no player's private page offers a move" in p for p in found["table"]), found["table"]

@@ -15,12 +15,14 @@ from bot.cogs.galactica.lab import LAB_GAMES
 from bot.cogs.galactica.lab import run as run_lab_command
 from bot.cogs.galactica.odds import odds_command
 from bot.cogs.galactica.orders import orders_command
+from bot.cogs.galactica.table import table_moves
 from bot.cogs.galactica.texts import battle_text, private_summary
 from bot.cogs.galactica.views import KIND
 from bot.cogs.options import option
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.storage.models import GameRow
+from bot.tablemoves import register_table_moves
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, channel_lang, game_here, lang, player_id, send, service_of
 from engine.core import get_game
@@ -304,3 +306,6 @@ class GalacticaCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(GalacticaCog(bot))
+
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.cogs.highfrontier import texts
 from bot.cogs.highfrontier import views as v
 from bot.cogs.highfrontier.reports import BANK_CHOICES, HfReport
+from bot.cogs.highfrontier.table import table_moves
 from bot.cogs.highfrontier.views import KIND, go, here, uid
 from bot.cogs.options import option
 from bot.i18n import t
@@ -18,6 +19,7 @@ from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.orders import answer_orders
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
+from bot.tablemoves import register_table_moves
 from bot.telling import register_log_names
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, channel_lang, file_of, lang, send, service_of
@@ -354,3 +356,6 @@ async def setup(bot: commands.Bot) -> None:
     register_page_fields(KIND, hidden={"rows", "columns", "prices", "values", "bull_cells", "row", "col"},
                          opened={"companies", "holders"})
     await bot.add_cog(HfCog(bot))
+
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord

@@ -33,6 +33,7 @@ from bot.cogs.impero.complete import (
 )
 from bot.cogs.impero.orders import orders_command
 from bot.cogs.impero.pictures import labels, picture
+from bot.cogs.impero.table import table_moves
 from bot.cogs.impero.views import (
     BID_MODAL,
     KIND,
@@ -55,6 +56,7 @@ from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.painters import off_loop, painted
 from bot.storage.models import GameRow
+from bot.tablemoves import register_table_moves
 from bot.telling import register_log_names
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, answer_modal, channel_lang, game_here, lang, send, service_of
@@ -375,3 +377,6 @@ async def setup(bot: commands.Bot) -> None:
     # the map and the chart are the board's picture already; the market is the state at a glance
     register_page_fields(KIND, hidden={"map", "chart", "title", "deadline_local", "timezone"}, opened={"market"})
     await bot.add_cog(ImperoCog(bot))
+
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord

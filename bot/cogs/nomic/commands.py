@@ -12,11 +12,13 @@ from bot.cogs.nomic import text as nt
 from bot.cogs.nomic import views as v
 from bot.cogs.nomic.desk import scribe_desk
 from bot.cogs.nomic.play import KIND, act_here, here, nomic_state, play, public_view
+from bot.cogs.nomic.table import table_moves
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS
 from bot.orders import answer_orders
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
+from bot.tablemoves import register_table_moves
 from bot.translator import L
 from bot.ui import (
     PANEL_OPENERS,
@@ -331,3 +333,6 @@ async def setup(bot: commands.Bot) -> None:
                          places={"rules": PlaceRows("rule-", "number", "title"),
                                  "proposals": PlaceRows("proposal-", "id", "title", bare=True)})
     await bot.add_cog(NomicCog(bot))
+
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord

@@ -17,11 +17,13 @@ from bot.cogs.spqrisiko import panel
 from bot.cogs.spqrisiko import views as v
 from bot.cogs.spqrisiko.moves import split_names
 from bot.cogs.spqrisiko.orders import orders_command
+from bot.cogs.spqrisiko.table import table_moves
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS, PRIVATE_SUMMARIES
 from bot.painters import off_loop
 from bot.pictures import board_attachment
 from bot.storage.models import GameRow
+from bot.tablemoves import register_table_moves
 from bot.telling import register_log_names
 from bot.translator import L
 from bot.ui import (
@@ -383,3 +385,5 @@ async def setup(bot: commands.Bot) -> None:
     register_page_fields(KIND, words={"hand": "spqrisiko.card"})  # the hand's cards by their names
     await bot.add_cog(SpqrCog(bot))
 
+
+register_table_moves(KIND, table_moves)  # at import, as the log's names: the web pages read it without Discord

@@ -69,17 +69,46 @@ async function show(url, push) {
     return;
   }
   const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
+  if (!swapIn(fresh)) return;
+  if (push) window.history.pushState(null, "", url);
+}
+
+function swapIn(fresh) {
+  // the header and main part of a fetched page in place of ours (the live stream stays open)
   const main = fresh.getElementById("main");
   const header = fresh.querySelector("header");
-  if (!main || !header) return;
+  if (!main || !header) return false;
   const zoomed = boardZoomed();
   document.getElementById("main").replaceWith(main);
   document.querySelector("header").replaceWith(header);
   for (const key of ["version", "step", "steps", "latest"]) document.body.dataset[key] = fresh.body.dataset[key];
-  if (push) window.history.pushState(null, "", url);
   localTimes(document);
   bindScrubber();
   bindBoard(zoomed);
+  return true;
+}
+
+function staleMoves() {
+  // the game moved on: this page's moves were drawn for an older version, none may be sent now
+  for (const button of document.querySelectorAll("form.move button")) button.disabled = true;
+}
+
+async function sendMove(form, submitter) {
+  // a move from the page: posted as the form would be, and the page that answers (the newest one,
+  // or the same with the reason it was refused) swapped in without a reload
+  if (form.dataset.sending === "1") return;
+  form.dataset.sending = "1";
+  const body = new URLSearchParams(new FormData(form, submitter));
+  let answer;
+  try {
+    answer = await fetch(form.action, { method: "POST", body, credentials: "same-origin", cache: "no-store" });
+  } catch (error) {
+    form.dataset.sending = "";
+    form.submit();
+    return;
+  }
+  const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
+  if (!swapIn(fresh)) window.location.assign(window.location.href);
 }
 
 function refresh() {
@@ -93,6 +122,7 @@ function listen() {
   source.addEventListener("version", (event) => {
     const version = Number(event.data);
     if (version <= Number(document.body.dataset.version)) return;
+    staleMoves();
     if (document.body.dataset.latest === "1") {
       refresh();
     } else {
@@ -107,6 +137,13 @@ document.addEventListener("click", (event) => {
   if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   show(link.href, true);
+});
+
+document.addEventListener("submit", (event) => {
+  const form = event.target instanceof HTMLFormElement && event.target.classList.contains("move") ? event.target : null;
+  if (!form || !window.fetch) return;
+  event.preventDefault();
+  sendMove(form, event.submitter);
 });
 
 window.addEventListener("popstate", () => show(window.location.href, false));

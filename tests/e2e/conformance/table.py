@@ -32,10 +32,10 @@ from tests.emulator.models import Message, User
 # (a) languages, (b) calls, (c) moves in words, (d) words not ids, (e) rules and log, (f) the panel,
 # and privacy
 CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy", "orders", "told", "commands", "notes",
-          "substitute", "ending")
+          "table", "substitute", "ending")
 # a /game log line: its number, maybe its time, who or what acted (a seat, a moderator off the table, the
 # deadline), a moderator's mark, then what was done in words
-LOG_LINE = re.compile(r"^`#\d+`( <t:\d+:f>)? (\*\*[^*]+\*\*|⏰ \*\*[^*]+\*\*|<@\d+>)( 🛡️)? — \S")
+LOG_LINE = re.compile(r"^`#\d+`( <t:\d+:f>)? (\*\*[^*]+\*\*|⏰ \*\*[^*]+\*\*|<@\d+>)( 🛡️)?( 🌐 \([^)]+\))? — \S")
 START = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 LANGS = {"alice": "it", "bob": "it", "erin": "en"}
 PANEL_ID = re.compile(r"^araldo:panel:\d+$")
