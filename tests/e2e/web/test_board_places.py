@@ -1,6 +1,7 @@
 """The board is the panel, in a real headless Chromium on a 550 px screen: for each game, a click on a
 place of the board highlights it and leaves only the move forms that name it (forms as the private
-page lists them, `<form class="move" data-places="...">`, put in the page here as a fixture), "Show
+page lists them, `<form class="move" data-places="...">`, put in the page here as a fixture beside the
+page's own, so every game has a form naming the place clicked, one naming another and one naming none), "Show
 all" brings them back, the places stay clickable on the zoomed board, the overlay follows the step the
 scrubber shows, and the public page names the place clicked."""
 
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.e2e
 
 PLACES = "[...document.querySelectorAll('#places [data-place]')].map(el => el.dataset.place)"
 CHOSEN = "[...document.querySelectorAll('.chosen')].map(el => el.dataset.place)"
-SHOWN = ("[...document.querySelectorAll('form.move')].filter(f => getComputedStyle(f).display !== 'none')"
+SHOWN = ("[...document.querySelectorAll('#fixture-moves form.move')].filter(f => getComputedStyle(f).display !== 'none')"
          ".map(f => f.id)")
 
 
@@ -76,11 +77,11 @@ def fixture_forms(mine: str, other: str) -> str:
     made = (f'<details open class="move-group" id="group-one"><summary>1</summary>{form("move-here", f"{mine} {other}")}'
             f'{form("move-there", other)}</details><details open class="move-group" id="group-two"><summary>2</summary>'
             f'{form("move-nowhere", "nothing-here")}</details>')
-    return f"""(() => {{ const s = document.createElement('section'); s.id = 'moves';
+    return f"""(() => {{ const s = document.createElement('section'); s.id = 'fixture-moves';
       s.innerHTML = {json.dumps(made)}; document.getElementById('main').appendChild(s); return true; }})()"""
 
 
-GROUPS = ("[...document.querySelectorAll('details.move-group')].filter(g => getComputedStyle(g).display !== 'none')"
+GROUPS = ("[...document.querySelectorAll('#fixture-moves details.move-group')].filter(g => getComputedStyle(g).display !== 'none')"
           ".map(g => g.id)")
 
 
