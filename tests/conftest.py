@@ -53,6 +53,13 @@ def pytest_configure(config: pytest.Config) -> None:
     url = os.environ.get("TEST_DATABASE_URL", "")
     if worker and url.startswith("postgresql"):
         os.environ["TEST_DATABASE_URL"] = _worker_database(url, worker)
+    if not worker and "ARALDO_FIDELITY_VALID" not in os.environ:  # the run's workers inherit it
+        import shutil
+        import tempfile
+
+        folder = tempfile.mkdtemp(prefix="araldo-fidelity-")
+        os.environ["ARALDO_FIDELITY_VALID"] = os.path.join(folder, "valid")
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 class FakeClock:

@@ -4,6 +4,7 @@ description (tests/emulator/fidelity.py): it passes what Discord sends and catch
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -74,6 +75,25 @@ def test_checker_knows_routes_statuses_and_bodies() -> None:
     # a deferral has no resource: a made-up message there breaks the description
     made_up = {"interaction": {"id": "1", "type": 2}, "resource": {"type": 5, "message": {}}}
     assert checker.check("POST", "/interactions/1/t/callback", 200, {"type": 5}, made_up)
+
+
+@needs_spec
+async def test_a_shape_one_process_found_valid_is_not_validated_again_by_another(
+    emulator: Emulator, api: Any, tmp_path: Any, monkeypatch: Any
+) -> None:
+    """The parallel test workers share the shapes they found valid (a file named by tests/conftest.py);
+    an invalid exchange is never shared, so each process still catches it."""
+    monkeypatch.setenv(fidelity.SHARED_VALID, str(tmp_path / "valid"))
+    status, message = await post(api, emulator, {"content": "ciao"})
+    path = f"/channels/{emulator.general.id}/messages"
+    first, second = (fidelity.Fidelity(json.loads(fidelity.SPEC_PATH.read_text())) for _ in range(2))
+    broken = {k: v for k, v in message.items() if k != "author"}
+    assert first.check("POST", path, status, {"content": "ciao"}, message) == []
+    assert first.check("POST", path, status, {"content": "ciao"}, broken)
+    monkeypatch.setattr(second, "_validator", lambda pointer: pytest.fail(f"validated again: {pointer}"))
+    assert second.check("POST", path, status, {"content": "hello"}, {**message, "content": "hello"}) == []
+    monkeypatch.undo()
+    assert second.check("POST", path, status, {"content": "ciao"}, broken)
 
 
 def test_every_quirk_says_why() -> None:
