@@ -167,21 +167,23 @@ class Desk:
         """The rhythms these players set (none for who never did), at most one read: the sender asks
         at every pass, so they are kept FRESH_SECONDS like the other preferences (bot/preferences.py)."""
         cache = self._rhythm_cache()
-        found = {u: cache.get(u) for u in user_ids}
-        missing = [u for u, known in found.items() if known is None]
+        found: dict[str, tuple[PlayerRhythm | None]] = {u: known for u in user_ids
+                                                          if (known := cache.get(u)) is not None}
+        missing = [u for u in user_ids if u not in found]
         if missing:
             stored = await self.db.run(lambda conn: {r.user_id: loaded(PlayerRhythm, r._mapping)
                                                      for r in conn.execute(_RHYTHMS_OF, {"ids": missing})}, write=False)
             for u in missing:
                 found[u] = (stored.get(u),)
                 cache.put(u, found[u])
-        return {u: rhythm for u, known in found.items() if known is not None and (rhythm := known[0]) is not None}
+        return {u: rhythm for u, (rhythm,) in found.items() if rhythm is not None}
 
     def _rhythm_cache(self) -> Recent[str, tuple[PlayerRhythm | None]]:
         """user -> (their rhythm, or None: they never set one)."""
         cache: Recent[str, tuple[PlayerRhythm | None]] | None = getattr(self, "_rhythms", None)
         if cache is None:
-            cache = self._rhythms = Recent()
+            cache = Recent()
+            self._rhythms = cache
         return cache
 
     async def set_rhythm(self, user_id: str, **values: Any) -> PlayerRhythm:

@@ -24,6 +24,7 @@ from engine.core import Event, RuleError, get_game
 
 log = logging.getLogger(__name__)
 RESUME_CONCURRENCY = 8  # games woken at once at startup: enough to overlap I/O, few enough to stay fair
+RESUME_READ = 100  # overdue games read at a time at startup (one query instead of one per game)
 RESUME_HORIZON = timedelta(minutes=5)  # alarms this close are set before the overdue games are woken
 # a game whose tick fails (its rules raise on a due deadline) is tried again after 1, 2, 4... minutes,
 # at most an hour apart; its moderators are told at the first failure, not at every retry
@@ -87,10 +88,25 @@ class DeadlineScheduler:
                 later.append(row)
         due.sort()
         queue = deque(game_id for _, game_id in due)
+        read: dict[int, GameRow] = {}
+        reading = asyncio.Lock()
+
+        async def row_of(game_id: int) -> GameRow | None:
+            async with reading:  # the next RESUME_READ games in one query, read once for every worker
+                if game_id not in read:
+                    ids = [game_id, *list(queue)[:RESUME_READ - 1]]
+                    read.update(await self.service.read_rows(ids))
+            return read.pop(game_id, None)
 
         async def worker() -> None:
             while queue and not self.closed:
-                await self.wake(queue.popleft())
+                game_id = queue.popleft()
+                try:
+                    row = await row_of(game_id)
+                except Exception:  # read again by its own tick
+                    log.exception("reading overdue games failed")
+                    row = None
+                await self.wake(game_id, row)
 
         # alarms due soon are set first; the overdue games are woken next, before the thousands of
         # alarms further away are set (each costs APScheduler some work on the same event loop)
@@ -158,13 +174,14 @@ class DeadlineScheduler:
                                replace_existing=True)
         self._alarms[game_id] = at
 
-    async def wake(self, game_id: int) -> None:
-        """Fire what is due, send reminders once, and set the next alarm."""
+    async def wake(self, game_id: int, read: GameRow | None = None) -> None:
+        """Fire what is due, send reminders once, and set the next alarm (`read`: the game's row, just
+        read with others at startup)."""
         if self.closed:
             return
         self._alarms.pop(game_id, None)  # this alarm has rung
         try:
-            result = await self.service.tick(game_id)
+            result = await self.service.tick(game_id, read) if read is not None else await self.service.tick(game_id)
             row = result.game if result else await self.service.get(game_id)
             try:
                 await self._maybe_remind(row)
