@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
+from typing import Any
 
 from bot.gamestore import Update
 from bot.record import rebuild
@@ -71,11 +72,17 @@ class Recorder:
             while len(self.points) > MEMORY:
                 self.points.popitem(last=False)
 
-    def rebuild_if_stale(self) -> None:
-        """At startup: rebuild tables of an older derivation, else record the games they miss."""
-        self._spawn(self._rebuild_if_stale())
+    def rebuild_if_stale(self, after: asyncio.Future[Any] | None = None) -> None:
+        """At startup: rebuild tables of an older derivation, else record the games they miss; once
+        `after` is done (the overdue games' catch-up: a rebuild replays games in worker processes
+        and writes thousands of rows, which the deadlines must not wait behind)."""
+        self._spawn(self._rebuild_if_stale(after))
 
-    async def _rebuild_if_stale(self) -> None:
+    async def _rebuild_if_stale(self, after: asyncio.Future[Any] | None = None) -> None:
+        if after is not None:
+            await asyncio.wait({after})  # its outcome is the scheduler's to log
+            if after.cancelled():  # the bot is closing
+                return
         async with self._lock:
             try:
                 if await rebuild.built_version(self.db) != rebuild.DERIVATION:

@@ -133,3 +133,30 @@ async def test_the_moves_of_a_busy_table_go_in_one_record(service, clock, monkey
     assert recorded == [gid]
     one = await queries.player_record(service.db, "67")
     assert one is not None and one.calls >= 2
+
+
+async def test_the_startup_rebuild_waits_for_the_overdue_games(service, monkeypatch) -> None:
+    """At startup the record's rebuild (or catch-up) starts once the scheduler has woken the overdue
+    games: their deadlines never queue behind thousands of replays and writes."""
+    import asyncio
+
+    asked: list[str] = []
+
+    async def built(db):
+        asked.append("built")
+        return rebuild.DERIVATION
+
+    async def caught_up(db):
+        asked.append("catch_up")
+        return 0
+    monkeypatch.setattr(rebuild, "built_version", built)
+    monkeypatch.setattr(rebuild, "catch_up", caught_up)
+    resumed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    rec = Recorder(service.db)
+    rec.rebuild_if_stale(resumed)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert asked == []
+    resumed.set_result(None)
+    await rec.settled()
+    assert asked == ["built", "catch_up"]
