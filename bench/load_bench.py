@@ -514,6 +514,7 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int, pla
             firsts = [v[0] for v in fires.values()]
             results["restart"] = {"active_games": games + BURST, "overdue": len(due), "fired": len(fires),
                                   "fired_twice": sum(1 for v in fires.values() if len(v) > 1),
+                                  "first_fired_after_start_s": min(firsts, default=float("nan")),
                                   "last_fired_after_start_s": max(firsts, default=float("nan")),
                                   "p50_after_start_s": pct(firsts, 0.5)}
             print(json.dumps(results["restart"]), flush=True)
