@@ -2,6 +2,7 @@
 same games and the same moves, at the service (no Discord stand-in sharing the two cores).
 
     TEST_DATABASE_URL=postgresql+asyncpg://.../db python bench/shard_bench.py [--games 16] [--moves 150]
+    python bench/shard_bench.py --url sqlite        # one process's service rate on SQLite
 
 Each process is what a shard process runs on a move's path: the game service with the scheduler's,
 the record's and the web relay's listeners (LISTEN/NOTIFY across processes) and the outbox planner
@@ -169,8 +170,10 @@ def main() -> None:
     parser.add_argument("--spec")
     parser.add_argument("--go")
     args = parser.parse_args()
-    if not args.url.startswith("postgresql"):
-        sys.exit("needs PostgreSQL: --url or TEST_DATABASE_URL (postgresql+asyncpg://...)")
+    if args.url == "sqlite":  # one process's service rate on SQLite (one database file: no second process)
+        args.url = f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/shard.db"
+    elif not args.url.startswith(("postgresql", "sqlite")):
+        sys.exit("needs PostgreSQL (--url or TEST_DATABASE_URL), or --url sqlite for one process alone")
     if args.worker is not None:
         games = json.loads(Path(args.spec).read_text())
         shard = None if args.worker < 0 else args.worker
@@ -179,7 +182,7 @@ def main() -> None:
         return
     out = []
     for _ in range(args.rounds):
-        for processes in (1, 2):
+        for processes in (1, 2) if not args.url.startswith("sqlite") else (1,):
             with asyncio.Runner(loop_factory=new_event_loop) as runner:
                 load = Path("/proc/loadavg").read_text().split()[:3]
                 games = runner.run(setup(args.url, args.games))
@@ -191,8 +194,8 @@ def main() -> None:
             out.append(r)
     ones = [r["moves_per_s"] for r in out if r["processes"] == 1]
     twos = [r["moves_per_s"] for r in out if r["processes"] == 2]
-    print(json.dumps({"one_process_moves_per_s": ones, "two_processes_moves_per_s": twos,
-                      "ratio_of_means": sum(twos) / len(twos) / (sum(ones) / len(ones))}))
+    ratio = sum(twos) / len(twos) / (sum(ones) / len(ones)) if twos else None
+    print(json.dumps({"one_process_moves_per_s": ones, "two_processes_moves_per_s": twos, "ratio_of_means": ratio}))
 
 
 if __name__ == "__main__":

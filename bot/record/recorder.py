@@ -34,6 +34,7 @@ class Recorder:
         self._queued: set[int] = set()  # games whose record is waiting for its turn: one wait is enough
         self._anew: set[int] = set()  # games whose log was rewritten (undo, import): recorded from the seed
         self._flush = asyncio.Event()  # set: the records waiting for RUNNING_EVERY go now (settled())
+        self._startup: asyncio.Future[Any] | None = None  # the overdue games' catch-up, while it runs
         self.points: OrderedDict[int, Point] = OrderedDict()  # where each held game's record got to
 
     async def heard(self, upd: Update) -> None:
@@ -58,6 +59,11 @@ class Recorder:
         if wait and not self._flush.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._flush.wait(), wait)
+        if self._startup is not None and not self._startup.done() and not self._flush.is_set():
+            # a restart's thousands of overdue games are woken first, their records after
+            flush = asyncio.ensure_future(self._flush.wait())
+            await asyncio.wait({self._startup, flush}, return_when=asyncio.FIRST_COMPLETED)
+            flush.cancel()
         async with self._lock:
             self._queued.discard(game_id)  # from here, a later update needs a record of its own
             anew = game_id in self._anew
@@ -75,7 +81,9 @@ class Recorder:
     def rebuild_if_stale(self, after: asyncio.Future[Any] | None = None) -> None:
         """At startup: rebuild tables of an older derivation, else record the games they miss; once
         `after` is done (the overdue games' catch-up: a rebuild replays games in worker processes
-        and writes thousands of rows, which the deadlines must not wait behind)."""
+        and writes thousands of rows, which the deadlines must not wait behind). The records of the
+        games the catch-up ticks wait for it too."""
+        self._startup = after
         self._spawn(self._rebuild_if_stale(after))
 
     async def _rebuild_if_stale(self, after: asyncio.Future[Any] | None = None) -> None:

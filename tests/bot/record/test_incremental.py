@@ -160,3 +160,29 @@ async def test_the_startup_rebuild_waits_for_the_overdue_games(service, monkeypa
     resumed.set_result(None)
     await rec.settled()
     assert asked == ["built", "catch_up"]
+
+
+async def test_records_of_a_restart_wait_for_its_catch_up(service, clock, monkeypatch) -> None:
+    import asyncio
+
+    monkeypatch.setattr("bot.record.recorder.RUNNING_EVERY", 0.0)
+    monkeypatch.setattr(rebuild, "built_version", lambda db: asyncio.sleep(0, rebuild.DERIVATION))
+    monkeypatch.setattr(rebuild, "catch_up", lambda db: asyncio.sleep(0, 0))
+    recorded: list[int] = []
+    real = rebuild.record_one
+
+    async def counted(db, game_id, memory=None, *, anew=False):
+        recorded.append(game_id)
+        return await real(db, game_id, memory, anew=anew)
+    monkeypatch.setattr(rebuild, "record_one", counted)
+    resumed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    rec = Recorder(service.db)
+    rec.rebuild_if_stale(resumed)
+    service.listeners.append(rec.heard)
+    gid = await corsa(service, clock, ["69", "70"], steps=["add", "add"], target=30, finish=False)
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert recorded == []  # the catch-up is still running
+    resumed.set_result(None)
+    await rec.settled()
+    assert recorded == [gid]
