@@ -58,6 +58,7 @@ class DeadlineScheduler:
         self.closed = False
         self._alarms: dict[int, datetime] = {}  # game -> when its job rings
         self.failures: dict[int, int] = {}  # game -> ticks failed in a row
+        self.caught_up = asyncio.Event()  # set once startup has woken the overdue games (or given up)
         service.listeners.append(self._on_update)
 
     def start(self) -> None:
@@ -74,11 +75,16 @@ class DeadlineScheduler:
         open reminder window) is woken, most overdue first, RESUME_CONCURRENCY at a time; the others
         only get their alarm. Reads deadlines, not snapshots. How many games this process keeps."""
         if self.closed:
+            self.caught_up.set()
             return 0
         now = self.service.clock()
         due: list[tuple[datetime, int]] = []
         later: list[GameRow] = []
-        mine = [row for row in await self.service.active_timetable() if self.owns(row.guild_id)]
+        try:
+            mine = [row for row in await self.service.active_timetable() if self.owns(row.guild_id)]
+        except BaseException:
+            self.caught_up.set()
+            raise
         for row in mine:
             assert row.id is not None
             when = self.due_since(row, now)
@@ -116,7 +122,10 @@ class DeadlineScheduler:
         for row in soon:
             self.schedule(row)
         workers = [asyncio.create_task(worker()) for _ in range(min(RESUME_CONCURRENCY, len(queue)))]
-        await asyncio.gather(*workers)
+        try:
+            await asyncio.gather(*workers)
+        finally:
+            self.caught_up.set()
         for i, row in enumerate(rest):
             self.schedule(row)
             if i % 500 == 499:  # let commands and fresh alarms run meanwhile
