@@ -40,8 +40,6 @@ def utcnow() -> datetime:
 _OUTBOX_COLUMNS = [c.name for c in OutboxRow.__table__.columns if c.name != "id"]  # type: ignore[attr-defined]
 _GAME = GameRow.__table__  # type: ignore[attr-defined]
 _GAME_COLUMNS = [c.name for c in _GAME.columns]
-
-
 _ACTION = ActionRow.__table__  # type: ignore[attr-defined]
 _OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
 
@@ -63,15 +61,12 @@ _LOG = insert(_ACTION).values(
     .scalar_subquery())
 _INSERT_OUTBOX = insert(_OUTBOX)
 
-
 # the same three on SQLite, through the driver (see bot/storage/driver.py)
 _DRIVER_SAVE, _DRIVER_LOG = Prepared(_SAVE), Prepared(_LOG)
 _DRIVER_OUTBOX = Prepared(_INSERT_OUTBOX, column_keys=_OUTBOX_COLUMNS)
 
 _LOG_COLUMNS = ["game_id", "seq", "actor", "action_json", "interaction_id", "at", "moderator", "undone"]
 _TOLD_COLUMNS = [c for c in _OUTBOX_COLUMNS if c != "game_id"]  # an outbox row's own values
-
-
 TOLD_IN_ONE_STATEMENT = 16  # outbox rows a single-statement save takes; more go the long way
 
 
@@ -243,8 +238,6 @@ class GameStore:
 
     async def read_rows(self, game_ids: list[int]) -> dict[int, GameRow]:
         """Several games as stored now, in one read (a restart's overdue games, a chunk at a time)."""
-        if not game_ids:
-            return {}
         rows: list[GameRow] = await self.db.run(
             lambda conn: [loaded(GameRow, r._mapping) for r in conn.execute(_GET_MANY, {"ids": game_ids})], write=False)
         for row in rows:
@@ -391,7 +384,6 @@ class GameStore:
         self.cache.put(saved)
         self._outbox_written(outbox)
         return saved
-
 
 
 def replaces_seat(entry: Logged) -> bool:
