@@ -113,11 +113,8 @@ async def test_the_ratings_are_moved_after_the_ending_move_answered_off_the_even
     assert threads and threading.get_ident() not in threads  # computed in a worker thread
     await asyncio.sleep(0)
 
-
-async def test_the_moves_of_a_busy_table_go_in_one_record(service, clock, monkeypatch) -> None:
-    """A running game's record waits RUNNING_EVERY after a move: the moves made meanwhile are one
-    record, taken of the game as it stands then; settled() sends the waiting records at once."""
-    monkeypatch.setattr("bot.record.recorder.RUNNING_EVERY", 60.0)
+def records_counted(monkeypatch) -> list[int]:
+    """The games the recorder records, in order (each record_one call)."""
     recorded: list[int] = []
     real = rebuild.record_one
 
@@ -125,6 +122,14 @@ async def test_the_moves_of_a_busy_table_go_in_one_record(service, clock, monkey
         recorded.append(game_id)
         return await real(db, game_id, memory, anew=anew)
     monkeypatch.setattr(rebuild, "record_one", counted)
+    return recorded
+
+
+async def test_the_moves_of_a_busy_table_go_in_one_record(service, clock, monkeypatch) -> None:
+    """A running game's record waits RUNNING_EVERY after a move: the moves made meanwhile are one
+    record, taken of the game as it stands then; settled() sends the waiting records at once."""
+    monkeypatch.setattr("bot.record.recorder.RUNNING_EVERY", 60.0)
+    recorded = records_counted(monkeypatch)
     rec = Recorder(service.db)
     service.listeners.append(rec.heard)
     gid = await corsa(service, clock, ["67", "68"], steps=["add", "add", "add", "add"], target=30, finish=False)
@@ -168,13 +173,7 @@ async def test_records_of_a_restart_wait_for_its_catch_up(service, clock, monkey
     monkeypatch.setattr("bot.record.recorder.RUNNING_EVERY", 0.0)
     monkeypatch.setattr(rebuild, "built_version", lambda db: asyncio.sleep(0, rebuild.DERIVATION))
     monkeypatch.setattr(rebuild, "catch_up", lambda db: asyncio.sleep(0, 0))
-    recorded: list[int] = []
-    real = rebuild.record_one
-
-    async def counted(db, game_id, memory=None, *, anew=False):
-        recorded.append(game_id)
-        return await real(db, game_id, memory, anew=anew)
-    monkeypatch.setattr(rebuild, "record_one", counted)
+    recorded = records_counted(monkeypatch)
     resumed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     rec = Recorder(service.db)
     rec.rebuild_if_stale(resumed)
