@@ -350,6 +350,14 @@ def new_bot(settings: Settings) -> AraldoBot:
     return AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",))
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 def family_cpu(pid: int) -> float:
     """CPU seconds of a process and every process it started (the bot's board processes)."""
     children = []
@@ -376,7 +384,7 @@ async def players_in_bot_process(emu: Emulator, url: str, runs: list[tuple[int, 
     tmp = Path(tempfile.mkdtemp())
     ready, errors = tmp / "ready", tmp / "bot.log"
     cmd = [sys.executable, str(Path(__file__).with_name("load_bot.py")), "--base", emu.base_url, "--db", url,
-           "--ready", str(ready)]
+           "--ready", str(ready), "--web-port", str(free_port())]
     if profile:
         cmd += ["--sample" if profile.endswith(".stacks") else "--profile", profile]
     with open(errors, "wb") as log_file:
@@ -423,7 +431,7 @@ async def players_in_bot_process(emu: Emulator, url: str, runs: list[tuple[int, 
 
 async def run(url: str, games: int, ks: list[int], moves: int, overdue: int, players_only: bool = False,
               same_process: bool = False, profile: str | None = None,
-              pictures: tuple[bool, ...] = (True, False)) -> dict[str, Any]:
+              pictures: tuple[bool, ...] = (True, False), restart_only: bool = False) -> dict[str, Any]:
     _time_first_responses()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     locks = LockCounter()
@@ -449,10 +457,11 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int, pla
         results["seed_s"] = time.perf_counter() - t
         await db.close()
 
+        # the web pages on, as in production (a free port: other benchmarks may hold the default one)
         settings = Settings(DISCORD_TOKEN=TEST_TOKEN, DATABASE_URL=url, DISCORD_API_BASE=emu.base_url,
-                            _env_file=None)  # type: ignore[call-arg]
+                            WEB_PORT=free_port(), _env_file=None)  # type: ignore[call-arg]
         results["scenarios"] = []
-        if not same_process:
+        if not same_process and not restart_only:
             results["scenarios"] = await players_in_bot_process(emu, url, runs, moves, users, profile)
         bot = new_bot(settings)
         t = time.perf_counter()
@@ -460,12 +469,12 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int, pla
             while not bot._resumed:
                 await asyncio.sleep(0.05)
             results["first_start_s"] = time.perf_counter() - t
-            for k, picture, mine in runs if same_process else ():
+            for k, picture, mine in runs if same_process and not restart_only else ():
                 r = await players_scenario(emu, bot.service, k, moves, users, mine, time.process_time,
                                            lambda: locks.count, picture)
                 print(json.dumps(r), flush=True)
                 results["scenarios"].append(r)
-            if not players_only:
+            if not players_only and not restart_only:
                 r = await deadlines_scenario(emu, bot, users, channels)
                 print(json.dumps(r), flush=True)
                 results["deadlines"] = r
@@ -488,14 +497,24 @@ async def run(url: str, games: int, ks: list[int], moves: int, overdue: int, pla
                 fires.setdefault(upd.game.id, []).append(time.perf_counter() - start)
 
         bot.service.listeners.append(heard)
+        profiler = None
+        if profile and restart_only:  # this process's CPU over the restart (the emulator's share included)
+            import cProfile
+
+            profiler = cProfile.Profile(time.thread_time)
+            profiler.enable()
         async with running_bot(emu, bot, commands=COMMANDS, timeout=120):
             end = time.monotonic() + 600
             while len(fires) < len(due) and time.monotonic() < end:
                 await asyncio.sleep(0.05)
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
             await asyncio.sleep(1)  # a second firing would show up here
             firsts = [v[0] for v in fires.values()]
             results["restart"] = {"active_games": games + BURST, "overdue": len(due), "fired": len(fires),
                                   "fired_twice": sum(1 for v in fires.values() if len(v) > 1),
+                                  "first_fired_after_start_s": min(firsts, default=float("nan")),
                                   "last_fired_after_start_s": max(firsts, default=float("nan")),
                                   "p50_after_start_s": pct(firsts, 0.5)}
             print(json.dumps(results["restart"]), flush=True)
@@ -526,6 +545,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20, help="moves per player per scenario")
     parser.add_argument("--overdue", type=int, default=500, help="background games overdue at the restart")
     parser.add_argument("--players-only", action="store_true", help="skip the deadline, restart, shutdown runs")
+    parser.add_argument("--restart-only", action="store_true", help="only the restart and shutdown runs")
     parser.add_argument("--same-process", action="store_true",
                         help="players scenarios with the bot in this process too (its CPU then includes the emulator's)")
     parser.add_argument("--profile", help="write a cProfile of the bot's process (players scenarios) here; a name ending in .stacks: sampled stacks")
@@ -542,7 +562,8 @@ def main() -> None:
     ks = [int(k) for k in args.players.split(",") if k]
     results = asyncio.run(run(url, args.games, ks, args.moves, args.overdue, args.players_only,
                               args.same_process, args.profile,
-                              {"both": (True, False), "picture": (True,), "text": (False,)}[args.workload]))
+                              {"both": (True, False), "picture": (True,), "text": (False,)}[args.workload],
+                              args.restart_only))
     results["machine"] = f"{platform.node()} {platform.machine()} {os.cpu_count()} CPUs, Python {platform.python_version()}"
     results["at"] = datetime.now(UTC).isoformat(timespec="minutes")
     print(json.dumps(results, indent=1))

@@ -24,6 +24,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -34,10 +35,16 @@ from bot.settings import Settings
 from tests.emulator.fixtures import TEST_TOKEN
 
 
-async def serve(base: str, url: str, ready: str, profile: cProfile.Profile | None = None) -> None:
+async def serve(base: str, url: str, ready: str, profile: cProfile.Profile | None = None, web_port: int = 0,
+                shards: str = "") -> None:
     use_api_base(base)
-    settings = Settings(DISCORD_TOKEN=TEST_TOKEN, DATABASE_URL=url, DISCORD_API_BASE=base,
-                        _env_file=None)  # type: ignore[call-arg]
+    extra: dict[str, Any] = {}
+    if shards:  # "COUNT:ID": one shard process of several over the same database
+        count, ids = shards.split(":")
+        extra = {"SHARD_COUNT": int(count), "SHARD_IDS": ids}
+    # WEB_PORT 0 means no pages: the benchmark gives a free port, so the pages run as in production
+    settings = Settings(DISCORD_TOKEN=TEST_TOKEN, DATABASE_URL=url, DISCORD_API_BASE=base, WEB_PORT=web_port,
+                        _env_file=None, **extra)  # type: ignore[call-arg]
     bot = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -109,6 +116,8 @@ def main() -> None:
     parser.add_argument("--db", required=True)
     parser.add_argument("--ready", required=True)
     parser.add_argument("--profile")
+    parser.add_argument("--web-port", type=int, default=0, help="serve the web pages here (0: none)")
+    parser.add_argument("--shards", default="", help="COUNT:ID, this process's shard of COUNT")
     parser.add_argument("--sample", help="write the event loop thread's sampled stacks here")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -123,7 +132,7 @@ def main() -> None:
         threading.Thread(target=sample_main_thread, args=(args.sample, stop), daemon=True).start()
     try:
         with asyncio.Runner(loop_factory=new_event_loop) as runner:  # the loop `python -m bot` runs on
-            runner.run(serve(args.base, args.db, args.ready, profile))
+            runner.run(serve(args.base, args.db, args.ready, profile, args.web_port, args.shards))
     finally:
         stop.set()
         time.sleep(0.1)

@@ -10,12 +10,16 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from sqlalchemy import bindparam
 from sqlmodel import col, select
 
+from bot.gamecache import Recent
 from bot.storage.db import Database
-from bot.storage.models import GameNote, GameRow, PlayerRhythm, Seat
+from bot.storage.models import GameNote, GameRow, PlayerRhythm, Seat, loaded
 from engine.core import Event, GameState, Msg, RuleError, get_game
 
+_RHYTHM = PlayerRhythm.__table__  # type: ignore[attr-defined]
+_RHYTHMS_OF = select(_RHYTHM).where(_RHYTHM.c.user_id.in_(bindparam("ids", expanding=True)))
 NOTE_MAX = 1500  # characters: a note is read back in one Discord message, with its title
 REMINDER_MAX = 7 * 24 * 60  # minutes: a week
 
@@ -160,12 +164,27 @@ class Desk:
             return await s.get(PlayerRhythm, user_id)
 
     async def rhythms(self, user_ids: set[str]) -> dict[str, PlayerRhythm]:
-        """The rhythms these players set (none for who never did), in one read."""
-        if not user_ids:
-            return {}
-        async with self.db.sessions() as s:
-            rows = (await s.execute(select(PlayerRhythm).where(col(PlayerRhythm.user_id).in_(user_ids)))).scalars()
-            return {r.user_id: r for r in rows}
+        """The rhythms these players set (none for who never did), at most one read: the sender asks
+        at every pass, so they are kept FRESH_SECONDS like the other preferences (bot/preferences.py)."""
+        cache = self._rhythm_cache()
+        found: dict[str, tuple[PlayerRhythm | None]] = {u: known for u in user_ids
+                                                          if (known := cache.get(u)) is not None}
+        missing = [u for u in user_ids if u not in found]
+        if missing:
+            stored = await self.db.run(lambda conn: {r.user_id: loaded(PlayerRhythm, r._mapping)
+                                                     for r in conn.execute(_RHYTHMS_OF, {"ids": missing})}, write=False)
+            for u in missing:
+                found[u] = (stored.get(u),)
+                cache.put(u, found[u])
+        return {u: rhythm for u, (rhythm,) in found.items() if rhythm is not None}
+
+    def _rhythm_cache(self) -> Recent[str, tuple[PlayerRhythm | None]]:
+        """user -> (their rhythm, or None: they never set one)."""
+        cache: Recent[str, tuple[PlayerRhythm | None]] | None = getattr(self, "_rhythms", None)
+        if cache is None:
+            cache = Recent()
+            self._rhythms = cache
+        return cache
 
     async def set_rhythm(self, user_id: str, **values: Any) -> PlayerRhythm:
         """Change some of timezone, quiet_from, quiet_to, reminder_minutes (None clears one)."""
@@ -176,7 +195,9 @@ class Desk:
                 s.add(row)
             for key, value in values.items():
                 setattr(row, key, value)
-            return PlayerRhythm(**row.model_dump())
+            saved = PlayerRhythm(**row.model_dump())
+        self._rhythm_cache().forget(user_id)
+        return saved
 
     # ---- notes ---------------------------------------------------------------------------
     async def note(self, game_id: int, user_id: str) -> str | None:

@@ -40,8 +40,6 @@ def utcnow() -> datetime:
 _OUTBOX_COLUMNS = [c.name for c in OutboxRow.__table__.columns if c.name != "id"]  # type: ignore[attr-defined]
 _GAME = GameRow.__table__  # type: ignore[attr-defined]
 _GAME_COLUMNS = [c.name for c in _GAME.columns]
-
-
 _ACTION = ActionRow.__table__  # type: ignore[attr-defined]
 _OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
 
@@ -49,6 +47,7 @@ _OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
 # without rebuilding a cache key per call (a statement made afresh cost five times more to execute)
 _GET = select(_GAME).where(_GAME.c.id == bindparam("game"))
 _VERSION = select(_GAME.c.version).where(_GAME.c.id == bindparam("game"))
+_GET_MANY = select(_GAME).where(_GAME.c.id.in_(bindparam("ids", expanding=True)))
 _IN_CHANNEL = select(_GAME).where(_GAME.c.channel_id == bindparam("channel")).order_by(_GAME.c.id.desc()).limit(1)
 _LIVE_IN_CHANNEL = _IN_CHANNEL.where(_GAME.c.status.in_(LIVE))
 _SAVE = (update(_GAME).where(_GAME.c.id == bindparam("game"), _GAME.c.version == bindparam("old"))
@@ -62,15 +61,12 @@ _LOG = insert(_ACTION).values(
     .scalar_subquery())
 _INSERT_OUTBOX = insert(_OUTBOX)
 
-
 # the same three on SQLite, through the driver (see bot/storage/driver.py)
 _DRIVER_SAVE, _DRIVER_LOG = Prepared(_SAVE), Prepared(_LOG)
 _DRIVER_OUTBOX = Prepared(_INSERT_OUTBOX, column_keys=_OUTBOX_COLUMNS)
 
 _LOG_COLUMNS = ["game_id", "seq", "actor", "action_json", "interaction_id", "at", "moderator", "undone"]
 _TOLD_COLUMNS = [c for c in _OUTBOX_COLUMNS if c != "game_id"]  # an outbox row's own values
-
-
 TOLD_IN_ONE_STATEMENT = 16  # outbox rows a single-statement save takes; more go the long way
 
 
@@ -241,6 +237,14 @@ class GameStore:
         self.cache.put(row)
         return row
 
+    async def read_rows(self, game_ids: list[int]) -> dict[int, GameRow]:
+        """Several games as stored now, in one read (a restart's overdue games, a chunk at a time)."""
+        rows: list[GameRow] = await self.db.run(
+            lambda conn: [loaded(GameRow, r._mapping) for r in conn.execute(_GET_MANY, {"ids": game_ids})], write=False)
+        for row in rows:
+            self.cache.put(row)
+        return {row.id: row for row in rows if row.id is not None}
+
     async def _version(self, game_id: int) -> int | None:
         version: int | None = await self.db.run(lambda conn: conn.execute(_VERSION, {"game": game_id}).scalar(),
                                                 write=False)
@@ -381,7 +385,6 @@ class GameStore:
         self.cache.put(saved)
         self._outbox_written(outbox)
         return saved
-
 
 
 def replaces_seat(entry: Logged) -> bool:

@@ -196,10 +196,35 @@ def _timestamp(value: Any) -> int:
     return int(value)
 
 
+@lru_cache(maxsize=16384)
+def _pieces(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """A template as (literal text, field name, format spec) pieces, parsed once per template; None
+    when a field needs str.Formatter's whole path (positional, attribute or index access, a
+    conversion, a nested spec). Parsing every sentence afresh was a tenth of a move's event loop."""
+    out = []
+    for literal, field, spec, conversion in string.Formatter().parse(template):
+        if field is not None and (conversion or not field.isidentifier() or "{" in (spec or "")):
+            return None
+        out.append((literal, field, spec or ""))
+    return tuple(out)
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__()
         self.lang = lang
+
+    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
+        pieces = _pieces(format_string)
+        if pieces is None or args:
+            return super().vformat(format_string, args, kwargs)
+        out = []
+        for literal, field, spec in pieces:
+            if literal:
+                out.append(literal)
+            if field is not None:
+                out.append(self.format_field(kwargs[field], spec))
+        return "".join(out)
 
     def _word(self, prefix: str, value: Any) -> str:
         return catalog(self.lang).get(f"{prefix}{value}", str(value))

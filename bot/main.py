@@ -80,7 +80,7 @@ class AraldoBot(commands.AutoShardedBot):
         # deadlines and the outbox need the database and Discord's HTTP API (logged in by now), not
         # the Gateway: overdue games start firing while commands sync and the Gateway connects
         self.deadlines.start()
-        self.notifier.start()
+        self.notifier.start(after=self.deadlines.caught_up)  # the overdue deadlines first
         self._resume_task = asyncio.create_task(self._resume(), name="araldo-resume")
         await self.tree.set_translator(AraldoTranslator())
         install_error_handler(self.tree)
@@ -131,6 +131,8 @@ class AraldoBot(commands.AutoShardedBot):
         except Exception:
             log.exception("resuming the active games failed")
             return
+        finally:
+            self.deadlines.caught_up.set()  # the outbox never waits for a catch-up that failed
         self._resumed = True
         log.info("%d active games resumed", count)
 

@@ -170,9 +170,12 @@ class Notifier:
         service.outbox_listeners.append(self.kick)
 
     # ---- the sender task ------------------------------------------------------------------
-    def start(self) -> None:
+    def start(self, after: asyncio.Event | None = None) -> None:
+        """Send from now on; with `after`, once it is set (at startup: once the overdue games are woken,
+        whose deadlines come before what they tell: a restart's thousands of notifications would
+        otherwise share the event loop and the database with the catch-up)."""
         if self._task is None:
-            self._task = asyncio.create_task(self.run(), name="araldo-outbox")
+            self._task = asyncio.create_task(self.run(after), name="araldo-outbox")
 
     async def stop(self) -> None:
         """Stop sending; what is unsent stays in the outbox for the next start."""
@@ -189,7 +192,9 @@ class Notifier:
     def busy(self) -> bool:
         return self._due or bool(self._inflight)
 
-    async def run(self) -> None:
+    async def run(self, after: asyncio.Event | None = None) -> None:
+        if after is not None:
+            await after.wait()
         pruned = utcnow()
         while True:
             self._wake.clear()

@@ -24,6 +24,7 @@ from engine.core import Event, RuleError, get_game
 
 log = logging.getLogger(__name__)
 RESUME_CONCURRENCY = 8  # games woken at once at startup: enough to overlap I/O, few enough to stay fair
+RESUME_READ = 100  # overdue games read at a time at startup (one query instead of one per game)
 RESUME_HORIZON = timedelta(minutes=5)  # alarms this close are set before the overdue games are woken
 # a game whose tick fails (its rules raise on a due deadline) is tried again after 1, 2, 4... minutes,
 # at most an hour apart; its moderators are told at the first failure, not at every retry
@@ -57,6 +58,7 @@ class DeadlineScheduler:
         self.closed = False
         self._alarms: dict[int, datetime] = {}  # game -> when its job rings
         self.failures: dict[int, int] = {}  # game -> ticks failed in a row
+        self.caught_up = asyncio.Event()  # set once startup has woken the overdue games (or given up)
         service.listeners.append(self._on_update)
 
     def start(self) -> None:
@@ -73,11 +75,16 @@ class DeadlineScheduler:
         open reminder window) is woken, most overdue first, RESUME_CONCURRENCY at a time; the others
         only get their alarm. Reads deadlines, not snapshots. How many games this process keeps."""
         if self.closed:
+            self.caught_up.set()
             return 0
         now = self.service.clock()
         due: list[tuple[datetime, int]] = []
         later: list[GameRow] = []
-        mine = [row for row in await self.service.active_timetable() if self.owns(row.guild_id)]
+        try:
+            mine = [row for row in await self.service.active_timetable() if self.owns(row.guild_id)]
+        except BaseException:
+            self.caught_up.set()
+            raise
         for row in mine:
             assert row.id is not None
             when = self.due_since(row, now)
@@ -87,10 +94,25 @@ class DeadlineScheduler:
                 later.append(row)
         due.sort()
         queue = deque(game_id for _, game_id in due)
+        read: dict[int, GameRow] = {}
+        reading = asyncio.Lock()
+
+        async def row_of(game_id: int) -> GameRow | None:
+            async with reading:  # the next RESUME_READ games in one query, read once for every worker
+                if game_id not in read:
+                    ids = [game_id, *list(queue)[:RESUME_READ - 1]]
+                    read.update(await self.service.read_rows(ids))
+            return read.pop(game_id, None)
 
         async def worker() -> None:
             while queue and not self.closed:
-                await self.wake(queue.popleft())
+                game_id = queue.popleft()
+                try:
+                    row = await row_of(game_id)
+                except Exception:  # read again by its own tick
+                    log.exception("reading overdue games failed")
+                    row = None
+                await self.wake(game_id, row)
 
         # alarms due soon are set first; the overdue games are woken next, before the thousands of
         # alarms further away are set (each costs APScheduler some work on the same event loop)
@@ -100,7 +122,10 @@ class DeadlineScheduler:
         for row in soon:
             self.schedule(row)
         workers = [asyncio.create_task(worker()) for _ in range(min(RESUME_CONCURRENCY, len(queue)))]
-        await asyncio.gather(*workers)
+        try:
+            await asyncio.gather(*workers)
+        finally:
+            self.caught_up.set()
         for i, row in enumerate(rest):
             self.schedule(row)
             if i % 500 == 499:  # let commands and fresh alarms run meanwhile
@@ -158,13 +183,14 @@ class DeadlineScheduler:
                                replace_existing=True)
         self._alarms[game_id] = at
 
-    async def wake(self, game_id: int) -> None:
-        """Fire what is due, send reminders once, and set the next alarm."""
+    async def wake(self, game_id: int, read: GameRow | None = None) -> None:
+        """Fire what is due, send reminders once, and set the next alarm (`read`: the game's row, just
+        read with others at startup)."""
         if self.closed:
             return
         self._alarms.pop(game_id, None)  # this alarm has rung
         try:
-            result = await self.service.tick(game_id)
+            result = await self.service.tick(game_id, read) if read is not None else await self.service.tick(game_id)
             row = result.game if result else await self.service.get(game_id)
             try:
                 await self._maybe_remind(row)

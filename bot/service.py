@@ -256,12 +256,16 @@ class GameService(Archive, Preferences, Desk, Substitutes):
             told=Update(row, state, events, source, actor), noted=noted)
         return ActResult(saved, state, events)
 
-    async def tick(self, game_id: int) -> ActResult | None:
+    async def tick(self, game_id: int, read: GameRow | None = None) -> ActResult | None:
         """Fire every timer due now (the scheduler's alarm calls this). When nothing is due it costs a
-        read: no save, no new version, no listener (advancing the clock alone is not a change)."""
+        read: no save, no new version, no listener (advancing the clock alone is not a change).
+        `read`: the row just read with others (a restart's catch-up), used when it says a timer is
+        due; the save's version check catches a newer one, and a retry reads it."""
         async with self._lock(game_id):
-            for _ in range(MAX_RETRIES):
-                row = await self.get(game_id)
+            for attempt in range(MAX_RETRIES):
+                due = read is not None and not attempt and read.next_deadline is not None \
+                    and read.next_deadline <= self.clock()
+                row = read if due and read is not None else await self.get(game_id)
                 if row.status != "active":
                     return None
                 game = get_game(row.kind)

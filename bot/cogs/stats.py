@@ -178,5 +178,5 @@ async def setup(bot: commands.Bot) -> None:
     bot.recorder = recorder  # type: ignore[attr-defined]
     shards = getattr(getattr(bot, "settings", None), "shard_ids", None)
     if not shards or 0 in shards:  # one process of a sharded bot rebuilds stale tables, not all at once
-        recorder.rebuild_if_stale()
+        recorder.rebuild_if_stale(getattr(bot, "_resume_task", None))  # after the overdue games
     await bot.add_cog(StatsCog(bot))

@@ -7,9 +7,11 @@ replay of that move, not of the game's whole log."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import Connection
 
@@ -22,6 +24,10 @@ from bot.storage.db import Database
 log = logging.getLogger("araldo.record")
 
 MEMORY = 256  # running games whose observer the recorder holds (the most lately recorded)
+# a running game's record waits this long after a move, so the moves of a busy table go in one record
+# (each record is reads, a replay in a thread and a write, competing with the moves for the interpreter);
+# an ended, undone or imported game is recorded at once
+RUNNING_EVERY = 1.0
 
 
 class Recorder:
@@ -34,6 +40,8 @@ class Recorder:
         self._tasks: set[asyncio.Task[None]] = set()
         self._queued: set[int] = set()  # games whose record is waiting for its turn: one wait is enough
         self._anew: set[int] = set()  # games whose log was rewritten (undo, import): recorded from the seed
+        self._flush = asyncio.Event()  # set: the records waiting for RUNNING_EVERY go now (settled())
+        self._startup: asyncio.Future[Any] | None = None  # the overdue games' catch-up, while it runs
         self.points: OrderedDict[int, Point] = OrderedDict()  # where each held game's record got to
 
     async def heard(self, upd: Update) -> None:
@@ -46,14 +54,23 @@ class Recorder:
             self._anew.add(gid)
         if (started or upd.source in ("undo", "import")) and gid is not None and gid not in self._queued:
             self._queued.add(gid)
-            self._spawn(self._record(gid))
+            running = upd.state is not None and upd.state.status == "active" and upd.source not in ("undo", "import")
+            self._spawn(self._record(gid, RUNNING_EVERY if running else 0.0))
 
     def _spawn(self, work: object) -> None:
         task: asyncio.Task[None] = asyncio.create_task(work)  # type: ignore[arg-type]
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _record(self, game_id: int) -> None:
+    async def _record(self, game_id: int, wait: float = 0.0) -> None:
+        if wait and not self._flush.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._flush.wait(), wait)
+        if self._startup is not None and not self._startup.done() and not self._flush.is_set():
+            # a restart's thousands of overdue games are woken first, their records after
+            flush = asyncio.ensure_future(self._flush.wait())
+            await asyncio.wait({self._startup, flush}, return_when=asyncio.FIRST_COMPLETED)
+            flush.cancel()
         async with self._lock:
             self._queued.discard(game_id)  # from here, a later update needs a record of its own
             anew = game_id in self._anew
@@ -69,11 +86,19 @@ class Recorder:
             while len(self.points) > MEMORY:
                 self.points.popitem(last=False)
 
-    def rebuild_if_stale(self) -> None:
-        """At startup: rebuild tables of an older derivation, else record the games they miss."""
-        self._spawn(self._rebuild_if_stale())
+    def rebuild_if_stale(self, after: asyncio.Future[Any] | None = None) -> None:
+        """At startup: rebuild tables of an older derivation, else record the games they miss; once
+        `after` is done (the overdue games' catch-up: a rebuild replays games in worker processes
+        and writes thousands of rows, which the deadlines must not wait behind). The records of the
+        games the catch-up ticks wait for it too."""
+        self._startup = after
+        self._spawn(self._rebuild_if_stale(after))
 
-    async def _rebuild_if_stale(self) -> None:
+    async def _rebuild_if_stale(self, after: asyncio.Future[Any] | None = None) -> None:
+        if after is not None:
+            await asyncio.wait({after})  # its outcome is the scheduler's to log
+            if after.cancelled():  # the bot is closing
+                return
         async with self._lock:
             try:
                 if await rebuild.built_version(self.db) != rebuild.DERIVATION:
@@ -97,6 +122,10 @@ class Recorder:
         self._told = False
 
     async def settled(self) -> None:
-        """Wait for the records being written (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """Wait for the records being written, those waiting for RUNNING_EVERY at once (tests, shutdown)."""
+        self._flush.set()
+        try:
+            while self._tasks:
+                await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        finally:
+            self._flush.clear()

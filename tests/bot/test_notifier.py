@@ -189,3 +189,26 @@ async def test_a_row_survives_a_crash_between_commit_and_delivery_and_is_sent_on
     async with db.sessions() as s:
         rows = list((await s.execute(select(OutboxRow))).scalars())
     assert rows and all(r.sent_at is not None and r.attempts >= 1 for r in rows)
+
+
+async def test_the_sender_started_after_a_catch_up_waits_for_it(service: GameService) -> None:
+    """At startup the outbox is sent once the scheduler has woken the overdue games: their deadlines
+    first, what they tell after (delayed, never lost)."""
+    import asyncio
+
+    messenger = Messenger()
+    notifier = Notifier(service, messenger)  # type: ignore[arg-type]
+    caught_up = asyncio.Event()
+    notifier.start(after=caught_up)
+    try:
+        await game(service)  # the start's turn DM is written to the outbox and the sender woken
+        await asyncio.sleep(0.3)
+        assert messenger.dms == []
+        caught_up.set()
+        for _ in range(100):
+            if messenger.dms:
+                break
+            await asyncio.sleep(0.05)
+        assert [user for user, _text, _board in messenger.dms] == ["1"]
+    finally:
+        await notifier.stop()

@@ -188,3 +188,41 @@ def _turn_of(res) -> str:
     from engine.core import get_game
 
     return sorted(get_game("corsa").awaiting(res.state))[0]
+
+
+async def test_restart_reads_the_overdue_games_together_and_fires_each_once(
+        service: GameService, clock, monkeypatch) -> None:
+    import bot.scheduler as scheduler
+
+    monkeypatch.setattr(scheduler, "RESUME_READ", 2)  # two reads for three overdue games
+    games = []
+    for channel in ("30", "31", "32"):
+        await service.create(kind="corsa", guild_id="1", channel_id=channel, creator_id="10", creator_name="A",
+                             settings={"turn_hours": 1, "reminder_minutes": 0})
+        await service.join(channel, "11", "B")
+        games.append((await service.start(channel, "10")).game.id)
+    clock.advance(hours=2)
+    versions = {gid: (await service.get(gid)).version for gid in games}
+    reads: list[list[int]] = []
+    read_rows, get = service.read_rows, service.get
+
+    async def counted_rows(ids):
+        reads.append(sorted(ids))
+        return await read_rows(ids)
+
+    async def no_single_read(game_id):
+        raise AssertionError(f"game {game_id} read alone")
+
+    monkeypatch.setattr(service, "read_rows", counted_rows)
+    monkeypatch.setattr(service, "get", no_single_read)
+    ticked: list[int] = []
+
+    async def heard(upd) -> None:
+        ticked.append(upd.game.id)
+
+    service.listeners.append(heard)
+    assert await DeadlineScheduler(service).resume_all() == 3
+    assert sorted(ticked) == sorted(games) and len(reads) == 2
+    monkeypatch.setattr(service, "get", get)
+    for gid in games:  # each deadline fired once: one new version
+        assert (await service.get(gid)).version == versions[gid] + 1

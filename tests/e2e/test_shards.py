@@ -42,9 +42,9 @@ def make_shard_bot(settings: Any, clock: FakeClock, ticked: list[int]) -> Araldo
     bot = AraldoBot(settings, extra_extensions=("tests.fixtures.testgame.cog",), clock=clock)
     tick = bot.service.tick
 
-    async def recording_tick(game_id: int) -> Any:
+    async def recording_tick(game_id: int, *read: Any) -> Any:
         ticked.append(game_id)
-        return await tick(game_id)
+        return await tick(game_id, *read)
 
     bot.service.tick = recording_tick  # type: ignore[method-assign]
     return bot

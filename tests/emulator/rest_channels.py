@@ -85,12 +85,20 @@ class ChannelRoutes(Routes):
         if data.get("enforce_nonce") and data.get("nonce") is not None:
             # as Discord: the same author's message with this nonce is returned, and no second one made
             # (the bot's outbox sends a row again under its nonce when it could not record the first send)
-            again = next((m for m in self.emu._by_channel.get(channel.id, []) if not m.deleted
-                          and m.author is self.emu.bot_user and m.payload.get("nonce") == data["nonce"]), None)
-            if again is not None:
+            # (found by an index: a scan of the channel's messages made a busy channel's every post slower)
+            again = self._sent_with_nonce.get((channel.id, str(data["nonce"])))
+            if again is not None and not again.deleted and again.author is self.emu.bot_user:
                 return self.emu._message_payload(again)
         msg = await self.emu._create_message(channel, data, body.files)
+        if data.get("nonce") is not None:
+            self._sent_with_nonce[(channel.id, str(data["nonce"]))] = msg
         return self.emu._message_payload(msg)
+
+    @property
+    def _sent_with_nonce(self) -> dict[tuple[str, str], Any]:
+        """(channel, nonce) -> the bot's message sent with it."""
+        index: dict[tuple[str, str], Any] = self.emu.__dict__.setdefault("_sent_with_nonce", {})
+        return index
 
     async def edit_message(self, request: web.Request, body: Body, channel_id: str, message_id: str) -> Any:
         msg = self._message(self._channel(channel_id), message_id)

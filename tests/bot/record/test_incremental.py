@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from bot.record import queries, trail
+from bot.record import queries, rebuild, trail
 from bot.record.recorder import Recorder
 from bot.storage.record_tables import RecordResult, RecordTrail
 from tests.bot.record.play import corsa
@@ -15,7 +15,9 @@ from tests.bot.record.play import corsa
 
 @pytest.fixture
 def replays(monkeypatch) -> list[int]:
-    """Counts the record's replays from the seed, and the entries each one observed."""
+    """Counts the record's replays from the seed, and the entries each one observed (every move
+    recorded at once, as the first ones of a game then go on from its first record)."""
+    monkeypatch.setattr("bot.record.recorder.RUNNING_EVERY", 0.0)
     seen: list[int] = []
     real = trail.observe
 
@@ -110,3 +112,76 @@ async def test_the_ratings_are_moved_after_the_ending_move_answered_off_the_even
         assert {r.user_id for r in (await s.execute(select(RecordRating))).scalars()} == {"81", "82"}
     assert threads and threading.get_ident() not in threads  # computed in a worker thread
     await asyncio.sleep(0)
+
+def records_counted(monkeypatch) -> list[int]:
+    """The games the recorder records, in order (each record_one call)."""
+    recorded: list[int] = []
+    real = rebuild.record_one
+
+    async def counted(db, game_id, memory=None, *, anew=False):
+        recorded.append(game_id)
+        return await real(db, game_id, memory, anew=anew)
+    monkeypatch.setattr(rebuild, "record_one", counted)
+    return recorded
+
+
+async def test_the_moves_of_a_busy_table_go_in_one_record(service, clock, monkeypatch) -> None:
+    """A running game's record waits RUNNING_EVERY after a move: the moves made meanwhile are one
+    record, taken of the game as it stands then; settled() sends the waiting records at once."""
+    monkeypatch.setattr("bot.record.recorder.RUNNING_EVERY", 60.0)
+    recorded = records_counted(monkeypatch)
+    rec = Recorder(service.db)
+    service.listeners.append(rec.heard)
+    gid = await corsa(service, clock, ["67", "68"], steps=["add", "add", "add", "add"], target=30, finish=False)
+    assert recorded == []  # still waiting: nothing of the record on the moves' way
+    await rec.settled()
+    assert recorded == [gid]
+    one = await queries.player_record(service.db, "67")
+    assert one is not None and one.calls >= 2
+
+
+async def test_the_startup_rebuild_waits_for_the_overdue_games(service, monkeypatch) -> None:
+    """At startup the record's rebuild (or catch-up) starts once the scheduler has woken the overdue
+    games: their deadlines never queue behind thousands of replays and writes."""
+    import asyncio
+
+    asked: list[str] = []
+
+    async def built(db):
+        asked.append("built")
+        return rebuild.DERIVATION
+
+    async def caught_up(db):
+        asked.append("catch_up")
+        return 0
+    monkeypatch.setattr(rebuild, "built_version", built)
+    monkeypatch.setattr(rebuild, "catch_up", caught_up)
+    resumed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    rec = Recorder(service.db)
+    rec.rebuild_if_stale(resumed)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert asked == []
+    resumed.set_result(None)
+    await rec.settled()
+    assert asked == ["built", "catch_up"]
+
+
+async def test_records_of_a_restart_wait_for_its_catch_up(service, clock, monkeypatch) -> None:
+    import asyncio
+
+    monkeypatch.setattr("bot.record.recorder.RUNNING_EVERY", 0.0)
+    monkeypatch.setattr(rebuild, "built_version", lambda db: asyncio.sleep(0, rebuild.DERIVATION))
+    monkeypatch.setattr(rebuild, "catch_up", lambda db: asyncio.sleep(0, 0))
+    recorded = records_counted(monkeypatch)
+    resumed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    rec = Recorder(service.db)
+    rec.rebuild_if_stale(resumed)
+    service.listeners.append(rec.heard)
+    gid = await corsa(service, clock, ["69", "70"], steps=["add", "add"], target=30, finish=False)
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert recorded == []  # the catch-up is still running
+    resumed.set_result(None)
+    await rec.settled()
+    assert recorded == [gid]
