@@ -22,6 +22,7 @@ COMPOSER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="araldo-compose"
 # a game's private summary of one player (hand, cash...) for their private thread: kind ->
 # (state, player, language) -> text; registered by the game's cog, like its panel opener
 PRIVATE_SUMMARIES: dict[str, Callable[[Any, str, str], str]] = {}
+PANEL_KINDS: set[str] = set()  # games whose "my panel" button goes under the summary
 
 
 @dataclass

@@ -28,14 +28,15 @@ from bot.desk import Held, hold, you_are_next
 from bot.ending import ENDING, send_ending
 from bot.i18n import channel_language, dm_language, t
 from bot.letters import COMPOSER as _COMPOSER
+from bot.letters import PANEL_KINDS as PANEL_KINDS  # the cogs register their games here
 from bot.letters import PRIVATE_SUMMARIES as PRIVATE_SUMMARIES  # the cogs register their summaries here
-from bot.letters import compose, private_text, state_or_none, wants_state
+from bot.letters import compose, wants_state
 from bot.pictures import Attachment
 from bot.preferences import NOTIFY_OFF_BY_DEFAULT
+from bot.private_threads import keep_private_panels
 from bot.service import GameService, Update
-from bot.storage.models import GameRow, GuildConfig, OutboxRow, PlayerRhythm, PrivateThread, loaded
+from bot.storage.models import GameRow, GuildConfig, OutboxRow, PlayerRhythm, loaded
 from bot.turn_calls import CALL_KEYS, calls_awaited
-from engine.core import get_game
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +96,6 @@ def _row(game: GameRow, what: str, payload: dict[str, Any], recipient: str | Non
                               "next_at": now, "attempts": 0, "sent_at": None, "error": None})
 
 
-PANEL_KINDS: set[str] = set()  # games whose "my panel" button goes under the summary
 
 
 def private_threads_on(game: GameRow) -> bool:
@@ -322,7 +322,7 @@ class Notifier:
         if game is None:
             raise Undeliverable("no game")
         if r.what == "panels":
-            await self.keep_private_panels(game, r, ctx)
+            await keep_private_panels(self, game, r, ctx)
             return
         if r.what == ENDING:  # the summary of a game that ended, in the channel's language (bot/ending.py)
             await send_ending(self, game, r, await self.language(r.guild_id, None, ctx))
@@ -359,48 +359,3 @@ class Notifier:
         refused = not await self.messenger.dm(r.recipient, letter.dm, letter.dm_file, nonce=f"{nonce}d")
         if refused and letter.fallback is not None:
             await self.messenger.post(r.channel_id, letter.fallback, nonce=f"{nonce}f")
-
-    async def keep_private_panels(self, game: GameRow, r: OutboxRow, ctx: Pass) -> None:
-        """Each player's private thread and its panel message, brought to the game's current version.
-        Threads are opened on the first row (the game's start); a refused thread (no permission to
-        create private threads) is said once in the channel and never asked again."""
-        state = state_or_none(game)
-        if state is None or game.id is None:
-            return
-        async with self.service.db.sessions() as s:
-            known = {p.user_id: p for p in (await s.execute(
-                select(PrivateThread).where(PrivateThread.game_id == game.id))).scalars()}
-        if known and all(p.thread_id is None for p in known.values()):
-            return  # refused at the start: the game goes on without them
-        languages = await self.service.user_languages({p.id for p in state.players})
-        server = ctx.configs[r.guild_id].locale
-        name = get_game(game.kind).meta.name
-        for i, player in enumerate(state.players):
-            chosen, seen = languages.get(player.id, (None, None))
-            lang = dm_language(chosen, seen, server, self.service.default_locale)
-            mine = known.get(player.id) or PrivateThread(game_id=game.id, user_id=player.id)
-            if mine.thread_id is None:
-                thread = await self.messenger.open_private_thread(r.channel_id, player.id, f"{name} — {player.name}")
-                if thread is None:
-                    channel = await self.language(r.guild_id, None, ctx)
-                    await self.messenger.post(r.channel_id, t("core.private_threads_refused", channel),
-                                              nonce=f"a{r.id}.t")
-                    await self._save_threads([PrivateThread(game_id=game.id, user_id=p.id) for p in state.players])
-                    return
-                mine.thread_id = thread
-                await self._save_threads([mine])  # saved at once: a retry must not open a second thread
-            text = private_text(game.kind, state, player.id, lang)
-            if self.private_link is not None:
-                line = t("web.links.thread", lang, url=f"<{await self.private_link(game.id, player.id)}>")
-                text = f"{text}\n{line}" if len(text) + len(line) < 1990 else text
-            message = await self.messenger.keep_panel(
-                mine.thread_id, text, mine.message_id,
-                game.id if game.kind in PANEL_KINDS else None, t("core.button.panel", lang), nonce=f"a{r.id}.p{i}")
-            if message != mine.message_id:
-                mine.message_id = message
-                await self._save_threads([mine])
-
-    async def _save_threads(self, rows: list[PrivateThread]) -> None:
-        async with self.service.db.transaction() as s:
-            for row in rows:
-                await s.merge(row)
