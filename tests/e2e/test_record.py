@@ -45,6 +45,7 @@ async def test_stats_and_leaderboard_after_two_games(emulator: Any, araldo: Any)
     await play_to_the_end(emulator, araldo, [alice, bob], emulator.general)
     await play_to_the_end(emulator, araldo, [bob, carol, alice], emulator.add_channel(emulator.guild, "rivincita"))
     await araldo.recorder.settled()
+    await araldo.notifier.drain()  # the endings' summaries (with their final boards) are out before we ask
 
     mine = await emulator.slash(alice, "stats show")
     assert mine.ephemeral and "2 partite concluse" in mine.content

@@ -118,9 +118,9 @@ def records_counted(monkeypatch) -> list[int]:
     recorded: list[int] = []
     real = rebuild.record_one
 
-    async def counted(db, game_id, memory=None, *, anew=False):
+    async def counted(db, game_id, memory=None, *, anew=False, ended=None):
         recorded.append(game_id)
-        return await real(db, game_id, memory, anew=anew)
+        return await real(db, game_id, memory, anew=anew, ended=ended)
     monkeypatch.setattr(rebuild, "record_one", counted)
     return recorded
 
@@ -151,7 +151,7 @@ async def test_the_startup_rebuild_waits_for_the_overdue_games(service, monkeypa
         asked.append("built")
         return rebuild.DERIVATION
 
-    async def caught_up(db):
+    async def caught_up(db, ended=None):
         asked.append("catch_up")
         return 0
     monkeypatch.setattr(rebuild, "built_version", built)
