@@ -49,6 +49,9 @@ async def run(games: list[str], seasons: int, first_seed: int) -> dict[str, obje
                     found[(kind, check, line)].append(seed)
             told = sum(len(v) for v in problems.values())
             print(f"{kind} seed {seed}: {seconds[kind][-1]:.1f} s, {told} disagreement(s)", flush=True)
+            for check, lines in problems.items():  # as found, so a long run can be read while it goes
+                for line in lines:
+                    print(f"  [{kind} {seed} {check}] {line[:400]}", flush=True)
     return {"found": found, "seconds": seconds}
 
 
