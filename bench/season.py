@@ -42,7 +42,10 @@ async def run(games: list[str], seasons: int, first_seed: int) -> dict[str, obje
         for seed in range(first_seed, first_seed + seasons):
             with tempfile.TemporaryDirectory() as tmp:
                 began = time.monotonic()
-                problems = await play_season(kind, seed, Path(tmp))
+                try:
+                    problems = await play_season(kind, seed, Path(tmp))
+                except Exception as exc:  # the bot never got ready: a season not played is a disagreement
+                    problems = {"season": [f"the season could not start: {type(exc).__name__}: {str(exc)[:200]}"]}
                 seconds[kind].append(time.monotonic() - began)
             for check, lines in problems.items():
                 for line in {shape(p) for p in lines}:
