@@ -42,13 +42,19 @@ async def run(games: list[str], seasons: int, first_seed: int) -> dict[str, obje
         for seed in range(first_seed, first_seed + seasons):
             with tempfile.TemporaryDirectory() as tmp:
                 began = time.monotonic()
-                problems = await play_season(kind, seed, Path(tmp))
+                try:
+                    problems = await play_season(kind, seed, Path(tmp))
+                except Exception as exc:  # the bot never got ready: a season not played is a disagreement
+                    problems = {"season": [f"the season could not start: {type(exc).__name__}: {str(exc)[:200]}"]}
                 seconds[kind].append(time.monotonic() - began)
             for check, lines in problems.items():
                 for line in {shape(p) for p in lines}:
                     found[(kind, check, line)].append(seed)
             told = sum(len(v) for v in problems.values())
             print(f"{kind} seed {seed}: {seconds[kind][-1]:.1f} s, {told} disagreement(s)", flush=True)
+            for check, lines in problems.items():  # as found, so a long run can be read while it goes
+                for line in lines:
+                    print(f"  [{kind} {seed} {check}] {line[:400]}", flush=True)
     return {"found": found, "seconds": seconds}
 
 

@@ -195,6 +195,7 @@ class DeadlineScheduler:
             try:
                 await self._maybe_remind(row)
             finally:  # a failed reminder must not leave the game without its alarm
+                self._forget_skipped(game_id)
                 self.schedule(row)
         except RuleError as exc:
             log.warning("tick of game %s refused: %s", game_id, exc.code)
@@ -207,6 +208,13 @@ class DeadlineScheduler:
             self._set_alarm(game_id, self.service.clock() + delay)
         else:
             self.failures.pop(game_id, None)
+
+    def _forget_skipped(self, game_id: int) -> None:
+        """An alarm set while this wake-up ran (by its own tick) and already due rang meanwhile:
+        APScheduler skipped it (one instance a game) and dropped the job. Forget it, so `schedule`
+        sets it again rather than keep an alarm that will never ring."""
+        if game_id in self._alarms and self.scheduler.get_job(job_id(game_id)) is None:
+            del self._alarms[game_id]
 
     async def _tell_fault(self, game_id: int, exc: BaseException) -> None:
         """The moderators hear, in the game's channel, that its deadline fails and what they can do."""

@@ -226,3 +226,28 @@ async def test_restart_reads_the_overdue_games_together_and_fires_each_once(
     monkeypatch.setattr(service, "get", get)
     for gid in games:  # each deadline fired once: one new version
         assert (await service.get(gid)).version == versions[gid] + 1
+
+
+async def test_an_alarm_whose_run_was_skipped_during_its_wake_up_is_set_again(service: GameService, clock) -> None:
+    """A deadline's tick sets the next alarm while the wake-up still runs; when that alarm is already
+    due, APScheduler skips its run (one instance a game) and drops the job. The wake-up must set it
+    again, or the game never ticks again in this process (every later alarm looks already set)."""
+    sched = DeadlineScheduler(service, remind=lambda row, players, deadline: [])
+    sched.scheduler.start(paused=True)  # jobs kept as a running scheduler keeps them; the test rings them
+    res = await started(service)
+    gid = res.game.id
+
+    async def skipped(upd) -> None:  # after the scheduler's own listener set the next alarm
+        if sched.scheduler.get_job(job_id(gid)) is not None:
+            sched.scheduler.remove_job(job_id(gid))  # what APScheduler does with a skipped one-shot job
+
+    service.listeners.append(skipped)
+    clock.set((await service.get(gid)).next_deadline + timedelta(seconds=1))
+    try:
+        await sched.wake(gid)
+        row = await service.get(gid)
+        assert row.version > res.game.version  # the deadline fired
+        assert sched.scheduler.get_job(job_id(gid)) is not None, "the game was left without an alarm"
+        assert sched.alarm(gid) == sched.wake_time(row)
+    finally:
+        sched.shutdown()

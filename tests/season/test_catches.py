@@ -91,3 +91,22 @@ def test_a_picture_that_does_not_say_what_it_shows_has_no_claim() -> None:
     assert checks.picture_claim("galactica-3-v12-full.png") == checks.Claim("galactica", 3, 12, "full")
     assert checks.picture_claim("galactica-3-stock.png") is None
     assert checks.picture_claim("impero-buyable.png") is None
+
+
+async def test_a_name_a_player_typed_is_not_judged_as_the_bots_grammar(tmp_path: Path) -> None:
+    """Impero seed 47: Erin's company "Erin 1" read in her English /game log as "Erin 1 buys node …" is
+    her name and the bot's verb, not "1 buys" said wrongly; the same words written by the bot still fail."""
+    from tests.e2e.conformance.checks import wording_problems
+
+    async with season("impero", 47, tmp_path) as played:
+        await played.open_season()
+        erin = played.users["erin"]
+        await played.slash(erin, "impero create-company", name="Erin 1", capital="100")
+        nodes = await played.emu.autocomplete(erin, "impero buy-node", focused="node", value="", company="Erin 1")
+        await played.slash(erin, "impero buy-node", company="Erin 1", node=nodes[0]["value"])
+        await played.slash(erin, "game log")
+        logged = played.emu.messages_seen(erin, played.emu.general)[-1].content
+        found = played.problems["text"]
+    assert "Erin 1 buys node" in logged  # her log in English names her company as she typed it
+    assert not any("wrong plural" in p for p in found), found
+    assert wording_problems("Il Duca 1 buys node K5", "en")  # the check itself still holds the bot's words

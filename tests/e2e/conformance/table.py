@@ -91,7 +91,19 @@ class Table:
         await leave_orders(self)
 
     async def slash(self, user: User, command: str, **options: Any) -> Any:
+        # a name a player writes (a company "Erin 1") is theirs, quoted as typed: not the bot's grammar
+        self.typed.extend(v for o in self._free_text(command) if len(v := str(options.get(o, ""))) > 3
+                          and any(c.isalpha() for c in v))
         return await self.step(user, lambda: self.emu.slash(user, command, options=options))
+
+    def _free_text(self, command: str) -> list[str]:
+        """The options of `command` a player writes freely (strings with neither choices nor completion)."""
+        words = command.split()
+        level: list[dict[str, Any]] = [c for c in self.emu.global_commands if c["name"] == words[0]]
+        for word in words[1:]:
+            level = [o for c in level for o in c.get("options") or [] if o["name"] == word]
+        return [o["name"] for c in level for o in c.get("options") or []
+                if o.get("type") == 3 and not o.get("choices") and not o.get("autocomplete")]
 
     async def click(self, user: User, message: Any, label: str | None = None, *, custom_id: str | None = None) -> Any:
         return await self.step(user, lambda: self.emu.click(user, message, label, custom_id=custom_id))
@@ -208,9 +220,9 @@ class Table:
             return f"DM to {msg.channel.recipients[0].username}"
         return "ephemeral" if msg.ephemeral else "public"
 
-    def _unquoted(self, text: str) -> str:
+    def _unquoted(self, text: str, by: str = " ") -> str:
         for typed in self.typed:
-            text = text.replace(typed, " ")
+            text = text.replace(typed, by)
         return text
 
     def _check_messages(self, new: list[Message], actor: User | None) -> None:
@@ -223,7 +235,7 @@ class Table:
                 self.problems["language"].append(f"{self._where(msg)} message in {said}, for a reader of {want}: "
                                                  f"{msg.content[:100]!r}")
             for text in texts:
-                self.problems["text"] += wording_problems(text, want)
+                self.problems["text"] += wording_problems(self._unquoted(text, "X"), want)
                 self.problems["commands"] += self.unseen_commands(text, want)
             if not msg.ephemeral and msg.channel.type != 1 and bare_done(msg.content):
                 who = actor.username if actor else "the clock"
@@ -364,7 +376,7 @@ class Table:
                     self.problems["told"].append(f"/game log line for {name} does not say who acted: {line[:120]!r}")
                 if re.search(r"— `[a-z_]+`", line):
                     self.problems["rules_log"].append(f"/game log shows engine data: {line[:120]!r}")
-                self.problems["text"] += wording_problems(line, self.langs[name])
+                self.problems["text"] += wording_problems(self._unquoted(line, "X"), self.langs[name])
             for seq, pid, secret in [] if finished else self.secrets:
                 entry = next((line for line in lines if line.startswith(f"`#{seq}`")), "")
                 if pid == user.id and (told := found_in(entry, secret)):
