@@ -9,7 +9,7 @@ shapes, boxes and layout functions), never a second copy of the coordinates.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,14 +20,13 @@ Point = tuple[int, int]
 
 @dataclass(frozen=True)
 class Place:
-    """One clickable place: the game's own id (as moves name it), its outline and its name in words.
-    `aliases` are other words moves may name it by (an Impero company by its name as well as its id);
-    `holes` are outlines inside it that are not it (the islands in a sea zone)."""
+    """One clickable place: the game's own id (as the page's moves name it: bot/tablemoves.py), its
+    outline and its name in words. `holes` are outlines inside it that are not it (the islands in a sea
+    zone)."""
 
     id: str
     points: tuple[Point, ...]
     label: str
-    aliases: tuple[str, ...] = ()
     holes: tuple[tuple[Point, ...], ...] = ()
 
 
@@ -54,15 +53,15 @@ def _pixels(points: Iterable[tuple[float, float]]) -> tuple[Point, ...]:
     return tuple(out)
 
 
-def polygon(place_id: str, points: Iterable[tuple[float, float]], label: str, aliases: Sequence[str] = (),
+def polygon(place_id: str, points: Iterable[tuple[float, float]], label: str,
             holes: Iterable[Iterable[tuple[float, float]]] = ()) -> Place:
     """A place outlined by `points`, less its `holes`."""
-    return Place(place_id, _pixels(points), label, tuple(aliases), tuple(_pixels(h) for h in holes))
+    return Place(place_id, _pixels(points), label, tuple(_pixels(h) for h in holes))
 
 
-def rect(place_id: str, box: tuple[float, float, float, float], label: str, aliases: Sequence[str] = ()) -> Place:
+def rect(place_id: str, box: tuple[float, float, float, float], label: str) -> Place:
     x0, y0, x1, y1 = box
-    return polygon(place_id, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), label, aliases)
+    return polygon(place_id, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), label)
 
 
 Shaper = Callable[..., Places]  # view, then optional labels, as the renderer takes them

@@ -20,7 +20,6 @@ class Shape:
     place: str
     path: str  # SVG path data: the outline, then each hole (drawn even-odd: a hole is not the place)
     label: str
-    aliases: str  # other words moves name the place by, each a word or more, separated by "|"
 
 
 def _path(points: tuple[tuple[int, int], ...]) -> str:
@@ -43,7 +42,5 @@ def overlay(kind: str, view: Any, lang: str) -> Overlay | None:
         return None
     if found is None or not found.places:
         return None
-    shapes = [Shape(p.id, "".join(_path(ring) for ring in (p.points, *p.holes)), p.label,
-                    "|".join(" ".join(a.split()) for a in p.aliases if a.strip() and "|" not in a))
-              for p in found.places]
+    shapes = [Shape(p.id, "".join(_path(ring) for ring in (p.points, *p.holes)), p.label) for p in found.places]
     return Overlay(found.width, found.height, shapes)

@@ -49,13 +49,12 @@ WORD_PREFIXES: dict[str, dict[str, str]] = {}
 
 class PlaceRows(NamedTuple):
     """A list whose rows are places moves name, for a game whose board does not draw them (Nomic's
-    rules and proposals): each row's place is `prefix` + its `key` field, named by its `name` field;
-    `bare`: a move may name it by the `key` alone too (Nomic's forms name a proposal by its number)."""
+    rules and proposals): each row's place is `prefix` + its `key` field, named by its `name` field
+    (the page's moves name it so too)."""
 
     prefix: str
     key: str
     name: str
-    bare: bool = False
 
 
 # kind -> {list field: its rows as places}; the page's script treats such a row as a place on the board
@@ -231,8 +230,7 @@ def _place_of(row: dict[str, Any], places: PlaceRows | None) -> Markup:
         return Markup("")
     key = row[places.key]
     label = f"{key} · {row[places.name]}" if row.get(places.name) else str(key)
-    bare = Markup(' data-aliases="{}"').format(key) if places.bare else Markup("")
-    return Markup(' data-place="{}{}" data-label="{}"{} tabindex="0"').format(places.prefix, key, label, bare)
+    return Markup(' data-place="{}{}" data-label="{}" tabindex="0"').format(places.prefix, key, label)
 
 
 def panels(view: dict[str, Any], names: Mapping[str, str], lang: str, only: set[str] | None = None,

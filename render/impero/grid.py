@@ -150,8 +150,8 @@ def _legend_top(v: MapView) -> int:
 
 @shaper("impero", "board")
 def map_places(view: MapView | ImperoView, labels: Mapping[str, str] | None = None) -> Places:
-    """Every node (named by its coordinates, yield and owner) and every company in the legend (also
-    known by its name, which moves carry)."""
+    """Every node (named by its coordinates, yield and owner) and every company in the legend, by
+    their ids (the page's moves name a company by its id too: bot/cogs/impero/table.py)."""
     v = view.map if isinstance(view, ImperoView) else view
     names = {c.id: c.name for c in v.companies}
     width, height = map_size(v.cols, v.rows)
@@ -166,5 +166,5 @@ def map_places(view: MapView | ImperoView, labels: Mapping[str, str] | None = No
     row_width = layout["column_width"] if layout["columns"] > 1 else LEGEND_W - 16
     spots = legend_spots((x, _legend_top(v)), len(shown), **layout)
     for (c, line), (sx, sy) in zip(shown, spots, strict=True):
-        out.append(rect(c.id, (sx - 2, sy - 3, sx + row_width - 4, sy + 19), line, (c.name,)))
+        out.append(rect(c.id, (sx - 2, sy - 3, sx + row_width - 4, sy + 19), line))
     return Places(width, height, out)

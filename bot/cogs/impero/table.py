@@ -2,7 +2,8 @@
 made to them, then the panel's groups (network, market, companies, money) worded by the panel's
 `label`; a move with amounts asks them as the panel's form does (its fields, its sample values, its
 units: dollars as every command takes them). Places: the node and the company a move names (a
-listing's company for a purchase)."""
+listing's company for a purchase), by the ids the board's places have (render/impero/grid.py): an
+action names a company by its name, as a player types it, so the name is turned into its id here."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ READERS: dict[str, Reading] = {unit: partial(read, unit=unit) for unit in ("mone
 
 def places(state: ImperoState, data: dict[str, object]) -> tuple[str, ...]:
     listing = next((x for x in state.listings if x.id == data.get("listing")), None)
-    return places_in({**data, "sold": listing.company if listing is not None else None}, ("node", "company", "sold"))
+    named = next((c.id for c in state.companies if c.name == data.get("company")), None)
+    return places_in({**data, "company": named, "sold": listing.company if listing is not None else None},
+                     ("node", "company", "sold"))
 
 
 def table_moves(state: GameState, player: str, language: str) -> list[TableMove]:

@@ -12,7 +12,7 @@ from bot.cogs.nomic import text as nt
 from bot.cogs.nomic import views as v
 from bot.cogs.nomic.desk import scribe_desk
 from bot.cogs.nomic.play import KIND, act_here, here, nomic_state, play, public_view
-from bot.cogs.nomic.table import table_moves
+from bot.cogs.nomic.table import PROPOSAL_ROWS, table_moves
 from bot.i18n import t
 from bot.notifier import PANEL_KINDS
 from bot.orders import answer_orders
@@ -331,7 +331,7 @@ async def setup(bot: commands.Bot) -> None:
     register_page_fields(KIND, opened={"proposals", "rules", "players"},
                          words={"mechanics": "nomic.mechanic", "pending": "nomic.reason", "kind": "nomic.ui.kind"},
                          places={"rules": PlaceRows("rule-", "number", "title"),
-                                 "proposals": PlaceRows("proposal-", "id", "title", bare=True)})
+                                 "proposals": PROPOSAL_ROWS})
     await bot.add_cog(NomicCog(bot))
 
 

@@ -1,7 +1,8 @@
 """DecameroNomic's moves on the player's web page, as the private panel offers them: a vote on each
 letter waiting for theirs (a choice per proposal, a rating when polls run: the vote panel's words),
 a new law (the law form's title and text), the crown's answer, the surrender and the quarantine
-offers (the panel's buttons). Places: the proposals a vote names."""
+offers (the panel's buttons). Places: the proposals a vote names, by the ids of the page's proposal
+rows (`proposal-<id>`, PROPOSAL_ROWS): the chart draws players only."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from bot.cogs.nomic.play import KIND, my_view
 from bot.cogs.nomic.vote import CHOICES
 from bot.i18n import t
 from bot.tablemoves import Input, TableMove
+from bot.web.panels import PlaceRows
 from engine.core import GameState, get_game
 from engine.nomic.models import NomicState
+
+PROPOSAL_ROWS = PlaceRows("proposal-", "id", "title")  # the page's proposal rows, the places a vote names
 
 
 def table_moves(state: GameState, player: str, language: str) -> list[TableMove]:
@@ -36,8 +40,8 @@ def table_moves(state: GameState, player: str, language: str) -> list[TableMove]
                 inputs.append(Input(f"items.{i}.rating", t("nomic.ui.rating", language, id=p.id), "count", "5",
                                     low=1, high=10))
         out.append(TableMove(t("nomic.ui.vote_letter", language, letter=letter), t("nomic.ui.send_vote", language),
-                             {"type": "vote", "letter": letter, "items": items}, tuple(str(p.id) for p in props),
-                             tuple(inputs)))
+                             {"type": "vote", "letter": letter, "items": items},
+                             tuple(f"{PROPOSAL_ROWS.prefix}{p.id}" for p in props), tuple(inputs)))
     now = t("core.table.now", language)
     if "propose" in types:
         out.append(TableMove(now, t("nomic.ui.new_law", language),

@@ -8,15 +8,9 @@
 
 let chosenPlace = null;
 
-function namesOf(el) {
-  // the place's id and the other words moves may name it by ("|" between them: a name may have spaces)
-  return [el.dataset.place, ...(el.dataset.aliases || "").split("|")].filter(Boolean);
-}
-
-function names(form, candidates) {
-  // whether the form's places name any of the candidates (a whole word, or whole words in a row)
-  const places = " " + (form.dataset.places || "").split(/\s+/).filter(Boolean).join(" ") + " ";
-  return candidates.some((name) => places.includes(" " + name + " "));
+function names(form, id) {
+  // whether the form's places (ids, as the board's places are named) include this one
+  return (form.dataset.places || "").split(/\s+/).includes(id);
 }
 
 function choosePlace(id) {
@@ -24,16 +18,12 @@ function choosePlace(id) {
   const spots = id === null ? [] : all.filter((el) => el.dataset.place === id);
   if (!spots.length) id = null;
   chosenPlace = id;
-  const candidates = new Set();
-  for (const el of all) {
-    el.classList.toggle("chosen", el.dataset.place === id);
-    if (el.dataset.place === id) for (const name of namesOf(el)) candidates.add(name);
-  }
+  for (const el of all) el.classList.toggle("chosen", el.dataset.place === id);
   const forms = [...document.querySelectorAll("form.move")];
   const groups = new Map();
   let fits = 0;
   for (const form of forms) {
-    const ok = id === null || names(form, [...candidates]);
+    const ok = id === null || names(form, id);
     form.classList.toggle("off-place", !ok);
     if (ok) fits += 1;
     const group = form.parentElement && form.parentElement.closest("details, fieldset");

@@ -106,7 +106,7 @@ async def prepared(seated: Any, kind: str) -> None:
             asked = await seated.select(bob, asked, ["t"])
         await seated.step(bob, lambda: seated.emu.submit_modal(bob, asked, {"title": "Cortesia", "text": "Si saluta."}))
         return
-    if kind == "impero":  # and a company of two words, which moves may name by its name
+    if kind == "impero":  # and a company of two words (forms name it by its id, as the board does)
         await opened(seated, kind, 2)
         founded = await seated.slash(seated.users["alice"], "impero create-company", name="Rete Sud", capital="100")
         assert not founded.ephemeral, founded.content
@@ -199,10 +199,10 @@ async def test_a_click_on_a_place_offers_its_moves(kind: str, tmp_path: Path) ->
 
         await page.click("#last")
         await until(page, "document.body.dataset.latest === '1'")
-        if kind == "impero":  # a company in the legend, named by a form by its name (two words)
+        if kind == "impero":  # a company in the legend, which forms name by its id
             await page.click("#show-all")
-            await page.evaluate(fixture_forms("Rete Sud", there))
             (company,) = [c.id for c in (await seated.state()).companies]
+            await page.evaluate(fixture_forms(company, there))
             await click_place(page, company)
             assert set(await page.evaluate(CHOSEN)) == {company}
             assert await page.evaluate(SHOWN) == ["move-here"]
@@ -213,9 +213,9 @@ async def test_a_click_on_a_place_offers_its_moves(kind: str, tmp_path: Path) ->
             await click_place(page, "rule-1", "tr[data-place]")
             assert set(await page.evaluate(CHOSEN)) == {"rule-1"}
             assert await page.evaluate(SHOWN) == ["move-here"]
-            # a proposal: its forms may name it by its number alone (a vote names the proposals it answers)
+            # a proposal, as a vote names the proposals it answers; its bare number is not its id
             await page.click("#show-all")
-            await page.evaluate(fixture_forms("1", "2"))
+            await page.evaluate(fixture_forms("proposal-1 1", "1"))
             await click_place(page, "proposal-1", "tr[data-place]")
             assert set(await page.evaluate(CHOSEN)) == {"proposal-1"}
             assert "move-here" in await page.evaluate(SHOWN) and "move-there" not in await page.evaluate(SHOWN)
