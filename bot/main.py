@@ -174,6 +174,10 @@ class AraldoBot(commands.AutoShardedBot):
             await asyncio.wait_for(super().close(), timeout=SHUTDOWN_SECONDS * 0.4)
         except Exception:
             log.warning("Discord did not close cleanly in time; stopping anyway")
+        recorder = getattr(self, "recorder", None)  # set by the stats cog (bot/cogs/stats.py)
+        if recorder is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(recorder.stop(), timeout=SHUTDOWN_SECONDS * 0.1)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.db.close(), timeout=SHUTDOWN_SECONDS * 0.1)
 

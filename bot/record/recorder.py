@@ -121,6 +121,15 @@ class Recorder:
             self._kick()
         self._told = False
 
+    async def stop(self) -> None:
+        """At shutdown, before the database closes: the records still waiting or being written are
+        dropped (a rolled-back write changes nothing; the next start's catch-up, or the game's next
+        move, records them), never left to fail on a closed database."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        self._queued.clear()  # nothing waits any more: a later update starts its own record
+
     async def settled(self) -> None:
         """Wait for the records being written, those waiting for RUNNING_EVERY at once (tests, shutdown)."""
         self._flush.set()

@@ -185,3 +185,21 @@ async def test_records_of_a_restart_wait_for_its_catch_up(service, clock, monkey
     resumed.set_result(None)
     await rec.settled()
     assert recorded == [gid]
+
+
+async def test_a_record_still_waiting_at_shutdown_is_dropped_not_failed(service, clock, monkeypatch, caplog) -> None:
+    """stop() (the bot's close, before the database closes) cancels the records waiting or running: none
+    is left to fail on a closed database, and the game's next record goes on as before."""
+    monkeypatch.setattr("bot.record.recorder.RUNNING_EVERY", 60.0)
+    recorded = records_counted(monkeypatch)
+    rec = Recorder(service.db)
+    service.listeners.append(rec.heard)
+    gid = await corsa(service, clock, ["67", "68"], steps=["add", "add"], target=30, finish=False)
+    assert rec._tasks and recorded == []
+    await rec.stop()
+    assert not rec._tasks and recorded == []
+    assert not [r for r in caplog.records if r.name == "araldo.record" and r.levelname == "ERROR"]
+    _, state = await service.state(gid)
+    await service.act(gid, state.players[state.turn].id, {"type": "add", "amount": 1})
+    await rec.settled()
+    assert recorded == [gid]
