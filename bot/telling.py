@@ -92,22 +92,24 @@ def told_words(action: dict[str, Any], language: str, viewer: str | None) -> str
     return said if len(said) <= TOLD_CHARS else said[:TOLD_CHARS - 1] + "…"
 
 
-async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], language: str,
-                          viewer: str | None = None, stamped: bool = False) -> list[str]:
+async def described_rows(svc: Any, row: GameRow, rows: list[ActionRow], language: str,
+                         viewer: str | None = None, stamped: bool = False) -> list[str | None]:
     """Log rows in words: "`#12` **Bob** — reinforces Gallia with 3 legionaries" (a move the viewer may
-    not see, such as an Impero transfer, says only that it is private)."""
+    not see, such as an Impero transfer, says only that it is private), one entry per row: None where the
+    row is no line for the viewer (`readable`), so a caller can keep lines and log rows aligned."""
     seats = {s.user_id: s.display_name for s in await svc.seats(row.id)}
     names = dict(seats)
     if row.kind in LOG_NAMES and row.snapshot_json is not None:
         names = {**LOG_NAMES[row.kind](svc.load_state(row), language), **seats}
     game = get_game(row.kind)
     finished = row.status == "finished"  # its secret moves are told, its standing orders still not
-    out = []
+    out: list[str | None] = []
     for r in rows:
         action = json.loads(r.action_json)
         visible = viewer is None or game.log_visible(action, r.actor, viewer, finished)
         if action.get("type") == "mod_revealed" and not visible:
-            continue  # an undo's note of what someone else had seen: theirs, not a move of anyone's
+            out.append(None)  # an undo's note of what someone else had seen: theirs, not a move of anyone's
+            continue
         if r.actor == DEADLINE_ACTOR:  # what a deadline did, in the words the table was told
             who, mod, what = t("core.log_deadline", language), "", told_words(action, language, viewer)
         else:
@@ -119,3 +121,9 @@ async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], languag
         when = f" <t:{int(r.at.timestamp())}:f>" if stamped else ""
         out.append(f"`#{r.seq}`{when} {who}{mod} — {what}")
     return out
+
+
+async def described_moves(svc: Any, row: GameRow, rows: list[ActionRow], language: str,
+                          viewer: str | None = None, stamped: bool = False) -> list[str]:
+    """The lines of `described_rows`, without the rows that are none for the viewer."""
+    return [line for line in await described_rows(svc, row, rows, language, viewer, stamped) if line is not None]

@@ -16,7 +16,7 @@ from sqlmodel import col, select
 from bot.gamecache import Recent
 from bot.service import GameService
 from bot.storage.models import ActionRow, GameRow
-from bot.telling import described_moves, readable
+from bot.telling import described_rows
 from bot.web.history import History
 from engine.core import GameState, RuleError, get_game
 
@@ -50,7 +50,7 @@ class Table:
 
     async def log_lines(self, viewer: str | None, lang: str) -> list[str | None]:
         """Every move in words as `viewer` may read it (None: everything), oldest first: entry i is log
-        row i's line, or None where that row is no line for the viewer (`readable`), so a page's step
+        row i's line, or None where that row is no line for the viewer (`described_rows`), so a page's step
         and its log lines stay aligned."""
         key = (viewer, lang)
         lines = self._lines.get(key)
@@ -58,13 +58,10 @@ class Table:
             async with self._lock:
                 lines = self._lines.setdefault(key, [])
                 if len(lines) < len(self.rows):
-                    new = self.rows[len(lines):]
-                    shown = readable(self.row.kind, new, viewer, self.row.status == "finished")
-                    said = iter(await described_moves(self.svc, self.row, shown, lang, viewer=viewer, stamped=True))
-                    told = {id(r) for r in shown}
-                    for r in new:
-                        line = next(said) if id(r) in told else None
-                        lines.append(line.split(" ", 1)[1] if line is not None and line.startswith("`#") else line)
+                    said = await described_rows(self.svc, self.row, self.rows[len(lines):], lang, viewer=viewer,
+                                                stamped=True)
+                    lines.extend(line.split(" ", 1)[1] if line is not None and line.startswith("`#") else line
+                                 for line in said)
         return lines
 
 
