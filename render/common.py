@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -208,27 +208,42 @@ def to_png(image: Image.Image) -> bytes:
     return data
 
 
-# ---- registry: (game kind, picture name) -> renderer ------------------------------------
+# ---- registries: (game kind, picture name) -> a function of the view ----------------------
+Fn = TypeVar("Fn", bound=Callable[..., Any])
+
+
+class Pictures(Generic[Fn]):
+    """Functions kept per (game kind, picture name), registered by decorator beside each game's drawing
+    code; the built-in games' modules are imported at the first look. The renderers (here) and the
+    places drawn on them (render/places.py) are two such registries."""
+
+    def __init__(self) -> None:
+        self.by: dict[tuple[str, str], Fn] = {}
+
+    def register(self, game: str, picture: str = "board") -> Callable[[Fn], Fn]:
+        def wrap(fn: Fn) -> Fn:
+            self.by[(game, picture)] = fn
+            return fn
+        return wrap
+
+    def find(self, game: str, picture: str = "board") -> Fn | None:
+        _load_builtin()
+        return self.by.get((game, picture))
+
+    def every(self) -> list[Fn]:
+        _load_builtin()
+        return list(self.by.values())
+
+
 Renderer = Callable[..., Image.Image]  # view, then optional labels
-_RENDERERS: dict[tuple[str, str], Renderer] = {}
-
-
-def renderer(game: str, picture: str = "board") -> Callable[[Renderer], Renderer]:
-    def wrap(fn: Renderer) -> Renderer:
-        _RENDERERS[(game, picture)] = fn
-        return fn
-    return wrap
-
-
-def find_renderer(game: str, picture: str = "board") -> Renderer | None:
-    _load_builtin()
-    return _RENDERERS.get((game, picture))
+_RENDERERS: Pictures[Renderer] = Pictures()
+renderer = _RENDERERS.register
+find_renderer = _RENDERERS.find
 
 
 def renderers() -> list[Renderer]:
     """Every registered renderer (the built-in ones loaded)."""
-    _load_builtin()
-    return list(_RENDERERS.values())
+    return _RENDERERS.every()
 
 
 def render_png(game: str, view: Any, picture: str = "board", labels: dict[str, str] | None = None) -> bytes | None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from render.common import _load_builtin
+from render.common import Pictures
 
 Point = tuple[int, int]
 
@@ -65,19 +65,9 @@ def rect(place_id: str, box: tuple[float, float, float, float], label: str) -> P
 
 
 Shaper = Callable[..., Places]  # view, then optional labels, as the renderer takes them
-_SHAPERS: dict[tuple[str, str], Shaper] = {}
-
-
-def shaper(game: str, picture: str = "board") -> Callable[[Shaper], Shaper]:
-    def wrap(fn: Shaper) -> Shaper:
-        _SHAPERS[(game, picture)] = fn
-        return fn
-    return wrap
-
-
-def find_shaper(game: str, picture: str = "board") -> Shaper | None:
-    _load_builtin()
-    return _SHAPERS.get((game, picture))
+_SHAPERS: Pictures[Shaper] = Pictures()
+shaper = _SHAPERS.register
+find_shaper = _SHAPERS.find
 
 
 def places_of(game: str, view: Any, picture: str = "board", labels: dict[str, str] | None = None) -> Places | None:

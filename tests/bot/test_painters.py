@@ -69,7 +69,7 @@ async def test_a_renderer_replaced_here_is_left_to_this_process(painters: Painte
     def other(view: object) -> object:
         raise AssertionError("drawn in the worker?")
 
-    monkeypatch.setitem(common._RENDERERS, ("corsa", "board"), other)
+    monkeypatch.setitem(common._RENDERERS.by, ("corsa", "board"), other)
     assert await painters.draw("corsa", corsa_snapshot(1)[1], None, "board", None) is FALLBACK
 
 
