@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.cogs.galactica.commands import FIELDS, GOODS
+from bot.cogs.nomic.vote import CODE
 from engine.spqrisiko.board import board
 from tests.e2e.conformance.table import Table
 from tests.e2e.web.moves import PageForm
@@ -69,19 +70,19 @@ async def nomic_propose(seated: Table, user: User, move: Move) -> Any:
                                              "text": move.typed["proposals.0.text"]})
 
 
+def component(panel: Any, pattern: str) -> str:
+    """The custom_id of the panel's component matching `pattern` (a click redraws the panel in place)."""
+    return next(i for c in panel.message.all_components if re.search(pattern, i := str(c.get("custom_id", ""))))
+
+
 async def nomic_vote(seated: Table, user: User, move: Move) -> Any:
     """The letter's panel: each proposal's choice button, its rating when polls run, then Send."""
     panel = await seated.slash(user, "nomic vote", letter=move.action["letter"])
-    ids = [str(c.get("custom_id", "")) for c in panel.message.all_components]
     for i, item in enumerate(move.action["items"]):
-        code = {"for": "f", "against": "a", "abstain": "x"}[item["choice"]]
-        await seated.click(user, panel, custom_id=next(c for c in ids if re.search(rf":c{i}{code}:", c)))
+        await seated.click(user, panel, custom_id=component(panel, rf":c{i}{CODE[item['choice']]}:"))
         if item.get("rating"):
-            ids = [str(c.get("custom_id", "")) for c in panel.message.all_components]
-            rating = next(c for c in ids if re.search(rf":r{i}:", c))
-            await seated.select(user, panel, [str(item["rating"])], custom_id=rating)
-        ids = [str(c.get("custom_id", "")) for c in panel.message.all_components]
-    return await seated.click(user, panel, custom_id=next(c for c in ids if re.search(r":s:", c)))
+            await seated.select(user, panel, [str(item["rating"])], custom_id=component(panel, rf":r{i}:"))
+    return await seated.click(user, panel, custom_id=component(panel, r":s:"))
 
 
 async def giornata_ends(seated: Table) -> None:
