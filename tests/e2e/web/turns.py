@@ -95,8 +95,9 @@ async def hf_cash(seated: Table) -> None:
     await seated.slash(seated.user_of(state.order[state.current]), "hf report ledger", kind="other", amount=20)
 
 
-def province(i: int) -> Callable[[Move], str]:
-    return lambda move: board().name(move.form.places[i])
+def province(move: Move, i: int) -> str:
+    """The name a player types for the move's i-th place."""
+    return board().name(move.form.places[i])
 
 
 def gal_goods(move: Move) -> dict[str, Any]:
@@ -107,8 +108,8 @@ def gal_goods(move: Move) -> dict[str, Any]:
 TURNS: dict[str, Turn] = {
     # reinforcements all on the page's first province, an attack from there (one roll), the turn's end
     "spqrisiko": Turn("setup=random", (
-        Step("reinforce", slash("spqr reinforce", lambda s, m: {"province": province(0)(m), "count": m.action["count"]})),
-        Step("attack", slash("spqr attack", lambda s, m: {"from_province": province(0)(m), "to_province": province(1)(m),
+        Step("reinforce", slash("spqr reinforce", lambda s, m: {"province": province(m, 0), "count": m.action["count"]})),
+        Step("attack", slash("spqr attack", lambda s, m: {"from_province": province(m, 0), "to_province": province(m, 1),
                                                           "rolls": m.typed["rolls"]}),
              {"rolls": "once"}, pick=lambda form, played: form.places[0] == played[0].form.places[0]),
         Step("end_turn", slash("spqr end-turn")),
