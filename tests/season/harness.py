@@ -44,7 +44,8 @@ from bot.i18n import t
 from bot.main import AraldoBot
 from engine.core import get_game
 from tests.conftest import FakeClock
-from tests.e2e.conformance.table import Table, watch_pictures
+from tests.e2e.conformance.pictures import watch_pictures
+from tests.e2e.conformance.table import Table
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.emulator import Emulator, point_discord_py_at
 from tests.emulator.fixtures import TEST_TOKEN, running_bot

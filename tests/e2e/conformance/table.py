@@ -9,19 +9,19 @@ import asyncio
 import contextlib
 import json
 import re
-import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import catalog, t
+from bot.i18n import t
 from bot.main import AraldoBot
 from bot.translator import command_paths
 from engine.core import get_game
 from tests.conftest import FakeClock
 from tests.e2e.conformance.checks import bare_done, language_of, wording_problems
 from tests.e2e.conformance.orders import check_orders_step, leave_orders
+from tests.e2e.conformance.pictures import watch_pictures
 from tests.e2e.conformance.secrets import found_in, hidden_from
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.e2e.staging import rig
@@ -396,17 +396,6 @@ class Table:
                     self.problems["privacy"].append(f"/game log tells {name} a move hidden from them: {entry[:120]!r}")
         self._new_messages()
 
-    def record_picture(self, labels: Any) -> None:
-        """A picture's language: its language argument, or the catalog its labels come from."""
-        if labels in ("it", "en"):
-            self.pictures.append(labels)
-            return
-        values = {str(v) for v in labels.values()} if isinstance(labels, dict) else set()
-        it, en = set(catalog("it").values()), set(catalog("en").values())
-        only_it, only_en = len(values & (it - en)), len(values & (en - it))
-        if only_it != only_en:
-            self.pictures.append("it" if only_it > only_en else "en")
-
 
 def moves(game: Any, state: Any, pid: str) -> list[Any]:
     """The player's legal moves, the absence every player may always declare left aside."""
@@ -431,37 +420,3 @@ async def table(tmp_path: Path, extensions: tuple[str, ...] = ("tests.fixtures.t
     finally:
         restore()
         await emu.stop()
-
-
-@contextlib.contextmanager
-def watch_pictures(seated: Table) -> Any:
-    """Every picture drawn (a board through bot.pictures, a cog's own through off_loop) is noted
-    with the language of its labels."""
-    import bot.pictures as pictures
-
-    patched: list[tuple[Any, str, Any]] = []
-    original_labels = pictures.picture_labels
-
-    def labels(kind: str, lang: str | None) -> Any:
-        if lang is not None:
-            seated.record_picture(lang)
-        return original_labels(kind, lang)
-
-    patched.append((pictures, "picture_labels", original_labels))
-    pictures.picture_labels = labels  # type: ignore[assignment]
-    for name, module in list(sys.modules.items()):
-        off = getattr(module, "off_loop", None)
-        if name.startswith("bot.cogs.") and off is not None:
-            def watched(fn: Any, *args: Any, _off: Any = off) -> Any:
-                for arg in args:
-                    if isinstance(arg, dict) or arg in ("it", "en"):
-                        seated.record_picture(arg)
-                return _off(fn, *args)
-            patched.append((module, "off_loop", off))
-            module.off_loop = watched
-    pictures._CACHE.clear()
-    try:
-        yield
-    finally:
-        for module, attr, value in patched:
-            setattr(module, attr, value)
