@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import func, update
+from sqlalchemy import delete, func, update
 from sqlmodel import col, select
 
 from bot.archive import Archive
@@ -319,6 +319,10 @@ class GameService(Archive, Preferences, Desk, Substitutes):
             for seat in seats:
                 seat.away_until = until
             game_ids = [seat.game_id for seat in seats]
+            if until is not None:  # their reminders written ahead, waiting for their moment, go unsent
+                await s.execute(delete(OutboxRow).where(col(OutboxRow.recipient) == user_id,
+                                                        col(OutboxRow.what) == "reminder",
+                                                        col(OutboxRow.sent_at).is_(None)))
         results = []
         for gid in game_ids:
             try:
