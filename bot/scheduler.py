@@ -59,8 +59,9 @@ class DeadlineScheduler:
             timezone=UTC, job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1})
         self.closed = False
         self._alarms: dict[int, datetime] = {}  # game -> when its job rings
-        # game -> the longest own reminder interval among the players it awaits (minutes; see `lead`)
-        self._leads: dict[int, int] = {}
+        # game -> (its turn deadline, the players it awaits, the longest own reminder interval among
+        # them in minutes) as last read (see `lead`)
+        self._leads: dict[int, tuple[datetime | None, frozenset[str], int]] = {}
         self.failures: dict[int, int] = {}  # game -> ticks failed in a row
         self.caught_up = asyncio.Event()  # set once startup has woken the overdue games (or given up)
         service.listeners.append(self._on_update)
@@ -89,7 +90,8 @@ class DeadlineScheduler:
             mine = [row for row in await self.service.active_timetable() if self.owns(row.guild_id)]
             # no game's state is read yet: its seated players' own intervals stand for the awaited
             # ones (an alarm that rings early learns who is awaited and sets itself again)
-            self._leads.update(await self.service.seated_intervals())
+            self._leads.update({game: (None, frozenset(), minutes)
+                                for game, minutes in (await self.service.seated_intervals()).items()})
         except BaseException:
             self.caught_up.set()
             raise
@@ -169,21 +171,27 @@ class DeadlineScheduler:
         player's own when longer (their reminder goes then; the others' wait for the game's moment).
         0: the game reminds nobody, whatever the players' intervals."""
         minutes = reminder_minutes(row)
-        return max(minutes, self._leads.get(row.id or 0, 0)) if minutes else 0
+        known = self._leads.get(row.id or 0)
+        return max(minutes, known[2] if known else 0) if minutes else 0
 
-    async def read_lead(self, row: GameRow, state: GameState) -> None:
+    async def read_lead(self, row: GameRow, state: GameState, again: bool = True) -> None:
         """Learn the own intervals of the players the game awaits now, through the rhythm cache
-        (bot/desk.py: at most one read for all of them). Not needed once this deadline's reminders
-        are written, or where the game reminds nobody."""
+        (bot/desk.py: at most one read for all of them); not `again` for the same deadline and the
+        same players (a move: their changes come by `_on_rhythm`). Not needed once this deadline's
+        reminders are written, or where the game reminds nobody."""
         if row.id is None:
             return
         if row.status != "active" or row.turn_deadline is None or row.reminded_for == row.turn_deadline \
                 or not reminder_minutes(row):
             self._leads.pop(row.id, None)
             return
-        owed = get_game(row.kind).awaiting(state)
-        rhythms = await self.service.rhythms(owed) if owed else {}
-        self._leads[row.id] = max((r.reminder_minutes or 0 for r in rhythms.values()), default=0)
+        owed = frozenset(get_game(row.kind).awaiting(state))
+        known = self._leads.get(row.id)
+        if not again and known is not None and known[:2] == (row.turn_deadline, owed):
+            return
+        rhythms = await self.service.rhythms(set(owed)) if owed else {}
+        self._leads[row.id] = (row.turn_deadline, owed,
+                               max((r.reminder_minutes or 0 for r in rhythms.values()), default=0))
 
     def schedule(self, row: GameRow) -> None:
         """Set the game's alarm. An alarm already set no later than the new time is kept: it rings a
@@ -281,8 +289,8 @@ class DeadlineScheduler:
 
     async def _on_update(self, upd: Update) -> None:
         if upd.game.id is not None:
-            if upd.state is not None:
-                await self.read_lead(upd.game, upd.state)
+            if upd.state is not None and self.owns(upd.game.guild_id):
+                await self.read_lead(upd.game, upd.state, again=False)
             self.schedule(upd.game)
 
     async def _on_rhythm(self, user_id: str) -> None:
