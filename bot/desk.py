@@ -4,6 +4,7 @@ writes; the notifier asks `held_until` before each DM or reminder (bot/notifier.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
@@ -19,6 +20,7 @@ from bot.storage.db import Database
 from bot.storage.models import GameNote, GameRow, OutboxRow, PlayerRhythm, Seat, loaded
 from engine.core import Event, GameState, Msg, RuleError, get_game
 
+log = logging.getLogger(__name__)
 _RHYTHM = PlayerRhythm.__table__  # type: ignore[attr-defined]
 _RHYTHMS_OF = select(_RHYTHM).where(_RHYTHM.c.user_id.in_(bindparam("ids", expanding=True)))
 _SEATED_INTERVALS = (select(col(Seat.game_id), func.max(_RHYTHM.c.reminder_minutes))
@@ -233,7 +235,10 @@ class Desk:
                 wake()
         if "reminder_minutes" in values:
             for listener in list(self.rhythm_listeners):
-                await listener(user_id)
+                try:
+                    await listener(user_id)
+                except Exception:  # saved all the same: the games' next move or alarm reads it
+                    log.exception("resetting the alarms of %s's games failed", user_id)
         return saved
 
     # ---- notes ---------------------------------------------------------------------------

@@ -148,10 +148,10 @@ async def test_own_reminder_intervals_earlier_and_later_than_the_games(tmp_path:
         assert deadline is not None and set(await seated.awaiting()) == {alice, bob, erin}
 
         mine = await emu.slash(erin, "notify", reminder=360)
-        assert mine.ephemeral and "360 minutes before a turn deadline" in mine.content, mine.content
+        assert mine.ephemeral and "360 minutes before a turn deadline, earlier or later" in mine.content, mine.content
         assert deadlines.alarm(gid) == deadline - timedelta(hours=6)  # set again at once
         his = await emu.slash(bob, "notify", reminder=30)
-        assert his.ephemeral and "30 minuti prima della scadenza" in his.content, his.content
+        assert his.ephemeral and "30 minuti prima della scadenza del turno, prima o dopo" in his.content, his.content
 
         def reminders(user: Any) -> list[str]:
             return [m.content for m in emu.dms(user) if "Reminder" in m.content or "Promemoria" in m.content]
