@@ -169,8 +169,6 @@ class GameStore:
         self.listeners: list[Listener] = []
         self.planners: list[Planner] = []
         self.outbox_listeners: list[Callable[[], None]] = []  # told after a commit wrote outbox rows
-        # told (with the player) after a player changed their own reminder interval (bot/desk.py)
-        self.rhythm_listeners: list[Callable[[str], Awaitable[None]]] = []
         self.cache = GameCache()
         self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # game -> (lock, [holders+waiters])
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any, Literal
 
@@ -64,6 +65,8 @@ class GameService(Archive, Preferences, Desk, Substitutes):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._init_preferences()
+        # told (with the player) after a player changed their own reminder interval (bot/desk.py)
+        self.rhythm_listeners: list[Callable[[str], Awaitable[None]]] = []
 
     # ---- lobby ---------------------------------------------------------------------------
     async def create(self, *, kind: str, guild_id: str, channel_id: str, creator_id: str, creator_name: str,
