@@ -4,22 +4,30 @@ writes; the notifier asks `held_until` before each DM or reminder (bot/notifier.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, func, update
 from sqlmodel import col, select
 
 from bot.gamecache import Recent
+from bot.gamestore import utcnow
 from bot.storage.db import Database
-from bot.storage.models import GameNote, GameRow, PlayerRhythm, Seat, loaded
+from bot.storage.models import GameNote, GameRow, OutboxRow, PlayerRhythm, Seat, loaded
 from engine.core import Event, GameState, Msg, RuleError, get_game
 
+log = logging.getLogger(__name__)
 _RHYTHM = PlayerRhythm.__table__  # type: ignore[attr-defined]
 _RHYTHMS_OF = select(_RHYTHM).where(_RHYTHM.c.user_id.in_(bindparam("ids", expanding=True)))
+_SEATED_INTERVALS = (select(col(Seat.game_id), func.max(_RHYTHM.c.reminder_minutes))
+                     .join(_RHYTHM, _RHYTHM.c.user_id == col(Seat.user_id))
+                     .join(GameRow, col(GameRow.id) == col(Seat.game_id))
+                     .where(col(GameRow.status) == "active", _RHYTHM.c.reminder_minutes > 0)
+                     .group_by(col(Seat.game_id)))
 NOTE_MAX = 1500  # characters: a note is read back in one Discord message, with its title
 REMINDER_MAX = 7 * 24 * 60  # minutes: a week
 
@@ -70,16 +78,22 @@ def quiet_end(now: datetime, zone: str, start: int, end: int) -> datetime | None
     return max(moment, now.astimezone(UTC))
 
 
+def reminder_moment(deadline: datetime, rhythm: PlayerRhythm | None, game_minutes: int | None) -> datetime | None:
+    """When a reminder of `deadline` is for this reader: their own interval before it, else the game's
+    (`game_minutes`: given when the reminder was written before the game's own moment)."""
+    minutes = rhythm.reminder_minutes if rhythm is not None and rhythm.reminder_minutes else game_minutes
+    return deadline - timedelta(minutes=minutes) if minutes else None
+
+
 def held_until(rhythm: PlayerRhythm | None, server_zone: str, now: datetime, *,
-               reminder_deadline: datetime | None = None) -> datetime | None:
-    """When a DM (or a reminder of `reminder_deadline`) for this player may go, if not now: after
-    their quiet hours, and a reminder no earlier than their own interval before the deadline."""
-    if rhythm is None:
-        return None
+               reminder_deadline: datetime | None = None, game_minutes: int | None = None) -> datetime | None:
+    """When a DM (or a reminder of `reminder_deadline`) for this player may go, if not now: a reminder
+    at its reader's moment (`reminder_moment`), anything after their quiet hours."""
     wait = now
-    if reminder_deadline is not None and rhythm.reminder_minutes:
-        wait = max(wait, reminder_deadline - timedelta(minutes=rhythm.reminder_minutes))
-    if rhythm.quiet_from is not None and rhythm.quiet_to is not None:
+    if reminder_deadline is not None:
+        moment = reminder_moment(reminder_deadline, rhythm, game_minutes)
+        wait = max(wait, moment) if moment is not None else wait
+    if rhythm is not None and rhythm.quiet_from is not None and rhythm.quiet_to is not None:
         zone = rhythm.timezone or server_zone
         end = quiet_end(wait, zone, rhythm.quiet_from, rhythm.quiet_to)
         if end is not None:
@@ -95,10 +109,12 @@ class Held(Exception):
         self.until = until
 
 
-def hold(rhythm: PlayerRhythm | None, server_zone: str, now: datetime, reminder_deadline: str | None) -> None:
-    """Raise Held when a DM (or the reminder of that deadline, ISO) must wait: delayed, never lost."""
-    deadline = datetime.fromisoformat(reminder_deadline) if reminder_deadline else None
-    until = held_until(rhythm, server_zone, now, reminder_deadline=deadline)
+def hold(rhythm: PlayerRhythm | None, server_zone: str, now: datetime, reminder: dict[str, Any] | None) -> None:
+    """Raise Held when a DM (or a reminder, by its row's payload: its deadline, ISO, and maybe the
+    game's interval) must wait: delayed, never lost."""
+    deadline = datetime.fromisoformat(reminder["deadline"]) if reminder else None
+    until = held_until(rhythm, server_zone, now, reminder_deadline=deadline,
+                       game_minutes=reminder.get("minutes") if reminder else None)
     if until is not None:
         raise Held(until)
 
@@ -138,16 +154,21 @@ class Desk:
     db: Database
     clock: Any
     load_state: Callable[[GameRow], GameState]
+    rhythm_listeners: list[Callable[[str], Awaitable[None]]]
+    outbox_listeners: list[Callable[[], None]]
 
     # ---- /games --------------------------------------------------------------------------
-    async def my_games(self, user_id: str) -> list[MyGame]:
-        """Every running game (and lobby) the player sits at, on every server, in /games order."""
+    async def seated_games(self, user_id: str) -> list[GameRow]:
+        """Every running game (and lobby) the player sits at, on every server."""
         async with self.db.sessions() as s:
             q = (select(GameRow).join(Seat, col(Seat.game_id) == col(GameRow.id))
                  .where(Seat.user_id == user_id, col(GameRow.status).in_(("lobby", "active"))))
-            rows = list((await s.execute(q)).scalars().unique())
+            return list((await s.execute(q)).scalars().unique())
+
+    async def my_games(self, user_id: str) -> list[MyGame]:
+        """Every running game (and lobby) the player sits at, on every server, in /games order."""
         out = []
-        for row in rows:
+        for row in await self.seated_games(user_id):
             game = get_game(row.kind)
             if row.status != "active" or row.snapshot_json is None:
                 out.append(MyGame(row, False, None, Msg(key="core.status.lobby"), []))
@@ -186,8 +207,17 @@ class Desk:
             self._rhythms = cache
         return cache
 
+    async def seated_intervals(self) -> dict[int, int]:
+        """Running game -> the longest own reminder interval among its seated players (those games
+        only where someone set one): one read, for a restart, before any game's state is read."""
+        return await self.db.run(lambda conn: {game: minutes for game, minutes in conn.execute(_SEATED_INTERVALS)},
+                                 write=False)
+
     async def set_rhythm(self, user_id: str, **values: Any) -> PlayerRhythm:
-        """Change some of timezone, quiet_from, quiet_to, reminder_minutes (None clears one)."""
+        """Change some of timezone, quiet_from, quiet_to, reminder_minutes (None clears one). Their
+        reminders already written and waiting are looked at again now (a changed rhythm may let them
+        go sooner); a changed interval resets the alarms of their games (bot/scheduler.py)."""
+        now = utcnow()
         async with self.db.transaction() as s:
             row = await s.get(PlayerRhythm, user_id)
             if row is None:
@@ -196,7 +226,19 @@ class Desk:
             for key, value in values.items():
                 setattr(row, key, value)
             saved = PlayerRhythm(**row.model_dump())
+            waiting = await s.execute(update(OutboxRow).where(
+                col(OutboxRow.recipient) == user_id, col(OutboxRow.sent_at).is_(None),
+                col(OutboxRow.next_at) > now).values(next_at=now))
         self._rhythm_cache().forget(user_id)
+        if waiting.rowcount:  # type: ignore[attr-defined]
+            for wake in list(self.outbox_listeners):
+                wake()
+        if "reminder_minutes" in values:
+            for listener in list(self.rhythm_listeners):
+                try:
+                    await listener(user_id)
+                except Exception:  # saved all the same: the games' next move or alarm reads it
+                    log.exception("resetting the alarms of %s's games failed", user_id)
         return saved
 
     # ---- notes ---------------------------------------------------------------------------

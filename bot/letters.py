@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from bot.i18n import t
@@ -81,6 +82,8 @@ def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, rol
         letter.posts.append((t("core.to_moderators", lang, role=f"<@&{role}>" if role else "",
                                text=event_text(ev, lang)), None))
     elif r.what == "reminder":
+        if not still_owed(game, state, r.recipient, payload["deadline"]):
+            return letter  # written ahead of its reader's moment, since played or past: nothing to say
         # what is left to do, in words ("3 OP to spend"), when the game can say it
         owed = [m.model_dump() for m in get_game(game.kind).owed(state, r.recipient)] \
             if state is not None and r.recipient is not None else []
@@ -104,6 +107,15 @@ def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, rol
         else:
             letter.fallback = t("core.dm_fallback_private", chan, user=f"<@{r.recipient}>", game=name)
     return letter
+
+
+def still_owed(game: GameRow, state: GameState | None, reader: str | None, deadline: str) -> bool:
+    """Whether a reminder of `deadline` (ISO) still concerns its reader when it goes: the game still
+    runs to that deadline and still awaits them (a reminder may wait hours for its reader's moment)."""
+    if game.status != "active" or game.turn_deadline is None \
+            or datetime.fromisoformat(deadline) != game.turn_deadline:
+        return False
+    return state is None or reader in get_game(game.kind).awaiting(state)
 
 
 def state_or_none(game: GameRow) -> GameState | None:

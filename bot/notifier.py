@@ -136,8 +136,13 @@ def plan(upd: Update) -> list[OutboxRow]:
     return rows
 
 
-def plan_reminder(game: GameRow, players: list[str], deadline: datetime) -> list[OutboxRow]:
-    return [_row(game, "reminder", {"deadline": deadline.isoformat()}, recipient=pid) for pid in players]
+def plan_reminder(game: GameRow, players: list[str], deadline: datetime, game_minutes: int | None = None) -> list[OutboxRow]:
+    """The reminders of `deadline`; `game_minutes`: the game's interval, when they are written before
+    its moment (for a player whose own interval is longer): the others' wait for it (bot/desk.py)."""
+    payload: dict[str, Any] = {"deadline": deadline.isoformat()}
+    if game_minutes:
+        payload["minutes"] = game_minutes
+    return [_row(game, "reminder", payload, recipient=pid) for pid in players]
 
 
 @dataclass
@@ -333,7 +338,7 @@ class Notifier:
             return  # the player turned this kind off: nothing to send, nothing lost
         if r.recipient is not None:  # the reader's quiet hours and own reminder interval (bot/desk.py)
             hold(ctx.rhythms.get(r.recipient), ctx.configs[r.guild_id].timezone, utcnow(),
-                 payload.get("deadline") if r.what == "reminder" else None)
+                 payload if r.what == "reminder" else None)
         if payload.get("board") and r.recipient is not None and not ctx.prefs.get((r.recipient, "images"), False):
             payload["board"] = False  # a DM carries the board only for players who asked (/notify images)
         lang = await self.language(r.guild_id, r.recipient, ctx)

@@ -3,7 +3,8 @@
 One APScheduler job per game (id `game:<id>`, replaced on every change), in memory: at startup
 every active game is ticked to now (missed deadlines fire in order, stamped when due) and
 rescheduled, so nothing is lost with the job store and nothing is pickled.
-The job fires at the earlier of the game's next deadline and its reminder time.
+The job fires at the earlier of the game's next deadline and its reminder time: the game's interval
+before the turn deadline, or earlier for an awaited player whose own interval is longer (bot/desk.py).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from apscheduler.triggers.date import DateTrigger
 
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, OutboxRow
-from engine.core import Event, RuleError, get_game
+from engine.core import Event, GameState, RuleError, get_game
 
 log = logging.getLogger(__name__)
 RESUME_CONCURRENCY = 8  # games woken at once at startup: enough to overlap I/O, few enough to stay fair
@@ -30,8 +31,9 @@ RESUME_HORIZON = timedelta(minutes=5)  # alarms this close are set before the ov
 # at most an hour apart; its moderators are told at the first failure, not at every retry
 RETRY_FIRST, RETRY_MAX = timedelta(minutes=1), timedelta(hours=1)
 
-# the reminders to send (outbox rows), written in the transaction that claims the reminder
-ReminderPlanner = Callable[[GameRow, list[str], datetime], list[OutboxRow]]
+# the reminders to send (outbox rows), written in the transaction that claims the reminder: (game,
+# players, deadline, the game's interval when they are written before its moment)
+ReminderPlanner = Callable[[GameRow, list[str], datetime, int | None], list[OutboxRow]]
 
 
 def job_id(game_id: int) -> str:
@@ -57,9 +59,13 @@ class DeadlineScheduler:
             timezone=UTC, job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1})
         self.closed = False
         self._alarms: dict[int, datetime] = {}  # game -> when its job rings
+        # game -> (its turn deadline, the players it awaits, the longest own reminder interval among
+        # them in minutes) as last read (see `lead`)
+        self._leads: dict[int, tuple[datetime | None, frozenset[str], int]] = {}
         self.failures: dict[int, int] = {}  # game -> ticks failed in a row
         self.caught_up = asyncio.Event()  # set once startup has woken the overdue games (or given up)
         service.listeners.append(self._on_update)
+        service.rhythm_listeners.append(self._on_rhythm)
 
     def start(self) -> None:
         if not self.scheduler.running:
@@ -82,6 +88,10 @@ class DeadlineScheduler:
         later: list[GameRow] = []
         try:
             mine = [row for row in await self.service.active_timetable() if self.owns(row.guild_id)]
+            # no game's state is read yet: its seated players' own intervals stand for the awaited
+            # ones (an alarm that rings early learns who is awaited and sets itself again)
+            self._leads.update({game: (None, frozenset(), minutes)
+                                for game, minutes in (await self.service.seated_intervals()).items()})
         except BaseException:
             self.caught_up.set()
             raise
@@ -136,7 +146,7 @@ class DeadlineScheduler:
         """When the game became due for a wake-up, if it already is: a timer at or before `now`, or
         a reminder window open and not yet used."""
         moments = [row.next_deadline] if row.next_deadline is not None and row.next_deadline <= now else []
-        turn, minutes = row.turn_deadline, reminder_minutes(row)
+        turn, minutes = row.turn_deadline, self.lead(row)
         if turn is not None and minutes and row.reminded_for != turn:
             remind_at = turn - timedelta(minutes=minutes)
             if remind_at <= now < turn:
@@ -149,12 +159,39 @@ class DeadlineScheduler:
             return None
         candidates = [row.next_deadline] if row.next_deadline else []
         turn = row.turn_deadline
-        minutes = reminder_minutes(row)
+        minutes = self.lead(row)
         if turn is not None and minutes and row.reminded_for != turn:
             remind_at = turn - timedelta(minutes=minutes)
             if remind_at > self.service.clock():
                 candidates.append(remind_at)
         return min(candidates) if candidates else None
+
+    def lead(self, row: GameRow) -> int:
+        """Minutes before the turn deadline the reminders start: the game's interval, or an awaited
+        player's own when longer (their reminder goes then; the others' wait for the game's moment).
+        0: the game reminds nobody, whatever the players' intervals."""
+        minutes = reminder_minutes(row)
+        known = self._leads.get(row.id or 0)
+        return max(minutes, known[2] if known else 0) if minutes else 0
+
+    async def read_lead(self, row: GameRow, state: GameState, again: bool = True) -> None:
+        """Learn the own intervals of the players the game awaits now, through the rhythm cache
+        (bot/desk.py: at most one read for all of them); not `again` for the same deadline and the
+        same players (a move: their changes come by `_on_rhythm`). Not needed once this deadline's
+        reminders are written, or where the game reminds nobody."""
+        if row.id is None:
+            return
+        if row.status != "active" or row.turn_deadline is None or row.reminded_for == row.turn_deadline \
+                or not reminder_minutes(row):
+            self._leads.pop(row.id, None)
+            return
+        owed = frozenset(get_game(row.kind).awaiting(state))
+        known = self._leads.get(row.id)
+        if not again and known is not None and known[:2] == (row.turn_deadline, owed):
+            return
+        rhythms = await self.service.rhythms(set(owed)) if owed else {}
+        self._leads[row.id] = (row.turn_deadline, owed,
+                               max((r.reminder_minutes or 0 for r in rhythms.values()), default=0))
 
     def schedule(self, row: GameRow) -> None:
         """Set the game's alarm. An alarm already set no later than the new time is kept: it rings a
@@ -193,7 +230,9 @@ class DeadlineScheduler:
             result = await self.service.tick(game_id, read) if read is not None else await self.service.tick(game_id)
             row = result.game if result else await self.service.get(game_id)
             try:
-                await self._maybe_remind(row)
+                if result is not None:
+                    await self.read_lead(row, result.state)
+                    await self._maybe_remind(row, result.state)
             finally:  # a failed reminder must not leave the game without its alarm
                 self._forget_skipped(game_id)
                 self.schedule(row)
@@ -226,26 +265,38 @@ class DeadlineScheduler:
         except Exception:
             log.exception("could not tell the moderators of game %s about its fault", game_id)
 
-    async def _maybe_remind(self, row: GameRow) -> None:
+    async def _maybe_remind(self, row: GameRow, state: GameState) -> None:
+        """Once a turn deadline: its reminders, to every awaited player present, when the first of
+        them is due (each row then waits for its reader's own moment: bot/desk.py)."""
         deadline = row.turn_deadline
         if self.remind is None or deadline is None or row.status != "active" or row.id is None:
             return
-        minutes = reminder_minutes(row)
+        minutes, game_minutes = self.lead(row), reminder_minutes(row)
         now = self.service.clock()
         if not minutes or now < deadline - timedelta(minutes=minutes) or now >= deadline:
             return
         if row.reminded_for == deadline:  # already claimed (the claim below is what guarantees once)
             return
-        state = self.service.load_state(row)
         owed = sorted(get_game(row.kind).awaiting(state))
         due = []
         for pid in owed:
             if await self.service.away_until(row.id, pid) is None:  # an absence pauses reminders
                 due.append(pid)
-        if not await self.service.mark_reminded(row.id, deadline, self.remind(row, due, deadline) if due else []):
+        early = game_minutes if now < deadline - timedelta(minutes=game_minutes) else None
+        if not await self.service.mark_reminded(row.id, deadline, self.remind(row, due, deadline, early) if due else []):
             return
         row.reminded_for = deadline
 
     async def _on_update(self, upd: Update) -> None:
         if upd.game.id is not None:
+            if upd.state is not None and self.owns(upd.game.guild_id):
+                await self.read_lead(upd.game, upd.state, again=False)
             self.schedule(upd.game)
+
+    async def _on_rhythm(self, user_id: str) -> None:
+        """A player changed their own reminder interval: the alarms of their games here are set by it
+        now, not at the games' next move."""
+        for row in await self.service.seated_games(user_id):
+            if row.id is not None and row.status == "active" and self.owns(row.guild_id):
+                await self.read_lead(row, self.service.load_state(row))
+                self.schedule(row)

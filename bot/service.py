@@ -13,11 +13,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import func, update
+from sqlalchemy import delete, func, update
 from sqlmodel import col, select
 
 from bot.archive import Archive
@@ -64,6 +65,8 @@ class GameService(Archive, Preferences, Desk, Substitutes):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._init_preferences()
+        # told (with the player) after a player changed their own reminder interval (bot/desk.py)
+        self.rhythm_listeners: list[Callable[[str], Awaitable[None]]] = []
 
     # ---- lobby ---------------------------------------------------------------------------
     async def create(self, *, kind: str, guild_id: str, channel_id: str, creator_id: str, creator_name: str,
@@ -319,6 +322,10 @@ class GameService(Archive, Preferences, Desk, Substitutes):
             for seat in seats:
                 seat.away_until = until
             game_ids = [seat.game_id for seat in seats]
+            if until is not None:  # their reminders written ahead, waiting for their moment, go unsent
+                await s.execute(delete(OutboxRow).where(col(OutboxRow.recipient) == user_id,
+                                                        col(OutboxRow.what) == "reminder",
+                                                        col(OutboxRow.sent_at).is_(None)))
         results = []
         for gid in game_ids:
             try:

@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from bot.cogs.player import rhythm_changes
 from bot.desk import held_until, parse_clock, quiet_end
-from bot.notifier import Notifier, plan_reminder
+from bot.notifier import Notifier
 from bot.service import GameService, Update
 from bot.storage.models import OutboxRow, PlayerRhythm
 from engine.core import Event, RuleError
@@ -114,27 +114,6 @@ async def test_a_dm_in_quiet_hours_waits_and_is_sent_after_them(service: GameSer
     monkeypatch.setattr(notifier_module, "utcnow", lambda: utc(2026, 7, 2, 5, 0))
     await notifier.drain()
     assert [d for d in messenger.dms if d[0] == "1" and "Tocca a x" in d[1]]
-
-
-async def test_own_reminder_interval_delays_the_reminder(service: GameService, monkeypatch) -> None:
-    import bot.notifier as notifier_module
-
-    now = utc(2026, 7, 1, 12)
-    monkeypatch.setattr(notifier_module, "utcnow", lambda: now)
-    messenger = Messenger()
-    notifier = Notifier(service, messenger)
-    res = await game(service)
-    await notifier.drain()
-    await service.set_rhythm("1", reminder_minutes=20)
-    deadline = now + timedelta(hours=1)
-    before = len(messenger.dms)
-    async with service.db.transaction() as s:
-        s.add_all(plan_reminder(res.game, ["1", "2"], deadline))
-    await notifier.drain()
-    assert {d[0] for d in messenger.dms[before:]} == {"2"}
-    monkeypatch.setattr(notifier_module, "utcnow", lambda: deadline - timedelta(minutes=20))
-    await notifier.drain()
-    assert sorted(d[0] for d in messenger.dms[before:]) == ["1", "2"]
 
 
 async def test_youre_next_is_sent_to_who_asked_for_it(service: GameService) -> None:

@@ -18,7 +18,7 @@ async def started(service: GameService, hours: int = 2):
 async def test_wakes_at_reminder_then_deadline_and_reminds_once(service: GameService, clock) -> None:
     reminded: list[tuple[int, list[str], datetime]] = []
 
-    def remind(row, players, deadline):
+    def remind(row, players, deadline, early):
         reminded.append((row.id, players, deadline))
         return []
 
@@ -44,7 +44,7 @@ async def test_wakes_at_reminder_then_deadline_and_reminds_once(service: GameSer
 async def test_absent_players_get_no_reminder(service: GameService, clock) -> None:
     reminded: list[list[str]] = []
 
-    def remind(row, players, deadline):
+    def remind(row, players, deadline, early):
         reminded.append(players)
         return []
 
@@ -84,7 +84,7 @@ async def test_reminder_goes_by_the_turn_deadline_not_an_earlier_timer(service: 
     """Impero: an auction closing before the turn end neither steals nor delays the turn reminder."""
     reminded: list[datetime] = []
 
-    def remind(row, players, deadline):
+    def remind(row, players, deadline, early):
         reminded.append(deadline)
         return []
 
@@ -232,7 +232,7 @@ async def test_an_alarm_whose_run_was_skipped_during_its_wake_up_is_set_again(se
     """A deadline's tick sets the next alarm while the wake-up still runs; when that alarm is already
     due, APScheduler skips its run (one instance a game) and drops the job. The wake-up must set it
     again, or the game never ticks again in this process (every later alarm looks already set)."""
-    sched = DeadlineScheduler(service, remind=lambda row, players, deadline: [])
+    sched = DeadlineScheduler(service, remind=lambda row, players, deadline, early: [])
     sched.scheduler.start(paused=True)  # jobs kept as a running scheduler keeps them; the test rings them
     res = await started(service)
     gid = res.game.id

@@ -5,7 +5,9 @@ on Italian clients, Erin on en-US) plus a second server Alice and Erin share:
   what she owes and a Discord timestamp; its button opens her panel of that game; all in English,
   to her alone;
 - `/notify` keeps her rhythm: a "you're next" DM when asked for; in her quiet hours the turn call
-  in the channel still pings her while the DM waits for their end, then arrives;
+  in the channel still pings her while the DM waits for their end, then arrives; her own reminder
+  interval, longer than the game's, brings her reminder earlier, while Alice gets hers at the game's
+  moment and Bob, with a shorter one of his own, later;
 - `/note`: her note is read back to her alone and shown on her private web page, not the public one.
 """
 
@@ -24,6 +26,7 @@ import bot.notifier as notifier_module
 from bot.storage.models import OutboxRow
 from engine.core import get_game
 from tests.e2e.conformance.checks import language_of
+from tests.e2e.conformance.table import table
 from tests.e2e.web.tables import get, private_link, url, web_table
 
 pytestmark = pytest.mark.e2e
@@ -131,6 +134,46 @@ async def test_rhythm_youre_next_and_quiet_hours(tmp_path: Any, monkeypatch: Any
         await seated.bot.notifier.drain()
         arrived = emu.dms(erin)[dms_before:]
         assert arrived and "Erin's turn" in arrived[0].content, [m.content for m in arrived]
+
+
+async def test_own_reminder_intervals_earlier_and_later_than_the_games(tmp_path: Any, monkeypatch: Any) -> None:
+    async with table(tmp_path) as seated:
+        emu, svc, clock, deadlines = seated.emu, seated.bot.service, seated.clock, seated.bot.deadlines
+        deadlines.scheduler.pause()  # time moves with the test's clock only
+        monkeypatch.setattr(notifier_module, "utcnow", clock)  # and the sender's with it
+        alice, bob, erin = seated.users["alice"], seated.users["bob"], seated.users["erin"]
+        await seated.open("impero", "turns=3 start_cash=200")  # the game reminds 60 minutes ahead
+        gid = seated.game_id or 0
+        deadline = (await svc.get(gid)).turn_deadline
+        assert deadline is not None and set(await seated.awaiting()) == {alice, bob, erin}
+
+        mine = await emu.slash(erin, "notify", reminder=360)
+        assert mine.ephemeral and "360 minutes before a turn deadline, earlier or later" in mine.content, mine.content
+        assert deadlines.alarm(gid) == deadline - timedelta(hours=6)  # set again at once
+        his = await emu.slash(bob, "notify", reminder=30)
+        assert his.ephemeral and "30 minuti prima della scadenza del turno, prima o dopo" in his.content, his.content
+
+        def reminders(user: Any) -> list[str]:
+            return [m.content for m in emu.dms(user) if "Reminder" in m.content or "Promemoria" in m.content]
+
+        async def at(moment: datetime) -> None:
+            clock.set(moment)
+            await deadlines.wake(gid)
+            await seated.bot.notifier.drain()
+
+        await at(deadline - timedelta(hours=6))
+        [hers] = reminders(erin)
+        assert language_of(hers) == "en" and "Reminder" in hers, hers
+        assert reminders(alice) == reminders(bob) == []
+        await at(deadline - timedelta(minutes=61))
+        assert reminders(alice) == []
+        await at(deadline - timedelta(minutes=60))
+        [alices] = reminders(alice)
+        assert "Promemoria: ti resta da fare" in alices, alices
+        assert reminders(bob) == []
+        await at(deadline - timedelta(minutes=30))
+        assert len(reminders(bob)) == 1 and "Promemoria" in reminders(bob)[0]
+        assert len(reminders(erin)) == len(reminders(alice)) == 1  # once each, however often the alarm rang
 
 
 async def test_note_is_mine_in_discord_and_on_my_private_page(tmp_path: Any) -> None:
