@@ -54,23 +54,40 @@ function bindScrubber() {
   if (scrub) scrub.addEventListener("change", () => go(Number(scrub.value)));
 }
 
+let fetching = 0;  // pages being fetched to swap in (a step, a refresh, a move's answer)
+let told = 0;  // the newest version the live stream told
+let followed = 0;  // the newest told version a refresh was asked for (once each)
+
+async function fetched(url, options) {
+  // a page asked for while the live stream is heard: a version it tells meanwhile is followed once
+  // the page is in (see follow), not by a second fetch racing this one
+  fetching += 1;
+  try {
+    const answer = await fetch(url, { cache: "no-store", credentials: "same-origin", ...options });
+    return { answer, text: await answer.text() };
+  } finally {
+    fetching -= 1;
+  }
+}
+
 async function show(url, push) {
   // another step of the history (or the newest, after a move): the page is fetched and its header
   // and main part swapped in, without reloading the page or its live stream
-  let answer;
+  let got;
   try {
-    answer = await fetch(url, { cache: "no-store", credentials: "same-origin" });
+    got = await fetched(url, {});
   } catch (error) {
     window.location.assign(url);
     return;
   }
-  if (!answer.ok && answer.status !== 409) {  // 409: a step that cannot be drawn, a page that says why
+  if (!got.answer.ok && got.answer.status !== 409) {  // 409: a step that cannot be drawn, a page that says why
     window.location.assign(url);
     return;
   }
-  const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
+  const fresh = new DOMParser().parseFromString(got.text, "text/html");
   if (!swapIn(fresh)) return;
   if (push) window.history.pushState(null, "", url);
+  follow();
 }
 
 function swapIn(fresh) {
@@ -99,16 +116,20 @@ async function sendMove(form, submitter) {
   if (form.dataset.sending === "1") return;
   form.dataset.sending = "1";
   const body = new URLSearchParams(new FormData(form, submitter));
-  let answer;
+  let got;
   try {
-    answer = await fetch(form.action, { method: "POST", body, credentials: "same-origin", cache: "no-store" });
+    got = await fetched(form.action, { method: "POST", body });
   } catch (error) {
     form.dataset.sending = "";
     form.submit();
     return;
   }
-  const fresh = new DOMParser().parseFromString(await answer.text(), "text/html");
-  if (!swapIn(fresh)) window.location.assign(window.location.href);
+  const fresh = new DOMParser().parseFromString(got.text, "text/html");
+  if (!swapIn(fresh)) {
+    window.location.assign(window.location.href);
+    return;
+  }
+  follow();
 }
 
 function refresh() {
@@ -120,16 +141,25 @@ function listen() {
   if (!url || !window.EventSource) return;
   const source = new EventSource(url);
   source.addEventListener("version", (event) => {
-    const version = Number(event.data);
-    if (version <= Number(document.body.dataset.version)) return;
-    staleMoves();
-    if (document.body.dataset.latest === "1") {
-      refresh();
-    } else {
-      const newer = document.getElementById("newer");
-      if (newer) newer.hidden = false;
-    }
+    told = Math.max(told, Number(event.data));
+    follow();
   });
+}
+
+function follow() {
+  // the live stream told a newer version than the page shows: its moves are stale, and the newest
+  // page is fetched (or, looking back in the history, offered); while a page is being fetched (the
+  // answer to one's own move, which the stream tells first) this waits until it is in
+  if (told <= Number(document.body.dataset.version)) return;
+  staleMoves();
+  if (fetching || told <= followed) return;
+  if (document.body.dataset.latest === "1") {
+    followed = told;
+    refresh();
+  } else {
+    const newer = document.getElementById("newer");
+    if (newer) newer.hidden = false;
+  }
 }
 
 document.addEventListener("click", (event) => {

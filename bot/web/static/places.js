@@ -42,6 +42,10 @@ function choosePlace(id) {
 
 function toggle(spot) {
   choosePlace(chosenPlace === spot.dataset.place ? null : spot.dataset.place);
+  // the moves are listed above the board: with only those naming the place left, the page is shorter
+  // and a phone would be left looking at what lies below; the moves the click offers come into view
+  const moves = document.getElementById("moves");
+  if (moves && chosenPlace !== null) moves.scrollIntoView({ block: "nearest" });
 }
 
 document.addEventListener("click", (event) => {
