@@ -80,7 +80,9 @@ def my_game_line(g: MyGame, reader: str) -> str:
         "core.my_games_lobby" if row.status == "lobby" else "core.my_games_others", reader)
     when = t("core.my_games_by", reader, at=f"<t:{int(g.deadline.timestamp())}:f>",
              rel=f"<t:{int(g.deadline.timestamp())}:R>") if g.deadline else ""
-    headline = t(g.headline.key, reader, **g.headline.params) if row.status == "active" else ""
+    # the game's own headline, apart from the deadline before it ("... (in 2 days) — Year 1: Erin's turn.")
+    headline = t("core.my_games_now", reader, headline=t(g.headline.key, reader, **g.headline.params)) \
+        if row.status == "active" else ""
     return t("core.my_games_line", reader, mark="⏳" if g.awaiting else "▫️", game=get_game(row.kind).meta.name,
              id=row.id, link=link, owe=owe, when=when, headline=headline).rstrip()
 

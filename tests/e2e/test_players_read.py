@@ -63,3 +63,33 @@ async def test_a_galactica_faction_that_concedes_leaves_the_galaxy_not_knocked_o
         assert "Le flotte di Bob lasciano la galassia" in said, said
         assert f"<@{seated.users['bob'].id}>, tocca a te" not in said, said  # who left is called to nothing
         assert (await seated.state()).status == "active"
+
+
+async def test_games_hf_call_and_impero_me_read_right(tmp_path: Any) -> None:
+    async with table(tmp_path) as seated:
+        emu = seated.emu
+        alice, erin = seated.users["alice"], seated.users["erin"]
+        await seated.open("highfrontier", "last_year=10")
+        # the Italian turn call names every command as the Italian client lists it
+        calls = [m.content for m in emu.messages_seen(alice) if f"<@{erin.id}>, tocca a te" in m.content]
+        assert calls and "/hf borsa compra, /hf borsa flotta, /hf borsa servizio" in calls[-1], calls
+        assert not re.search(r", (float|service)\b", calls[-1]), calls[-1]
+        # an Impero game of Alice and Erin in another channel: Alice holds no share yet
+        channel = emu.add_channel(emu.guild, "impero")
+        created = await emu.slash(erin, "game create", channel=channel, game="impero")
+        await emu.click(alice, created, label="Partecipa")
+        await emu.slash(erin, "game start", channel=channel)
+        me = await emu.slash(alice, "impero me", channel=channel)
+        assert "Azioni: nessuna" in me.content and "nessuno" not in me.content, me.content
+        # /games: each game's headline apart from its deadline; Erin's in English, Alice's Italian agrees
+        listed = await emu.slash(erin, "games")
+        lines = [line for line in listed.content.split("\n")[1:] if line.strip()]
+        assert len(lines) == 2 and language_of(listed.content) == "en", listed.content
+        impero = next(line for line in lines if "Impero" in line)
+        assert re.search(r"<t:\d+:R>\) — Impero: turn 1", impero), impero  # "... (in 2 days) — Impero: turn 1 of 10"
+        hf = next(line for line in lines if "High Frontier" in line)
+        assert "turn-end — Year 1" in hf, hf
+        theirs = await emu.slash(alice, "games")
+        title = theirs.content.split("\n")[0]
+        assert language_of(theirs.content) == "it" and "aspettano te" not in title, title
+        assert "tocca a te in" in title, title
