@@ -93,3 +93,19 @@ async def test_games_hf_call_and_impero_me_read_right(tmp_path: Any) -> None:
         title = theirs.content.split("\n")[0]
         assert language_of(theirs.content) == "it" and "aspettano te" not in title, title
         assert "tocca a te in" in title, title
+
+
+async def test_the_draw_proposal_in_the_channel_says_what_holds_now(tmp_path: Any) -> None:
+    async with table(tmp_path) as seated:
+        emu = seated.emu
+        await seated.open("corsa", "turn_hours=240")
+        proposed = await emu.slash(seated.users["erin"], "game draw")
+        post = proposed.message.id
+        assert "devono ancora rispondere: Alice, Bob" in emu.messages[post].content
+        await emu.click(seated.users["alice"], proposed, "Accetto la patta")
+        now = emu.messages[post]
+        assert "devono ancora rispondere: Bob." in now.content and now.buttons, now.content  # Alice has answered
+        await emu.click(seated.users["bob"], proposed, "Rifiuto")
+        now = emu.messages[post]
+        assert now.buttons == [] and "devono ancora rispondere" not in now.content, now.content
+        assert "la proposta è chiusa" in now.content and "Erin" in now.content, now.content
