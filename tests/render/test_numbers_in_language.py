@@ -11,10 +11,13 @@ from PIL import ImageDraw
 
 from bot.pictures import picture_labels
 from engine.galactica import GAME as GALACTICA
+from engine.impero import GAME as IMPERO
 from engine.nomic import GAME as NOMIC
 from render import nomic as nomic_chart
-from render.galactica import full, lab_chart
+from render.galactica import full, galaxy, lab_chart
+from render.impero import render_map
 from tests.engine.galactica.helpers import started
+from tests.engine.impero.helpers import midgame
 from tests.engine.nomic.helpers import new_game, rollover
 
 
@@ -61,3 +64,20 @@ def test_the_treasury_axis_spans_the_values_not_zero(drawn: list[str]) -> None:
     assert "0" not in treasury, treasury  # no axis from 0 for treasures in the thousands
     values = [t for t in treasury if t.replace(".", "").isdigit() and len(t) >= 4]
     assert values and all("." in v for v in values if int(v.replace(".", "")) >= 1000), values
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "Deadline Nov 22, 09:00 CET"), ("it", "Scadenza 22/11 09:00 CET")])
+def test_the_galactica_map_writes_its_deadline_as_its_reader_does(lang: str, shown: str, drawn: list[str]) -> None:
+    """Day and month as the reader orders them: an English reader never reads "05/11" as May 11."""
+    state = started()
+    galaxy.render_galaxy(GALACTICA.view(state, None), picture_labels("galactica", lang))
+    assert shown in drawn, drawn
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "Turn ends: Nov 23 2026, 09:00"), ("it", "Fine turno: 23/11/2026 09:00")])
+def test_the_impero_map_writes_the_turns_end_as_its_reader_does(lang: str, shown: str, drawn: list[str]) -> None:
+    state = midgame().state
+    view = IMPERO.view(state, None)
+    view.map.deadline_local = "2026-11-23 09:00"
+    render_map(view, picture_labels("impero", lang))
+    assert any(text.startswith(shown) for text in drawn), drawn
