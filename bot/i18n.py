@@ -239,6 +239,8 @@ class _Formatter(string.Formatter):
             return money(int(value), self.lang)
         if format_spec == "num":  # a whole number as the language groups thousands: 50.000 / 50,000
             return format_decimal(int(value), locale=_CURRENCY_LOCALE.get(self.lang, "en_US"))
+        if format_spec == "game":  # a game's kind -> its name in the reader's language
+            return game_name(str(value), self.lang)
         if format_spec == "mention":  # a player id -> a Discord mention (the channel pings them)
             return f"<@{value}>"
         if format_spec in ("msgs", "msglines"):  # sentences an engine passed as {"key", "params"}
@@ -277,6 +279,21 @@ def dice_text(rolls: Any, lang: str) -> str:
 
 def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
     return key in catalog(normalize(lang))
+
+
+def game_name(kind: str, language: str | None) -> str:
+    """A game's name in `language` (`game.<kind>.name`: "High Frontier — Module 5" for an English
+    reader), else the name it is registered with; a text that is no game's kind (a name written into
+    an older event) is said as it is."""
+    key = f"game.{kind}.name"
+    if has(key, language or DEFAULT_LANGUAGE):
+        return t(key, language)
+    from engine.core import RuleError, get_game  # the registry, only when a name is asked
+
+    try:
+        return get_game(kind).meta.name
+    except RuleError:
+        return kind
 
 
 # language -> (a pattern of the commands' English paths, English path -> the path that language's Discord

@@ -5,8 +5,10 @@ Erin on en-US), where a look at a few turns of every game found the bot saying s
   is never called to a turn (in the channel, by DM) of a game already over;
 - a Galactica faction that concedes is told as leaving the galaxy, not as knocked out by the game;
 - `/games` keeps each game's headline apart from its deadline, and its Italian count agrees;
+- an English reader reads High Frontier's name in English ("Module 5", not "Modulo 5");
 - High Frontier's Italian turn call names the commands as the Italian client lists them;
-- Impero's `/impero me` says "nessuna" of the shares a player does not hold.
+- Impero's `/impero me` says "nessuna" of the shares a player does not hold;
+- a draw proposal in the channel says who must still answer as it stands, and that it is closed once settled.
 """
 
 from __future__ import annotations
@@ -89,6 +91,10 @@ async def test_games_hf_call_and_impero_me_read_right(tmp_path: Any) -> None:
         assert re.search(r"<t:\d+:R>\) — Impero: turn 1", impero), impero  # "... (in 2 days) — Impero: turn 1 of 10"
         hf = next(line for line in lines if "High Frontier" in line)
         assert "turn-end — Year 1" in hf, hf
+        # the game's name in her language too: Module, never the Italian "Modulo", in /games and her DMs
+        told = [m.content for m in emu.dms(erin)]
+        assert "High Frontier — Module 5" in hf and any("Module 5" in text for text in told), told
+        assert not [text for text in [hf, *told] if "Modulo" in text], told
         theirs = await emu.slash(alice, "games")
         title = theirs.content.split("\n")[0]
         assert language_of(theirs.content) == "it" and "aspettano te" not in title, title
