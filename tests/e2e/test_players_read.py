@@ -98,7 +98,7 @@ async def test_games_hf_call_and_impero_me_read_right(tmp_path: Any) -> None:
         theirs = await emu.slash(alice, "games")
         title = theirs.content.split("\n")[0]
         assert language_of(theirs.content) == "it" and "aspettano te" not in title, title
-        assert "tocca a te in" in title, title
+        assert "in attesa di una tua mossa: " in title, title
 
 
 async def test_the_draw_proposal_in_the_channel_says_what_holds_now(tmp_path: Any) -> None:
