@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.lists import format_list
 from babel.messages.pofile import read_po
 from babel.numbers import format_currency, format_decimal
 
@@ -260,6 +261,9 @@ class _Formatter(string.Formatter):
                 return "-"
             style = {"ts": "F", "rel": "R", "date": "D", "time": "t"}[format_spec]
             return f"<t:{_timestamp(value)}:{style}>"
+        if format_spec == "and":  # names in a sentence: "Erin e Alice", "Erin, Alice, and Bob"
+            return format_list([str(v) for v in value], locale=_CURRENCY_LOCALE.get(self.lang, "en_US")) \
+                if value else catalog(self.lang).get("core.none", "-")
         if format_spec == "list":  # an empty list says so: never "Blackout: ." or "Vince: ."
             return ", ".join(str(v) for v in value) or catalog(self.lang).get("core.none", "-")
         return super().format_field(value, format_spec)

@@ -115,3 +115,11 @@ async def test_the_draw_proposal_in_the_channel_says_what_holds_now(tmp_path: An
         now = emu.messages[post]
         assert now.buttons == [] and "devono ancora rispondere" not in now.content, now.content
         assert "la proposta è chiusa" in now.content and "Erin" in now.content, now.content
+        # agreed by all: the end names the players as a sentence does, in each reader's language
+        again = await emu.slash(seated.users["alice"], "game draw")
+        await emu.click(seated.users["bob"], again, "Accetto la patta")
+        ended = await emu.click(seated.users["erin"], again, "Accetto la patta")  # the channel's buttons
+        assert "patta fra Erin, Alice e Bob." in ended.content, ended.content
+        await seated.bot.notifier.drain()
+        told = [m.content for m in emu.dms(seated.users["erin"]) if "Game over" in m.content]
+        assert told and ", and Bob." in told[-1], told
