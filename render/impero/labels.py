@@ -14,6 +14,7 @@ LABEL_KEYS: dict[str, str] = {
     "money": "impero.label.money",
     "title": "impero.label.title",
     "deadline": "impero.label.deadline",
+    "when": "impero.label.when",
     "final": "impero.label.final",
     "free": "impero.label.free",
     "blackout": "impero.label.blackout",

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
+from bot.cogs.impero.pictures import labels as impero_labels
 from bot.pictures import picture_labels
 from engine.galactica import GAME as GALACTICA
 from engine.impero import GAME as IMPERO
@@ -79,5 +80,5 @@ def test_the_impero_map_writes_the_turns_end_as_its_reader_does(lang: str, shown
     state = midgame().state
     view = IMPERO.view(state, None)
     view.map.deadline_local = "2026-11-23 09:00"
-    render_map(view, picture_labels("impero", lang))
+    render_map(view, impero_labels(lang))  # the words Impero's cog gives its pictures
     assert any(text.startswith(shown) for text in drawn), drawn
