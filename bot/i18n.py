@@ -261,6 +261,9 @@ class _Formatter(string.Formatter):
                 return "-"
             style = {"ts": "F", "rel": "R", "date": "D", "time": "t"}[format_spec]
             return f"<t:{_timestamp(value)}:{style}>"
+        if format_spec == "a":  # Italian "a" before a name or a place: "ad Alice", "ad Arabia", "a Bob"
+            text = str(value)
+            return ("ad " if text[:1].lower() == "a" else "a ") + text
         if format_spec == "and":  # names in a sentence: "Erin e Alice", "Erin, Alice, and Bob"
             return format_list([str(v) for v in value], locale=_CURRENCY_LOCALE.get(self.lang, "en_US")) \
                 if value else catalog(self.lang).get("core.none", "-")

@@ -1,6 +1,7 @@
 """What players read at the conformance table (an Italian server, Alice and Bob on Italian clients,
 Erin on en-US), where a look at a few turns of every game found the bot saying something wrong:
 
+- an Italian sentence says "tocca ad Alice" (and "ad Arabia"), never "a Alice";
 - the last concession ends the game at once: the conceder's seat is not played first, so the winner
   is never called to a turn (in the channel, by DM) of a game already over;
 - a Galactica faction that concedes is told as leaving the galaxy, not as knocked out by the game;
@@ -42,6 +43,8 @@ async def test_the_last_concession_ends_the_game_without_calling_the_winner_to_a
         await seated.slash(erin, "spqr end-turn")
         state = await seated.state()
         assert state.order[state.current] == str(seated.users["alice"].id)  # Alice on turn
+        status = await seated.emu.slash(erin, "game status")
+        assert "tocca ad Alice" in status.content, status.content  # Italian: "ad" before a vowel "a"
         await concede(seated, "bob")
         dms_before = len(seated.emu.dms(erin))
         await concede(seated, "alice")  # on turn, the last but Erin: the game is over
