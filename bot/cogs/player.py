@@ -165,7 +165,7 @@ class PlayerCog(commands.Cog):
             lines.append(my_game_line(g, reader))
             # a button opens the clicker's own panel of that game (bot/ui.py), wherever /games was asked
             if g.row.status == "active" and g.row.kind in PANEL_OPENERS and len(view.children) < 25:
-                label = f"#{g.row.id} {game_name(g.row.kind, reader)}"
+                label = t("core.my_games_button", reader, game=game_name(g.row.kind, reader), id=g.row.id)
                 view.add_item(OpenPanelButton(g.row.id or 0, label))
         await send(interaction, "\n".join(lines), ephemeral=True, view=view if view.children else None)
 

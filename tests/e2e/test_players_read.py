@@ -102,6 +102,9 @@ async def test_games_hf_call_and_impero_me_read_right(tmp_path: Any) -> None:
         title = theirs.content.split("\n")[0]
         assert language_of(theirs.content) == "it" and "aspettano te" not in title, title
         assert "in attesa di una tua mossa: " in title, title
+        # each button says what it opens: the reader's own panel of that game
+        assert sorted(listed.message.button_labels) == ["My panel: High Frontier — Module 5 #1", "My panel: Impero #2"]
+        assert "Il mio pannello: Impero #2" in theirs.message.button_labels, theirs.message.button_labels
 
 
 async def test_the_draw_proposal_in_the_channel_says_what_holds_now(tmp_path: Any) -> None:
