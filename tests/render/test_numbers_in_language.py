@@ -14,12 +14,15 @@ from bot.pictures import picture_labels
 from engine.galactica import GAME as GALACTICA
 from engine.impero import GAME as IMPERO
 from engine.nomic import GAME as NOMIC
+from engine.spqrisiko import GAME as SPQR
 from render import nomic as nomic_chart
 from render.galactica import full, galaxy, lab_chart
 from render.impero import render_map
+from render.spqrisiko import render_board
 from tests.engine.galactica.helpers import started
 from tests.engine.impero.helpers import midgame
 from tests.engine.nomic.helpers import new_game, rollover
+from tests.engine.spqrisiko.helpers import random_game as spqr_game
 
 
 @pytest.fixture
@@ -82,3 +85,13 @@ def test_the_impero_map_writes_the_turns_end_as_its_reader_does(lang: str, shown
     view.map.deadline_local = "2026-11-23 09:00"
     render_map(view, impero_labels(lang))  # the words Impero's cog gives its pictures
     assert any(text.startswith(shown) for text in drawn), drawn
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "▣ provinces · ⚔ legionaries · ⚓ ships"),
+                                             ("it", "▣ province · ⚔ legionari · ⚓ navi")])
+def test_the_spqrisiko_legend_says_what_its_players_counts_are(lang: str, shown: str, drawn: list[str]) -> None:
+    """Each player's line counts provinces, legionaries and ships by sign ("11▣ 28⚔ 0⚓"): the legend says which."""
+    state = spqr_game()
+    render_board(SPQR.view(state, None), picture_labels("spqrisiko", lang))
+    assert any("▣" in text and "⚔" in text for text in drawn)  # the players' lines
+    assert shown in drawn, drawn
