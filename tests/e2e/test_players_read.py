@@ -9,7 +9,8 @@ Erin on en-US), where a look at a few turns of every game found the bot saying s
 - an English reader reads High Frontier's name in English ("Module 5", not "Modulo 5");
 - High Frontier's Italian turn call names the commands as the Italian client lists them;
 - Impero's `/impero me` says "nessuna" of the shares a player does not hold;
-- a draw proposal in the channel says who must still answer as it stands, and that it is closed once settled.
+- a draw proposal in the channel says who must still answer as it stands, and that it is closed once settled;
+- a Giornata reached late (the bot was down) sends no reminder of its own end after it ended.
 """
 
 from __future__ import annotations
@@ -129,3 +130,18 @@ async def test_the_draw_proposal_in_the_channel_says_what_holds_now(tmp_path: An
         await seated.bot.notifier.drain()
         told = [m.content for m in emu.dms(seated.users["erin"]) if "Game over" in m.content]
         assert told and ", and Bob." in told[-1], told
+
+
+async def test_a_giornata_reached_late_sends_no_reminder_of_itself(tmp_path: Any) -> None:
+    """The clock reaches the Giornata's end at once (as after the bot was down): the vote reminders due
+    before it would tell Alice twice that it ends, after it ended; she is told nothing of the kind."""
+    async with table(tmp_path) as seated:
+        await seated.open("nomic", "king=Alice scribe=Alice")
+        erin = seated.users["erin"]
+        asked = await seated.slash(erin, "nomic propose", kind="enact")
+        opened = asked if asked.modal else await seated.select(erin, asked, ["t"])
+        await seated.modal(erin, opened, {"title": "Cortesia", "text": "Si saluta il Re ogni mattina."})
+        await seated.wait_until((await seated.state()).deadline("giornata"))
+        told = [m.content for m in seated.emu.dms(seated.users["alice"])]
+        assert not [text for text in told if "non hai ancora votato" in text], told
+        assert (await seated.state()).giornata == 2
