@@ -318,7 +318,7 @@ class Game(OrdersMixin, Generic[S]):
                 break
             state.timers.remove(timer)
             state.clock = max(state.clock, timer.at)
-            if timer.kind in self.reminder_timers and self._outrun(state, timer, now):
+            if timer.kind in self.reminder_timers and state.outrun(timer, now, self.reminder_timers | {DRAW_TIMER}):
                 continue
             fired = lapsed(self, state) if timer.kind == DRAW_TIMER else self.on_timer(state, timer, timer.at)
             for ev in fired:
@@ -328,14 +328,6 @@ class Game(OrdersMixin, Generic[S]):
             raise RuntimeError("timer loop did not settle")
         state.clock = max(state.clock, now)
         return events
-
-    def _outrun(self, state: S, reminder: Timer, now: datetime) -> bool:
-        """A reminder whose wake-up came late (the bot was down) says nothing when the moment it reminds
-        of (the next real deadline after it) is past too, or when a later reminder of it is due as well:
-        no "the Giornata ends in 2 days" after it ended, no two reminders at once."""
-        return any(t.at <= now and (t.kind == reminder.kind or (t.kind not in self.reminder_timers
-                                                                and t.kind != DRAW_TIMER and t.at >= reminder.at))
-                   for t in state.timers)
 
     def _moderated_timer(self, state: S) -> Timer | None:
         """The timer a moderator's extend or force acts on: the next one that is not a mere reminder
