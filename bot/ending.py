@@ -19,7 +19,7 @@ from babel.numbers import format_decimal
 from sqlalchemy import Connection, func, select
 
 from bot.gamestore import insert_outbox
-from bot.i18n import t
+from bot.i18n import game_name, t
 from bot.letters import COMPOSER, Letter, state_or_none
 from bot.pictures import board_png, chunks
 from bot.record.store import G, R
@@ -62,7 +62,8 @@ def ending_facts(conn: Connection, game_id: int) -> dict[str, Any]:
 def ending_letter(game: GameRow, state: GameState, facts: dict[str, Any], link: str | None, lang: str) -> Letter:
     """The summary's text and the final board (in the sender's worker thread: drawing is slow)."""
     spec = get_game(game.kind)
-    lines = [t("core.summary.title", lang, game=spec.meta.name, id=game.id, days=facts["days"], moves=facts["moves"])]
+    lines = [t("core.summary.title", lang, game=game_name(game.kind, lang), id=game.id, days=facts["days"],
+               moves=facts["moves"])]
     if state.end_reason in HOW:
         lines.append(t(f"core.summary.how.{state.end_reason}", lang))
     lines.append(t("core.summary.standing", lang))

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.lists import format_list
 from babel.messages.pofile import read_po
 from babel.numbers import format_currency, format_decimal
 
@@ -239,6 +240,8 @@ class _Formatter(string.Formatter):
             return money(int(value), self.lang)
         if format_spec == "num":  # a whole number as the language groups thousands: 50.000 / 50,000
             return format_decimal(int(value), locale=_CURRENCY_LOCALE.get(self.lang, "en_US"))
+        if format_spec == "game":  # a game's kind -> its name in the reader's language
+            return game_name(str(value), self.lang)
         if format_spec == "mention":  # a player id -> a Discord mention (the channel pings them)
             return f"<@{value}>"
         if format_spec in ("msgs", "msglines"):  # sentences an engine passed as {"key", "params"}
@@ -258,6 +261,12 @@ class _Formatter(string.Formatter):
                 return "-"
             style = {"ts": "F", "rel": "R", "date": "D", "time": "t"}[format_spec]
             return f"<t:{_timestamp(value)}:{style}>"
+        if format_spec == "a":  # Italian "a" before a name or a place: "ad Alice", "ad Arabia", "a Bob"
+            text = str(value)
+            return ("ad " if text[:1].lower() == "a" else "a ") + text
+        if format_spec == "and":  # names in a sentence: "Erin e Alice", "Erin, Alice, and Bob"
+            return format_list([str(v) for v in value], locale=_CURRENCY_LOCALE.get(self.lang, "en_US")) \
+                if value else catalog(self.lang).get("core.none", "-")
         if format_spec == "list":  # an empty list says so: never "Blackout: ." or "Vince: ."
             return ", ".join(str(v) for v in value) or catalog(self.lang).get("core.none", "-")
         return super().format_field(value, format_spec)
@@ -277,6 +286,21 @@ def dice_text(rolls: Any, lang: str) -> str:
 
 def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
     return key in catalog(normalize(lang))
+
+
+def game_name(kind: str, language: str | None) -> str:
+    """A game's name in `language` (`game.<kind>.name`: "High Frontier — Module 5" for an English
+    reader), else the name it is registered with; a text that is no game's kind (a name written into
+    an older event) is said as it is."""
+    key = f"game.{kind}.name"
+    if has(key, language or DEFAULT_LANGUAGE):
+        return t(key, language)
+    from engine.core import RuleError, get_game  # the registry, only when a name is asked
+
+    try:
+        return get_game(kind).meta.name
+    except RuleError:
+        return kind
 
 
 # language -> (a pattern of the commands' English paths, English path -> the path that language's Discord

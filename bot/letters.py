@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import game_name, t
 from bot.pictures import Attachment, board_png, chunks
 from bot.storage.models import GameRow, OutboxRow
 from engine.core import Event, GameState, get_game
@@ -53,7 +53,7 @@ def private_text(kind: str, state: GameState, player: str, lang: str) -> str:
     else:
         head = spec.headline(state)
         body = t(head.key, lang, **head.params)
-    return chunks(t("core.private_panel", lang, game=spec.meta.name, text=body))[0]
+    return chunks(t("core.private_panel", lang, game=game_name(kind, lang), text=body))[0]
 
 
 def wants_state(r: OutboxRow, payload: dict[str, Any]) -> bool:
@@ -69,7 +69,7 @@ def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, rol
     language (in a worker thread when it `wants_state`: rendering is slow)."""
     letter = Letter()
     chan = channel or lang
-    name = get_game(game.kind).meta.name
+    name = game_name(game.kind, lang)
     state = state_or_none(game) if wants_state(r, payload) else None
     if r.what == "announce":
         events = [Event.model_validate(e) for e in payload["events"]]
@@ -105,7 +105,7 @@ def compose(game: GameRow, r: OutboxRow, payload: dict[str, Any], lang: str, rol
         elif ev.to is None or ev.notify in ("turn", "reminder"):
             letter.fallback = t("core.dm_fallback", chan, user=f"<@{r.recipient}>", text=event_text(ev, chan))
         else:
-            letter.fallback = t("core.dm_fallback_private", chan, user=f"<@{r.recipient}>", game=name)
+            letter.fallback = t("core.dm_fallback_private", chan, user=f"<@{r.recipient}>", game=game_name(game.kind, chan))
     return letter
 
 

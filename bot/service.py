@@ -164,12 +164,12 @@ class GameService(Archive, Preferences, Desk, Substitutes):
                 row.snapshot_json = self._dump(game, state)
                 row.schema_version = game.state_version
                 row.next_deadline, row.turn_deadline = game.next_deadline(state), game.turn_deadline(state)
-                events = [Event(key="core.started", params={"game": game.meta.name,
+                events = [Event(key="core.started", params={"game": row.kind,
                                                             "players": [p.name for p in players]}, at=now)]
                 events += [e.model_copy(update={"at": now}) for e in game.start_events(state)]
                 awaiting = sorted(game.awaiting(state))
                 if awaiting:
-                    events.append(Event(key="core.your_turn", params={"game": game.meta.name}, to=awaiting,
+                    events.append(Event(key="core.your_turn", params={"game": row.kind}, to=awaiting,
                                         notify="turn", at=now))
                 outbox = self._plan(Update(row, state, events, "start", user_id))
                 s.add_all(outbox)

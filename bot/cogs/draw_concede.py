@@ -34,10 +34,20 @@ class DrawButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         from bot.errors import report
 
         try:
-            row = await service_of(interaction).get(self.game_id)
+            svc = service_of(interaction)
+            row = await svc.get(self.game_id)
+            _, before = await svc.state(self.game_id)
             result = await act(interaction, row, {"type": "core_draw", "answer": self.answer})
-            if result.state.draw is None and interaction.message is not None and not interaction.message.flags.ephemeral:
-                await interaction.message.edit(view=None)  # settled: nobody clicks a spent proposal again
+            message = interaction.message
+            if message is not None and not message.flags.ephemeral and before.draw is not None:
+                # the proposal in the channel says what holds now: who must still answer, or that it is
+                # closed (settled: nobody clicks a spent proposal again)
+                language = await channel_lang(interaction)
+                if result.state.draw is None:
+                    await message.edit(content=t("core.draw.closed", language, player=before.name_of(before.draw.by)),
+                                       view=None)
+                else:
+                    await message.edit(content=proposal_text(result.state, language))
         except Exception as exc:
             await report(interaction, exc)
 
@@ -73,12 +83,16 @@ def draw_view(game_id: int, language: str) -> discord.ui.View:
     return view
 
 
-def pending_text(state: GameState, language: str) -> str:
+def pending_text(state: GameState, language: str, key: str = "core.draw.open") -> str:
     pending = state.draw
     assert pending is not None
     waiting = [state.name_of(p) for p in state.active_player_ids() if p not in pending.agreed]
-    return t("core.draw.open", language, player=state.name_of(pending.by), waiting=waiting,
-             until=state.deadline(DRAW_TIMER))
+    return t(key, language, player=state.name_of(pending.by), waiting=waiting, until=state.deadline(DRAW_TIMER))
+
+
+def proposal_text(state: GameState, language: str) -> str:
+    """The proposal as posted in the channel, with who must still answer as it stands now."""
+    return pending_text(state, language, "core.draw.proposed")
 
 
 async def draw_here(interaction: discord.Interaction) -> None:

@@ -19,7 +19,7 @@ from bot.cogs.table_settings import (
     settings_in_units,
     settings_text,
 )
-from bot.i18n import t
+from bot.i18n import game_name, t
 from bot.pictures import board_attachment
 from bot.telling import described_moves, readable
 from bot.translator import L
@@ -123,7 +123,7 @@ class GameCog(commands.Cog):
         state = svc.load_state(row)
         game = get_game(row.kind)
         headline = game.headline(state)
-        lines = [f"**{game.meta.name}** #{row.id}", t(headline.key, language, **headline.params)]
+        lines = [f"**{game_name(row.kind, language)}** #{row.id}", t(headline.key, language, **headline.params)]
         if row.status == "active":
             lines.append(deadline_text(row.turn_deadline, language))
             owed = sorted(game.awaiting(state))
@@ -198,7 +198,7 @@ class GameCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, kind: str) -> None:
         language = lang(interaction)
         meta = get_game(kind).meta
-        text = t("core.rules", language, game=meta.name, min=meta.min_players, max=meta.max_players,
+        text = t("core.rules", language, game=game_name(meta.kind, language), min=meta.min_players, max=meta.max_players,
                  path=meta.rules_path, summary=t(f"game.{kind}.summary", language))
         defaults = " ".join(f"{k}={settings_text(v)}" for k, v in settings_defaults(kind).items() if v is not None)
         text += "\n" + t("core.rules_settings", language, settings=defaults)
@@ -215,7 +215,7 @@ class GameCog(commands.Cog):
             return
         lines = [t("core.games_title", language)]
         for row in rows:
-            lines.append(t("core.game_line", language, game=get_game(row.kind).meta.name, id=row.id,
+            lines.append(t("core.game_line", language, game=game_name(row.kind, language), id=row.id,
                            channel=f"<#{row.channel_id}>", status=t(f"core.status.{row.status}", language)))
         await send(interaction, "\n".join(lines), ephemeral=True)
 

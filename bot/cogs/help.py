@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.game import game_choices
-from bot.i18n import commands_in, has, t
+from bot.i18n import commands_in, game_name, has, t
 from bot.translator import AnyCommand, L, path, words
 from bot.ui import lang, send
 from engine.core import all_games, get_game
@@ -43,12 +43,12 @@ def overall_help(bot: commands.Bot, language: str) -> str:
     """Every game with its command, then the commands every game shares."""
     top = registered(bot)
     lines = [t("core.help.title", language), t("core.help.intro", language), "", t("core.help.games", language)]
-    for kind, game in sorted(all_games().items()):
+    for kind in sorted(all_games()):
         own = [c for c in top if game_of(c) == kind]
         if not own:
             continue
         names = ", ".join(f"`{path(c, language)}`" for c in own)
-        lines.append(t("core.help.game_line", language, game=game.meta.name, commands=names, kind=kind,
+        lines.append(t("core.help.game_line", language, game=game_name(kind, language), commands=names, kind=kind,
                        option=words(L("game", "opt.game"), language)))
     lines += ["", t("core.help.shared", language)]
     lines += lines_of([c for c in top if game_of(c) is None and (c.module or "").startswith("bot.")], language)
@@ -58,7 +58,8 @@ def overall_help(bot: commands.Bot, language: str) -> str:
 def game_help(bot: commands.Bot, kind: str, language: str) -> str:
     """One game: its summary, how to play it, and every command it has."""
     meta = get_game(kind).meta
-    lines = [f"**{meta.name}** ({t('core.help.players', language, min=meta.min_players, max=meta.max_players)})"]
+    players = t("core.help.players", language, min=meta.min_players, max=meta.max_players)
+    lines = [f"**{game_name(kind, language)}** ({players})"]
     if has(f"game.{kind}.summary", language):
         lines.append(t(f"game.{kind}.summary", language))
     if has(f"help.{kind}.howto", language):

@@ -81,7 +81,7 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
         game = get_game(res.game.kind)
         headline = game.headline(state)
         lines = [
-            t("core.started", language, game=game.meta.name, players=[f"<@{p.id}>" for p in state.players]),
+            t("core.started", language, game=res.game.kind, players=[f"<@{p.id}>" for p in state.players]),
             t(headline.key, language, **headline.params),
         ]
         # each player is told what to do first: whoever must act is called, with what they owe, the

@@ -11,12 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.desk import NOTE_MAX, REMINDER_MAX, MyGame, check_zone, clock_text, parse_clock
-from bot.i18n import catalog, t
+from bot.i18n import catalog, game_name, t
 from bot.preferences import NOTIFY_KINDS
 from bot.storage.models import PlayerRhythm
 from bot.translator import L
 from bot.ui import PANEL_OPENERS, OpenPanelButton, game_here, lang, send, service_of
-from engine.core import RuleError, get_game
+from engine.core import RuleError
 
 OFF_WORDS = ("off", "no", "back", "rientro", "fine")
 
@@ -80,8 +80,10 @@ def my_game_line(g: MyGame, reader: str) -> str:
         "core.my_games_lobby" if row.status == "lobby" else "core.my_games_others", reader)
     when = t("core.my_games_by", reader, at=f"<t:{int(g.deadline.timestamp())}:f>",
              rel=f"<t:{int(g.deadline.timestamp())}:R>") if g.deadline else ""
-    headline = t(g.headline.key, reader, **g.headline.params) if row.status == "active" else ""
-    return t("core.my_games_line", reader, mark="⏳" if g.awaiting else "▫️", game=get_game(row.kind).meta.name,
+    # the game's own headline, apart from the deadline before it ("... (in 2 days) — Year 1: Erin's turn.")
+    headline = t("core.my_games_now", reader, headline=t(g.headline.key, reader, **g.headline.params)) \
+        if row.status == "active" else ""
+    return t("core.my_games_line", reader, mark="⏳" if g.awaiting else "▫️", game=game_name(row.kind, reader),
              id=row.id, link=link, owe=owe, when=when, headline=headline).rstrip()
 
 
@@ -163,7 +165,7 @@ class PlayerCog(commands.Cog):
             lines.append(my_game_line(g, reader))
             # a button opens the clicker's own panel of that game (bot/ui.py), wherever /games was asked
             if g.row.status == "active" and g.row.kind in PANEL_OPENERS and len(view.children) < 25:
-                label = f"#{g.row.id} {get_game(g.row.kind).meta.name}"
+                label = t("core.my_games_button", reader, game=game_name(g.row.kind, reader), id=g.row.id)
                 view.add_item(OpenPanelButton(g.row.id or 0, label))
         await send(interaction, "\n".join(lines), ephemeral=True, view=view if view.children else None)
 
@@ -186,7 +188,7 @@ class PlayerCog(commands.Cog):
         if clear or text is not None:
             await svc.set_note(row.id, user, "" if clear else text or "")
         mine = await svc.note(row.id, user)
-        game = get_game(row.kind).meta.name
+        game = game_name(row.kind, reader)
         said = t("core.note_show", reader, game=game, id=row.id, note=mine) if mine \
             else t("core.note_empty", reader, game=game, id=row.id)
         await send(interaction, said, ephemeral=True)

@@ -11,13 +11,13 @@ from discord.ext import commands
 
 from bot.cogs.game import game_choices
 from bot.ending import plan_ending
-from bot.i18n import catalog, t
+from bot.i18n import game_name, t
 from bot.record import queries
 from bot.record.queries import BoardLine, PlayerRecord
 from bot.record.recorder import Recorder
 from bot.translator import L
 from bot.ui import channel_lang, file_of, guild_id, lang, require_moderator, send, service_of
-from engine.core import RuleError, get_game
+from engine.core import RuleError
 from render.record import BoardChart, BoardEntry, Series, StatsCard, Tile, board_chart, stats_card
 
 TOP = 10
@@ -32,11 +32,6 @@ def hours(value: float | None, language: str) -> str:
 def number(value: float, language: str) -> str:
     text = f"{value:.1f}"
     return text.replace(".", ",") if language == "it" else text
-
-
-def game_name(kind: str, language: str) -> str:
-    key = f"game.{kind}.name"
-    return t(key, language) if key in catalog(language) else get_game(kind).meta.name
 
 
 def card_of(rec: PlayerRecord, language: str, scope: str) -> StatsCard:

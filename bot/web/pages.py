@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from bot.i18n import t
+from bot.i18n import game_name, t
 from bot.letters import PRIVATE_SUMMARIES
 from bot.orders import orders_text
 from bot.telling import LOG_NAMES
@@ -84,7 +84,7 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
             return await unreplayable(table, reader, shown, lang)
     else:
         past, view = state, table.view(viewer)
-    data = PageData(game_id=table.game_id, kind=row.kind, name=game.meta.name, lang=lang, status=row.status,
+    data = PageData(game_id=table.game_id, kind=row.kind, name=game_name(row.kind, lang), lang=lang, status=row.status,
                     step=shown, steps=steps, version=row.version,
                     headline=discord_html(t(game.headline(past).key, lang, **game.headline(past).params), seats),
                     has_board=find_renderer(row.kind, "board") is not None,
@@ -128,7 +128,7 @@ async def add_log(data: PageData, table: Table, reader: Reader) -> None:
 async def unreplayable(table: Table, reader: Reader, shown: int, lang: str) -> PageData:
     """A step the log does not replay to: the page says why, and keeps its scrubber and log to go on."""
     row = table.row
-    data = PageData(game_id=table.game_id, kind=row.kind, name=get_game(row.kind).meta.name, lang=lang,
+    data = PageData(game_id=table.game_id, kind=row.kind, name=game_name(row.kind, lang), lang=lang,
                     status=row.status, step=shown, steps=len(table.rows), version=row.version,
                     headline=discord_html(t("web.err.history", lang)), moderator=reader.moderator is not None,
                     reader_name=table.names.get(reader.player or ""), drawn=False)

@@ -1,6 +1,6 @@
 """Conceding (issue 42): a player leaves the game of their own will and ranks last. The game goes on
 for the others (each game treats the seat as it treats one a moderator removed: `Game.on_kick`), and
-ends when one player is left, who wins it."""
+ends when one player is left, who wins it: at once, the last conceder's seat never played."""
 
 from __future__ import annotations
 
@@ -27,6 +27,10 @@ def concede(game: Any, state: GameState, actor: str, now: datetime) -> list[Even
     state.away.pop(actor, None)
     state.orders.pop(actor, None)
     events = [Event(key="core.conceded", params={"player": seat.name})]
+    if len(game.in_play(state)) <= 1:  # nobody left to play against: the game ends here, before the
+        # seat's autopilot plays a turn (and calls the winner to a turn of a game already over)
+        close(state)
+        return [*events, game.finish(state, game.in_play(state), CONCESSION_REASON)]
     events += game.on_kick(state, actor, now)
     if state.status != "active":  # the game's own rules ended it
         return events

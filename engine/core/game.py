@@ -318,6 +318,8 @@ class Game(OrdersMixin, Generic[S]):
                 break
             state.timers.remove(timer)
             state.clock = max(state.clock, timer.at)
+            if timer.kind in self.reminder_timers and state.outrun(timer, now, self.reminder_timers | {DRAW_TIMER}):
+                continue
             fired = lapsed(self, state) if timer.kind == DRAW_TIMER else self.on_timer(state, timer, timer.at)
             for ev in fired:
                 ev.at = ev.at or timer.at

@@ -178,6 +178,13 @@ class GameState(BaseModel):
             return None
         return min(self.timers, key=lambda t: (t.at, int(t.id.rsplit(":", 1)[1])))
 
+    def outrun(self, reminder: Timer, now: datetime, not_deadlines: frozenset[str]) -> bool:
+        """A reminder reached late (the bot was down) says nothing when the moment it reminds of (the next
+        deadline after it: a timer not of `not_deadlines`) is past too, or a later one of its kind is due:
+        no "the Giornata ends in 2 days" after it ended, no two reminders at once."""
+        return any(t.at <= now and (t.kind == reminder.kind or (t.kind not in not_deadlines and t.at >= reminder.at))
+                   for t in self.timers)
+
     def shift_timers(self, delta: timedelta) -> None:
         for t in self.timers:
             t.at = t.at + delta

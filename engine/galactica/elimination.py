@@ -33,8 +33,10 @@ def knock_out(state: GalacticaState) -> list[Event]:
         if state.market_offer is not None and state.market_offer.player == player:
             state.market_pile.append(state.market_offer.card)
             state.market_offer = None
-        events.append(Event(key="galactica.eliminated", params={"player": state.name_of(player),
-                                                                "cause": faction.out_cause}))
+        # a faction that left the table (conceded, or removed by a moderator, as the channel was told)
+        # is not "left with no planet and no ship": its pieces went with it
+        key = "galactica.withdrawn" if faction.out_cause == "kicked" else "galactica.eliminated"
+        events.append(Event(key=key, params={"player": state.name_of(player), "cause": faction.out_cause}))
     return events
 
 

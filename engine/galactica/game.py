@@ -211,7 +211,9 @@ class Galactica(Game[GalacticaState]):
             state.battle = None
             state.cancel_timers("battle")
         if state.phase == "order" and state.starter == player:
-            events += turns.choose_direction(state, player, "clockwise", now)
+            # clockwise from the starter, whose turn is skipped: who left is called to no turn
+            events.append(turns.set_order(state, player, "clockwise"))
+            events += turns.next_turn(state, now)
         return events + self._after(state, now)
 
     # ---- reading -------------------------------------------------------------------

@@ -49,6 +49,7 @@ def said(kind: str, n: int) -> list[dict[str, object]]:
 
 
 def goods_said(goods: Goods) -> list[dict[str, object]]:
-    """What an offer moves, as sentences: "5.000 Ndri", "2 Torpediniere"; nothing at all reads "nessuno"."""
+    """What an offer moves, as sentences: "5.000 Ndri", "2 Torpediniere"; nothing at all says "nulla"
+    (goods asked: "nothing", not the lists' "nessuno", which is nobody)."""
     return [{"key": f"galactica.n.{f}", "params": {"count": getattr(goods, f), "n": getattr(goods, f)}}
-            for f in GOODS if getattr(goods, f)]
+            for f in GOODS if getattr(goods, f)] or [{"key": "galactica.n.nothing", "params": {}}]

@@ -48,6 +48,11 @@ def choose_direction(state: GalacticaState, player: str, direction: str, now: da
         raise RuleError("galactica.order_chosen")
     if player != state.starter:
         raise RuleError("core.not_your_turn", player=state.name_of(state.starter or ""))
+    return [set_order(state, player, direction), *start_turn(state, now)]
+
+
+def set_order(state: GalacticaState, player: str, direction: str) -> Event:
+    """The order of play from the starter `player` in `direction`, the starter's turn first."""
     seats = state.player_ids()
     i = seats.index(player)
     ring = seats[i:] + seats[:i]
@@ -55,8 +60,7 @@ def choose_direction(state: GalacticaState, player: str, direction: str, now: da
     state.current = 0
     state.cancel_timers("turn")
     names = [state.name_of(p) for p in state.order]
-    return [Event(key="galactica.order_set", params={"players": names, "direction": direction}),
-            *start_turn(state, now)]
+    return Event(key="galactica.order_set", params={"players": names, "direction": direction})
 
 
 def current(state: GalacticaState) -> str:

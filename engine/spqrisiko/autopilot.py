@@ -54,8 +54,8 @@ def play_rest_of_turn(state: SpqrState) -> list[Event]:
         i += 1
     turn.reinforcements = 0
     events = [
-        Event(
-            key="spqrisiko.autopilot_turn",
+        Event(  # with nothing left to place, the words say so ("0 reinforcements spread (none)" did not)
+            key="spqrisiko.autopilot_turn" if placed else "spqrisiko.autopilot_turn_bare",
             params={
                 "player": state.name_of(player),
                 "placed": sum(placed.values()),

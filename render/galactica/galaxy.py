@@ -28,7 +28,7 @@ WORDS: dict[str, str] = {
     "phase.order": "turn order", "phase.production": "production", "phase.movement": "movement",
     "phase.building": "building", "finished": "game over", "last_move": "latest move",
     "last_battle": "latest battle", "fleet_sign": "fleet, ships", "thousands": ",", "out": "out",
-    "planets_short": "pl.",
+    "planets_short": "pl.", "when": "%b %d, %H:%M",  # a moment as the picture's language writes it (strftime)
 }
 
 
@@ -146,7 +146,7 @@ def _side(draw: ImageDraw.ImageDraw, view: GalacticaView, w: dict[str, str]) -> 
         y += 34
     if view.deadline is not None and view.status == "active":
         local = view.deadline.astimezone(ZoneInfo(view.timezone))  # the game's clock, as its players read it
-        draw.text((x, y), w["deadline"].format(at=f"{local:%d/%m %H:%M}", tz=local.tzname() or view.timezone),
+        draw.text((x, y), w["deadline"].format(at=local.strftime(w["when"]), tz=local.tzname() or view.timezone),
                   font=font(22), fill=INK)
         y += 34
     y += 6

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from PIL import ImageDraw
@@ -13,6 +14,7 @@ LABEL_KEYS: dict[str, str] = {
     "money": "impero.label.money",
     "title": "impero.label.title",
     "deadline": "impero.label.deadline",
+    "when": "impero.label.when",
     "final": "impero.label.final",
     "free": "impero.label.free",
     "blackout": "impero.label.blackout",
@@ -51,6 +53,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "money": "{units}{decimal}{cents}\u00a0$|.|,",  # the amount's pattern, thousands and decimal marks
     "title": "Impero — turno {turn}/{turns}",
     "deadline": "Fine turno: {deadline} ({tz})",
+    "when": "%d/%m/%Y %H:%M",  # a moment as the picture's language writes it (strftime)
     "final": "Partita conclusa",
     "free": "libero",
     "blackout": "blackout",
@@ -110,7 +113,17 @@ def _fmt(template: str, **values: Any) -> str:
         return template
 
 
+def deadline_text(deadline: str, lab: Mapping[str, str]) -> str:
+    """The turn's end ("2026-11-24 09:00", the game's local time) as the picture's language writes it:
+    "24/11/2026 09:00", "Nov 24 2026, 09:00"."""
+    try:
+        moment = datetime.strptime(deadline, "%Y-%m-%d %H:%M")
+    except ValueError:
+        return deadline
+    return moment.strftime(lab.get("when") or DEFAULT_LABELS["when"])
+
+
 def _title(draw: ImageDraw.ImageDraw, lab: dict[str, str], turn: int, turns: int, deadline: str,
            tz: str) -> int:
-    sub = _fmt(lab["deadline"], deadline=deadline, tz=tz) if deadline else lab["final"]
+    sub = _fmt(lab["deadline"], deadline=deadline_text(deadline, lab), tz=tz) if deadline else lab["final"]
     return draw_title(draw, (16, 12), _fmt(lab["title"], turn=turn, turns=turns), sub)

@@ -15,7 +15,7 @@ from render.spqrisiko.seas import SEA_INK
 LABELS = {"round": "Round", "target": "Target", "points": "Points", "turn": "Turn", "island": "island",
           "colosseum": "colosseum", "last_attack": "last attack", "cards": "cards", "neutral": "Neutral",
           "winner": "Winner", "autopilot": "auto", "out": "out", "legionaries": "legionaries",
-          "fleet": "fleet (ships)", "sea": "sea zone"}
+          "fleet": "fleet (ships)", "sea": "sea zone", "counts": "▣ provinces · ⚔ legionaries · ⚓ ships"}
 
 
 def draw_legend_panel(draw: ImageDraw.ImageDraw, view: SpqrView, lab: dict[str, str]) -> None:
@@ -77,6 +77,8 @@ def draw_legend_panel(draw: ImageDraw.ImageDraw, view: SpqrView, lab: dict[str, 
     y += 26
     draw.line((x0, y + 7, x0 + 22, y + 7), fill=(200, 30, 30), width=6)
     draw.text((x0 + 34, y - 2), lab["last_attack"], font=font(14), fill=INK)
+    y += 24
+    draw.text((x0, y), lab["counts"], font=font(13), fill=INK)  # the players' lines above: what ▣ ⚔ ⚓ count
     y += 28
     la = view.last_attack
     if la is not None:

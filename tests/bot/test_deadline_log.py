@@ -8,7 +8,7 @@ import json
 
 from bot.i18n import t
 from bot.service import GameService
-from bot.telling import described_moves
+from bot.telling import describe_action, described_moves
 from tests.bot.test_service_flow import started
 
 
@@ -100,3 +100,11 @@ async def test_a_timer_that_only_goes_off_writes_no_line(service: GameService, c
     ticked = await service.tick(gid)
     assert ticked is not None and ticked.game.version > res.game.version  # the timer is gone, saved
     assert await service.log_rows(gid) == []
+
+
+def test_a_nomic_letter_in_the_log_gives_its_writer_no_gender() -> None:
+    """Erin's letter in /game log: "their own" letter, "sua" in Italian, never "his"."""
+    action = {"type": "propose", "proposals": [{"kind": "enact", "title": "Cortesia"}], "letter": None}
+    english = describe_action("nomic", action, {}, "en")
+    assert english.startswith("sends a letter of proposals") and " his " not in english, english
+    assert describe_action("nomic", action, {}, "it").startswith("manda una lettera di proposte")

@@ -31,4 +31,4 @@ def test_the_map_deadline_is_in_the_games_time_zone() -> None:
     pen = Pen()
     galaxy._side(pen, view, galaxy.words(None))  # type: ignore[arg-type]
     line = next(s for s in pen.said if s.startswith("Deadline"))
-    assert line == f"Deadline {view.deadline.day:02d}/{view.deadline.month:02d} 09:00 CET", line
+    assert line == f"Deadline {view.deadline:%b} {view.deadline.day:02d}, 09:00 CET", line  # English words

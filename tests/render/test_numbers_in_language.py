@@ -9,13 +9,20 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
+from bot.cogs.impero.pictures import labels as impero_labels
 from bot.pictures import picture_labels
 from engine.galactica import GAME as GALACTICA
+from engine.impero import GAME as IMPERO
 from engine.nomic import GAME as NOMIC
+from engine.spqrisiko import GAME as SPQR
 from render import nomic as nomic_chart
-from render.galactica import full, lab_chart
+from render.galactica import full, galaxy, lab_chart
+from render.impero import render_map
+from render.spqrisiko import render_board
 from tests.engine.galactica.helpers import started
+from tests.engine.impero.helpers import midgame
 from tests.engine.nomic.helpers import new_game, rollover
+from tests.engine.spqrisiko.helpers import random_game as spqr_game
 
 
 @pytest.fixture
@@ -61,3 +68,30 @@ def test_the_treasury_axis_spans_the_values_not_zero(drawn: list[str]) -> None:
     assert "0" not in treasury, treasury  # no axis from 0 for treasures in the thousands
     values = [t for t in treasury if t.replace(".", "").isdigit() and len(t) >= 4]
     assert values and all("." in v for v in values if int(v.replace(".", "")) >= 1000), values
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "Deadline Nov 22, 09:00 CET"), ("it", "Scadenza 22/11 09:00 CET")])
+def test_the_galactica_map_writes_its_deadline_as_its_reader_does(lang: str, shown: str, drawn: list[str]) -> None:
+    """Day and month as the reader orders them: an English reader never reads "05/11" as May 11."""
+    state = started()
+    galaxy.render_galaxy(GALACTICA.view(state, None), picture_labels("galactica", lang))
+    assert shown in drawn, drawn
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "Turn ends: Nov 23 2026, 09:00"), ("it", "Fine turno: 23/11/2026 09:00")])
+def test_the_impero_map_writes_the_turns_end_as_its_reader_does(lang: str, shown: str, drawn: list[str]) -> None:
+    state = midgame().state
+    view = IMPERO.view(state, None)
+    view.map.deadline_local = "2026-11-23 09:00"
+    render_map(view, impero_labels(lang))  # the words Impero's cog gives its pictures
+    assert any(text.startswith(shown) for text in drawn), drawn
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "▣ provinces · ⚔ legionaries · ⚓ ships"),
+                                             ("it", "▣ province · ⚔ legionari · ⚓ navi")])
+def test_the_spqrisiko_legend_says_what_its_players_counts_are(lang: str, shown: str, drawn: list[str]) -> None:
+    """Each player's line counts provinces, legionaries and ships by sign ("11▣ 28⚔ 0⚓"): the legend says which."""
+    state = spqr_game()
+    render_board(SPQR.view(state, None), picture_labels("spqrisiko", lang))
+    assert any("▣" in text and "⚔" in text for text in drawn)  # the players' lines
+    assert shown in drawn, drawn

@@ -158,7 +158,7 @@ async def open_panel(interaction: discord.Interaction, row: GameRow) -> None:
 def _goods(goods: dict[str, int], language: str) -> str:
     """Ndri, raw materials, ships, tanks as the reader says them: "5.000 Ndri, 2 Torpediniere"."""
     return ", ".join(t(f"galactica.n.{k}", language, count=n, n=n) for k, n in goods.items() if n) \
-        or t("core.none", language)
+        or t("galactica.n.nothing", language)
 
 
 async def pick_click(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:

@@ -317,7 +317,8 @@ def me_text(state: ImperoState, pid: str, language: str) -> str:
                worth=me.net_worth)]
     holdings = [f"{name} ×{n}" + (f" ({me.listed[name]}↗)" if me.listed.get(name) else "")
                 for name, n in me.shares.items()]
-    lines.append(t("impero.ui.me_shares", language, shares=holdings))
+    # "Azioni: nessuna", not the lists' masculine "nessuno"
+    lines.append(t("impero.ui.me_shares", language, shares=holdings) if holdings else t("impero.ui.me_no_shares", language))
     if me.ceo_of:
         lines.append(t("impero.ui.me_ceo", language, companies=me.ceo_of))
     if me.claimable:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.i18n import t
 from engine.core import RuleError
 from engine.core.rng import Rng
 from engine.galactica import GAME
@@ -292,3 +293,13 @@ def test_the_latest_battles_stay_in_the_game() -> None:
         keep(state, Battle(cell=f"C{n % 7 + 1}", attacker=Side(player="a"), defender=Side(player="b")))
     assert len(state.battles) == BATTLES_KEPT and state.last_battle == state.battles[-1]
     assert state.battles[0].cell == f"C{3 % 7 + 1}"  # the oldest went first
+
+
+def test_a_gift_asks_nothing_in_return_in_words() -> None:
+    """An offer that asks for nothing says "nulla" / "nothing", not the lists' "nessuno" (nobody)."""
+    state, me, other = _at_the_casino()
+    events = GAME.apply(state, me, {"type": "trade_offer", "to": state.name_of(other), "give": {"ndri": 1000},
+                                    "want": {}}, at(1))
+    offered = next(e for e in events if e.key == "galactica.trade_offered")
+    assert "chiede in cambio: nulla." in t(offered.key, "it", **offered.params)
+    assert "asks in return: nothing." in t(offered.key, "en", **offered.params)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import t
 from engine.core import RuleError
 from engine.impero import GAME
 from engine.impero.board import get_map
@@ -358,6 +359,11 @@ def test_blackout_probability_setting_and_dm() -> None:
     assert p.state.last_report is not None and p.state.last_report.blackouts == alfa(p).nodes
     dm = [e for e in p.events if e.key == "impero.dm.blackout"]
     assert dm and dm[0].to == [A] and dm[0].notify == "info"
+    # one node or several, the words need no plural: never "nodes O35" for one node
+    assert len(dm[0].params["nodes"]) == 1
+    for lang, plural in (("it", "nodi"), ("en", "nodes")):
+        said = t(dm[0].key, lang, **dm[0].params)
+        assert plural not in said and dm[0].params["nodes"][0] in said, said
 
 
 def test_turn_end_resets_op_and_records_cash() -> None:

@@ -81,6 +81,21 @@ def test_reminders_48_and_6_hours_before_to_those_who_have_not_voted() -> None:
     assert GAME.awaiting(s) == {D}
 
 
+def test_a_late_wake_up_sends_one_reminder_and_none_after_the_end() -> None:
+    """The bot was down: both reminders due at once make one DM (the later), and a wake-up after the
+    Giornata ended reminds nobody of it (issue: two "the Giornata ends <in the past>" DMs at its end)."""
+    s = new_game()
+    propose(s, B, enact("Da votare"))
+    end = T0 + 14 * DAY
+    events = GAME.advance(s, end - timedelta(hours=5))
+    assert [e.params["hours"] for e in events if e.key == "nomic.reminder"] == [6]
+    s = new_game()
+    propose(s, B, enact("Da votare"))
+    events = GAME.advance(s, end + timedelta(minutes=1))
+    assert not [e for e in events if e.key == "nomic.reminder"], [e.key for e in events]
+    assert "nomic.gazzetta" in [e.key for e in events]  # the Giornata itself did end
+
+
 def test_newcomer_plays_from_the_next_giornata_with_average_power() -> None:
     s = new_game()
     (p,) = propose(s, B, enact("Crescita"))

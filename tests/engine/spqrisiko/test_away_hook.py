@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.i18n import t
 from engine.spqrisiko import GAME
 from tests.engine.spqrisiko.helpers import at, cur, random_game
 
@@ -63,3 +64,16 @@ def test_kicking_a_waiting_player_plays_nothing_yet() -> None:
     events = GAME.apply(state, "mod", {"type": "mod_kick", "player": other}, at(1), moderator=True)
     assert [e.key for e in events] == ["core.mod.kicked"] and cur(state) == state.order[0]
     assert other in state.autopilot
+
+
+def test_an_autopilot_turn_with_nothing_to_place_says_so() -> None:
+    """Reinforcements already placed by hand: the autopilot's line does not read "0 reinforcements
+    spread over the borders (none)"."""
+    state = random_game()
+    player = cur(state)
+    state.turn.reinforcements = 0
+    events = away(state, player, 60)
+    told = next(e for e in events if e.key.startswith("spqrisiko.autopilot_turn"))
+    for lang, said in (("it", "nessun attacco né rinforzi rimasti da piazzare"), ("en", "no attack and no reinforcements left")):
+        text = t(told.key, lang, **told.params)
+        assert said in text and "0 " not in text, text
