@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.errors import default_locale, report
-from bot.i18n import channel_language, t
+from bot.i18n import channel_language, game_name, t
 from bot.storage.models import GameRow, SubstituteAd
 from bot.substitutes import needed, posts, voters, votes
 from bot.translator import L
@@ -30,14 +30,14 @@ from bot.ui import (
     service_of,
     spend_buttons,
 )
-from engine.core import RuleError, get_game
+from engine.core import RuleError
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 
-def where(row: GameRow) -> dict[str, Any]:
-    return {"game": get_game(row.kind).meta.name, "id": row.id, "channel": f"<#{row.channel_id}>"}
+def where(row: GameRow, language: str) -> dict[str, Any]:
+    return {"game": game_name(row.kind, language), "id": row.id, "channel": f"<#{row.channel_id}>"}
 
 
 def motion_text(ad: SubstituteAd, row: GameRow, language: str) -> str:
@@ -45,12 +45,12 @@ def motion_text(ad: SubstituteAd, row: GameRow, language: str) -> str:
     yes, no = sum(v == "yes" for v in cast.values()), sum(v == "no" for v in cast.values())
     called = " ".join(f"<@{v}>" for v in voters(ad))
     head = t("core.sub.motion", language, asker=f"<@{ad.opened_by}>", player=ad.player_name, voters=called,
-             deadline=ad.vote_deadline, need=needed(ad), **where(row))
+             deadline=ad.vote_deadline, need=needed(ad), **where(row, language))
     return f"{head}\n{t('core.sub.tally', language, yes=yes, no=no)}"
 
 
 def ad_text(ad: SubstituteAd, row: GameRow, language: str) -> str:
-    return t("core.sub.ad", language, player=ad.player_name, ad=ad.id, **where(row))
+    return t("core.sub.ad", language, player=ad.player_name, ad=ad.id, **where(row, language))
 
 
 def button_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
@@ -167,7 +167,8 @@ async def ask_for_seat(interaction: discord.Interaction, ad_id: int) -> None:
                        DecideButton("refuse", ad_id, user, t("core.sub.button.refuse", language)))
     await channel.send(t("core.sub.request", language, volunteer=f"<@{user}>", player=ad.player_name, ad=ad_id),
                        view=view, allowed_mentions=NO_PINGS)
-    await send(interaction, t("core.sub.asked", lang(interaction), player=ad.player_name, **where(row)), ephemeral=True)
+    asker = lang(interaction)
+    await send(interaction, t("core.sub.asked", asker, player=ad.player_name, **where(row, asker)), ephemeral=True)
 
 
 async def a_channel(client: discord.Client, channel_id: str) -> Any:

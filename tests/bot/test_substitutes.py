@@ -141,3 +141,14 @@ async def test_a_seat_replaced_by_hand_closes_its_ad(service: GameService, clock
     version = (await service.get(gid)).version
     await refused("core.sub.ad_closed", service.confirm(ad.id, "8", "99"))
     assert (await service.ad(ad.id)).status == "closed" and (await service.get(gid)).version == version
+
+
+def test_an_ad_names_the_game_in_its_readers_language() -> None:
+    """The ad, the motion and the volunteer's answer say a game's name as their reader does (High
+    Frontier's module is "Module 5" in English, "Modulo 5" in Italian)."""
+    import bot.cogs.highfrontier  # noqa: F401  (registers the game and its catalogs)
+    from bot.cogs.substitute import where
+    from bot.storage.models import GameRow
+
+    row = GameRow(id=7, kind="highfrontier", guild_id=GUILD, channel_id=CHANNEL, creator_id="1")
+    assert "Module 5" in where(row, "en")["game"] and "Modulo 5" in where(row, "it")["game"]
