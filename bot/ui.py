@@ -88,7 +88,7 @@ async def game_here(interaction: discord.Interaction, kind: str | None = None, *
         await svc.in_channel(channel_id(interaction))  # still "no game here" if there never was one
         raise RuleError("core.game_over") from None
     if kind is not None and row.kind != kind:
-        raise RuleError("core.wrong_game", game=get_game(row.kind).meta.name)
+        raise RuleError("core.wrong_game", game=row.kind)
     return row
 
 

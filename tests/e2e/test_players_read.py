@@ -6,7 +6,8 @@ Erin on en-US), where a look at a few turns of every game found the bot saying s
   is never called to a turn (in the channel, by DM) of a game already over;
 - a Galactica faction that concedes is told as leaving the galaxy, not as knocked out by the game;
 - `/games` keeps each game's headline apart from its deadline, and its Italian count agrees;
-- an English reader reads High Frontier's name in English ("Module 5", not "Modulo 5");
+- an English reader reads High Frontier's name in English ("Module 5", not "Modulo 5"), also when a
+  command of another game is used in its channel;
 - High Frontier's Italian turn call names the commands as the Italian client lists them;
 - Impero's `/impero me` says "nessuna" of the shares a player does not hold;
 - a draw proposal in the channel says who must still answer as it stands, and that it is closed once settled;
@@ -106,6 +107,9 @@ async def test_games_hf_call_and_impero_me_read_right(tmp_path: Any) -> None:
         # each button says what it opens: the reader's own panel of that game
         assert sorted(listed.message.button_labels) == ["My panel: High Frontier — Module 5 #1", "My panel: Impero #2"]
         assert "Il mio pannello: Impero #2" in theirs.message.button_labels, theirs.message.button_labels
+        # a command of another game in High Frontier's channel names the channel's game in her words
+        wrong = await emu.slash(erin, "impero me")
+        assert wrong.ephemeral and "This channel plays High Frontier — Module 5" in wrong.content, wrong.content
 
 
 async def test_the_draw_proposal_in_the_channel_says_what_holds_now(tmp_path: Any) -> None:

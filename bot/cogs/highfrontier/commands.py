@@ -46,7 +46,7 @@ async def open_panel(interaction: discord.Interaction, row: GameRow) -> None:
     assert row.id is not None
     state = service_of(interaction).load_state(row)
     if not isinstance(state, HfState):
-        raise RuleError("core.wrong_game", game=get_game(KIND).meta.name)
+        raise RuleError("core.wrong_game", game=row.kind)
     user, language = str(interaction.user.id), lang(interaction)
     panel = await v.action_panel(row.id, row.version, state, user, language)  # what you may do now
     await send(interaction, texts.me_text(state, user, language), ephemeral=True, view=panel)

@@ -64,7 +64,7 @@ def parse_money(text: str) -> int:
 
 def impero_state(state: GameState) -> ImperoState:
     if not isinstance(state, ImperoState):
-        raise RuleError("core.wrong_game", game=GAME.meta.name)
+        raise RuleError("core.wrong_game", game=state.game)
     return state
 
 

@@ -21,7 +21,7 @@ KIND = "nomic"  # the nomic cogs take the game's name from here
 
 def nomic_state(state: Any) -> NomicState:
     if not isinstance(state, NomicState):
-        raise RuleError("core.wrong_game", game="DecameroNomic")
+        raise RuleError("core.wrong_game", game=getattr(state, "game", KIND))
     return state
 
 

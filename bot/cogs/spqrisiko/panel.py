@@ -60,7 +60,7 @@ WORD = re.compile(r"\w+")
 def _state(row: GameRow, svc: Any) -> SpqrState:
     state = svc.load_state(row)
     if not isinstance(state, SpqrState):
-        raise RuleError("core.wrong_game", game=get_game(row.kind).meta.name)
+        raise RuleError("core.wrong_game", game=row.kind)
     return state
 
 
