@@ -16,7 +16,7 @@ PostgreSQL it runs through `run_sync` on an engine of its own whose pool does no
 connection it hands out (a connection the server dropped fails at once and the function is run once
 more); a read, or a write that is one statement, goes without BEGIN and COMMIT round trips.
 `run_driver(work)` is SQLite's door for a move's save: the same thread, lock and connections, the
-driver's own cursor (bot/storage/driver.py).
+driver's own cursor (bot/storage/driver.py); the saves that arrive together share one commit.
 """
 
 from __future__ import annotations
