@@ -313,9 +313,8 @@ class GameStore:
 
     # ---- saving --------------------------------------------------------------------------
     async def applied(self, interaction_id: str) -> bool:  # a move with this idempotency key was logged
-        found: bool = await self.db.run(
-            lambda conn: conn.execute(_APPLIED, {"interaction": interaction_id}).first() is not None, write=False)
-        return found
+        found = await self.db.run(lambda conn: conn.execute(_APPLIED, {"interaction": interaction_id}).first(), write=False)
+        return found is not None
 
     async def _save(self, row: GameRow, game: Game[Any], state: GameState, now: datetime,
                     entry: Logged | None, told: Update, noted: Logged | None = None) -> GameRow:
