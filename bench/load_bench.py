@@ -222,18 +222,21 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
     await settle_outbox(db)
     latencies: list[float] = []
     answers: list[float] = []
+    trace: list[tuple[int, int, float, float]] = []  # (player, move, sent after the start, first answer) ms
     unanswered = 0
     locks_before = lock_errors()
 
     async def player(gid: int, channel: Any, order: list[Any]) -> None:
         nonlocal unanswered
         for m in range(moves):
+            sent = time.perf_counter()
             took = await fire(emu, order[m % 2], channel, "corsa add", amount=1, picture=picture)
             if took is None:
                 unanswered += 1
             else:
                 latencies.append(took[0])
                 answers.append(took[1])
+                trace.append((gid, m, round(1000 * (sent - start), 1), round(1000 * took[0], 1)))
 
     # this process plays Discord, which keeps every message and request: a full collection of that
     # heap stalled every player at once for 100+ ms, a pause of "Discord", not of the bot
@@ -261,7 +264,7 @@ async def players_scenario(emu: Emulator, svc: GameService, k: int, moves: int, 
             # this process: the emulator and the players (the same as the bot's with --same-process)
             "driver_cpu_ms_per_action": 1000 * here / max(applied, 1),
             "lock_errors": lock_errors() - locks_before, "notifications": total - before_rows[0], "lost": unsent + failed,
-            "machine_speed": speed}
+            "machine_speed": speed, "slowest": sorted(trace, key=lambda t: -t[3])[:max(12, len(trace) // 50)]}
 
 
 async def deadlines_scenario(emu: Emulator, bot: AraldoBot, users: list[Any], channels: list[Any]) -> dict[str, Any]:

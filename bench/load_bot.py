@@ -7,6 +7,9 @@ where Discord is another machine.
 
 Writes FILE once every active game has been resumed; stops on SIGTERM (cleanly, like a service
 manager's stop). With --profile, a cProfile of the event loop thread from "ready" on is written at exit.
+With LAG_WATCH=1 in the environment, a thread prints to stderr (the benchmark's bot.log) every moment the
+event loop did not answer for 30 ms or more, with the loop thread's stack at 20, 40 and 60 ms: what
+held it.
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ async def serve(base: str, url: str, ready: str, profile: cProfile.Profile | Non
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    if os.environ.get("LAG_WATCH"):
+        threading.Thread(target=_lag_watch, args=(loop,), daemon=True).start()
     async with bot:
         runner = asyncio.create_task(bot.start(TEST_TOKEN))
         while not bot._resumed and not runner.done():
@@ -64,6 +69,28 @@ async def serve(base: str, url: str, ready: str, profile: cProfile.Profile | Non
         await bot.close()
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await asyncio.wait_for(runner, timeout=2)
+
+
+def _lag_watch(loop: asyncio.AbstractEventLoop) -> None:
+    """LAG_WATCH: the loop's stalls, and what it was running."""
+    import traceback
+
+    main_id = threading.main_thread().ident
+    while True:
+        done = threading.Event()
+        t0 = time.perf_counter()
+        loop.call_soon_threadsafe(done.set)
+        dumped = 0
+        while not done.wait(0.02):
+            if dumped < 3:
+                frame = sys._current_frames().get(main_id or 0)
+                stack = "".join(traceback.format_stack(frame, limit=25)) if frame else ""
+                print(f"LAG {1000 * (time.perf_counter() - t0):.0f} ms, main thread:\n{stack}", file=sys.stderr, flush=True)
+                dumped += 1
+        lag = time.perf_counter() - t0
+        if lag > 0.03:
+            print(f"LAG total {1000 * lag:.0f} ms at {time.time():.3f}", file=sys.stderr, flush=True)
+        time.sleep(0.005)
 
 
 GC_PAUSES: dict[int, list[float]] = {0: [], 1: [], 2: []}

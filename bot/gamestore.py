@@ -47,6 +47,7 @@ _OUTBOX = OutboxRow.__table__  # type: ignore[attr-defined]
 # without rebuilding a cache key per call (a statement made afresh cost five times more to execute)
 _GET = select(_GAME).where(_GAME.c.id == bindparam("game"))
 _VERSION = select(_GAME.c.version).where(_GAME.c.id == bindparam("game"))
+_APPLIED = select(_ACTION.c.id).where(_ACTION.c.interaction_id == bindparam("interaction")).limit(1)
 _GET_MANY = select(_GAME).where(_GAME.c.id.in_(bindparam("ids", expanding=True)))
 _IN_CHANNEL = select(_GAME).where(_GAME.c.channel_id == bindparam("channel")).order_by(_GAME.c.id.desc()).limit(1)
 _LIVE_IN_CHANNEL = _IN_CHANNEL.where(_GAME.c.status.in_(LIVE))
@@ -312,9 +313,8 @@ class GameStore:
 
     # ---- saving --------------------------------------------------------------------------
     async def applied(self, interaction_id: str) -> bool:  # a move with this idempotency key was logged
-        async with self.db.sessions() as s:
-            q = select(ActionRow.id).where(ActionRow.interaction_id == interaction_id)
-            return (await s.execute(q)).first() is not None
+        found = await self.db.run(lambda conn: conn.execute(_APPLIED, {"interaction": interaction_id}).first(), write=False)
+        return found is not None
 
     async def _save(self, row: GameRow, game: Game[Any], state: GameState, now: datetime,
                     entry: Logged | None, told: Update, noted: Logged | None = None) -> GameRow:

@@ -25,9 +25,10 @@ log = logging.getLogger("araldo.record")
 
 MEMORY = 256  # running games whose observer the recorder holds (the most lately recorded)
 # a running game's record waits this long after a move, so the moves of a busy table go in one record
-# (each record is reads, a replay in a thread and a write, competing with the moves for the interpreter);
-# an ended, undone or imported game is recorded at once
-RUNNING_EVERY = 1.0
+# (each record is reads, a replay in a thread and a write, competing with the moves for the interpreter:
+# about 4 ms of CPU however few moves it covers; at one a second a busy table's records took a third of
+# the process's CPU); an ended, undone or imported game is recorded at once
+RUNNING_EVERY = 5.0
 
 
 class Recorder:

@@ -16,7 +16,7 @@ PostgreSQL it runs through `run_sync` on an engine of its own whose pool does no
 connection it hands out (a connection the server dropped fails at once and the function is run once
 more); a read, or a write that is one statement, goes without BEGIN and COMMIT round trips.
 `run_driver(work)` is SQLite's door for a move's save: the same thread, lock and connections, the
-driver's own cursor (bot/storage/driver.py).
+driver's own cursor (bot/storage/driver.py); the saves that arrive together share one commit.
 """
 
 from __future__ import annotations
@@ -69,6 +69,13 @@ def _sqlite_pragmas(engine: AsyncEngine | Engine) -> None:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE) else "BEGIN")
 
 
+def _as_sqlalchemy(exc: BaseException) -> BaseException:
+    """A driver's error as SQLAlchemy raises it (IntegrityError, OperationalError...); others as they are."""
+    if isinstance(exc, sqlite3.Error):
+        return DBAPIError.instance(None, None, exc, sqlite3.Error)
+    return exc
+
+
 class Database:
     def __init__(self, url: str, *, echo: bool = False) -> None:
         self.url = url
@@ -116,6 +123,8 @@ class Database:
         self._writes = async_sessionmaker(self.writer_engine, expire_on_commit=False)
         # PostgreSQL locks rows itself; SQLite has one writer per file, so queue here, not in SQLite
         self._write_lock: asyncio.Lock | None = asyncio.Lock() if self.is_sqlite else None
+        self._group: list[tuple[Callable[[sqlite3.Cursor], Any], asyncio.Future[Any]]] = []  # run_driver's
+        self._committing: set[asyncio.Task[None]] = set()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -162,34 +171,77 @@ class Database:
             return await loop.run_in_executor(self._threads[True], one_transaction)
 
     async def run_driver(self, work: Callable[[sqlite3.Cursor], T]) -> T:
-        """SQLite only: `work(cursor)` as one write transaction on the standard driver's own cursor,
-        for a move's save (bot/storage/driver.py says why). Same lock, thread and connections as
-        run(write=True); `work` raises to roll back. The driver's errors come out as SQLAlchemy's
-        (IntegrityError, OperationalError), as from run()."""
+        """SQLite only: `work(cursor)` as one write on the standard driver's own cursor, for a move's
+        save (bot/storage/driver.py says why); `work` raises to undo what it wrote. The driver's
+        errors come out as SQLAlchemy's (IntegrityError, OperationalError), as from run().
+
+        Group commit: the saves that arrive while the writer thread is busy wait together, and go in
+        one transaction (one BEGIN IMMEDIATE and one COMMIT, one trip to the writer thread), each
+        inside a savepoint of its own, so a save that raises undoes only itself. Each caller is
+        answered only after the shared COMMIT: if it fails, every save of the group fails with it,
+        and none is reported written. A save alone is one transaction as before. Same lock, thread
+        and connections as run(write=True)."""
         assert self._sync is not None, "run_driver is for SQLite"
-        sync = self._sync
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[T] = loop.create_future()
+        self._group.append((work, done))
+        if len(self._group) == 1:  # the first of a group takes it to the writer; the others join it
+            task = loop.create_task(self._commit_group())
+            self._committing.add(task)
+            task.add_done_callback(self._committing.discard)
+        return await done
 
-        def one_transaction() -> T:
-            raw = sync.raw_connection()  # pooled; its pragmas were set when it was opened
-            driver: sqlite3.Connection = raw.driver_connection  # type: ignore[assignment]
-            try:
-                cursor = driver.cursor()
-                cursor.execute("BEGIN IMMEDIATE")
-                result = work(cursor)
-                cursor.execute("COMMIT")
-                return result
-            except sqlite3.Error as exc:
-                raise DBAPIError.instance(None, None, exc, sqlite3.Error) from exc
-            finally:
-                try:
-                    if driver.in_transaction:  # work raised, or COMMIT did: nothing of it stays
-                        driver.rollback()
-                except sqlite3.Error:
-                    raw.invalidate()  # never hand a connection in an unknown state back to the pool
-                raw.close()
-
+    async def _commit_group(self) -> None:
         async with self._write_lock or contextlib.nullcontext():
-            return await asyncio.get_running_loop().run_in_executor(self._threads[True], one_transaction)
+            group, self._group = [g for g in self._group if not g[1].done()], []  # a caller gone: not run
+            if not group:
+                return
+            try:
+                outcomes = await asyncio.get_running_loop().run_in_executor(
+                    self._threads[True], self._write_group, [work for work, _done in group])
+            except BaseException as exc:  # the whole group failed (or was never written): each caller hears it
+                for _work, done in group:
+                    if not done.done():
+                        done.cancel() if isinstance(exc, asyncio.CancelledError) else done.set_exception(exc)
+                if not isinstance(exc, Exception):
+                    raise
+                return
+            for (_work, done), (ok, value) in zip(group, outcomes, strict=True):
+                if not done.done():
+                    done.set_result(value) if ok else done.set_exception(value)
+
+    def _write_group(self, works: list[Callable[[sqlite3.Cursor], Any]]) -> list[tuple[bool, Any]]:
+        """In the writer thread: the works in one transaction; (True, result) or (False, error) each."""
+        assert self._sync is not None
+        raw = self._sync.raw_connection()  # pooled; its pragmas were set when it was opened
+        driver: sqlite3.Connection = raw.driver_connection  # type: ignore[assignment]
+        outcomes: list[tuple[bool, Any]] = []
+        try:
+            cursor = driver.cursor()
+            cursor.execute("BEGIN IMMEDIATE")
+            if len(works) == 1:
+                outcomes.append((True, works[0](cursor)))  # raises: nothing of it stays
+            else:
+                for work in works:
+                    cursor.execute("SAVEPOINT save")
+                    try:
+                        outcomes.append((True, work(cursor)))
+                    except Exception as exc:
+                        # only this save is undone (an error of the rollback itself fails the group)
+                        cursor.execute("ROLLBACK TO save")
+                        outcomes.append((False, _as_sqlalchemy(exc)))
+                    cursor.execute("RELEASE save")
+            cursor.execute("COMMIT")
+            return outcomes
+        except sqlite3.Error as exc:
+            raise _as_sqlalchemy(exc) from exc
+        finally:
+            try:
+                if driver.in_transaction:  # a work raised alone, or COMMIT did: nothing of it stays
+                    driver.rollback()
+            except sqlite3.Error:
+                raw.invalidate()  # never hand a connection in an unknown state back to the pool
+            raw.close()
 
     async def run_statement(self, statement: Prepared, values: dict[str, Any]) -> Any:
         """PostgreSQL only: one statement compiled for asyncpg (atomic by itself: no BEGIN and COMMIT),

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from sqlalchemy import select, text
+from sqlalchemy.exc import IntegrityError
 
 import bot.gamestore as gamestore
 from bot.service import GameService
@@ -129,3 +130,59 @@ async def test_a_save_outlives_postgresql_dropping_its_connections(db, clock) ->
     moved = await service.act(gid, order[1], {"type": "add", "amount": 2})
     game, state = await service.state(gid)
     assert game.version == moved.game.version and state.total == 3
+
+
+def _scratch(db: Database) -> None:
+    """A table of the test's own, and one whose deferred foreign key fails the COMMIT of any
+    transaction that wrote a row of -1 into it."""
+    assert db._sync is not None
+    with db._sync.begin() as conn:
+        conn.exec_driver_sql("CREATE TABLE scratch (n INTEGER)")
+        conn.exec_driver_sql("CREATE TABLE poison (game_id INTEGER REFERENCES game(id) DEFERRABLE INITIALLY DEFERRED)")
+
+
+def _wrote(n: int):
+    def work(cursor):
+        cursor.execute("INSERT INTO scratch VALUES (?)", (n,))
+        if n < 0:
+            cursor.execute("INSERT INTO poison VALUES (-1)")  # fails only at the COMMIT
+        if n == 13:
+            raise RuntimeError("this save fails half way")
+        return n
+    return work
+
+
+def _groups(db: Database, monkeypatch) -> list[int]:
+    sizes: list[int] = []
+    write_group = db._write_group
+
+    def counted(works):
+        sizes.append(len(works))
+        return write_group(works)
+    monkeypatch.setattr(db, "_write_group", counted)
+    return sizes
+
+
+async def test_saves_arriving_together_commit_together_and_one_that_fails_undoes_only_itself(
+        sqlite_db, monkeypatch) -> None:
+    _scratch(sqlite_db)
+    sizes = _groups(sqlite_db, monkeypatch)
+    outcomes = await asyncio.gather(*(sqlite_db.run_driver(_wrote(n)) for n in (1, 13, 2, 3)), return_exceptions=True)
+    assert outcomes[0::2] == [1, 2] and outcomes[3] == 3
+    assert isinstance(outcomes[1], RuntimeError)
+    assert sizes == [4]  # one transaction for the four
+    async with sqlite_db.sessions() as s:
+        assert sorted((await s.execute(text("SELECT n FROM scratch"))).scalars()) == [1, 2, 3]
+
+
+async def test_a_group_whose_commit_fails_reports_none_of_its_saves_written(sqlite_db, monkeypatch) -> None:
+    _scratch(sqlite_db)
+    sizes = _groups(sqlite_db, monkeypatch)
+    outcomes = await asyncio.gather(*(sqlite_db.run_driver(_wrote(n)) for n in (1, -1, 2)), return_exceptions=True)
+    assert sizes == [3]
+    assert all(isinstance(o, IntegrityError) for o in outcomes), outcomes  # each caller hears the COMMIT fail
+    async with sqlite_db.sessions() as s:
+        assert (await s.execute(text("SELECT n FROM scratch"))).first() is None
+    assert await sqlite_db.run_driver(_wrote(4)) == 4  # the connection went back to the pool clean
+    async with sqlite_db.sessions() as s:
+        assert list((await s.execute(text("SELECT n FROM scratch"))).scalars()) == [4]
