@@ -243,7 +243,9 @@ async def stream(request: web.Request, version: int, reader: Reader) -> web.Stre
     web_ = server(request)
     response = web.StreamResponse(headers=STREAM_HEADERS)
     await response.prepare(request)
-    with contextlib.suppress(ConnectionError, asyncio.CancelledError):
+    # a reader gone while we write ends the stream; a cancellation (the reader gone, the server
+    # stopping) goes on up, so aiohttp closes the connection instead of waiting on it for another request
+    with contextlib.suppress(ConnectionError):
         async with web_.hub.subscribe(reader.game_id) as queue:
             await response.write(f"retry: 2000\nevent: version\ndata: {version}\n\n".encode())
             while True:
