@@ -98,6 +98,8 @@ async def test_a_table_finds_a_substitute_and_the_record_splits_the_seat(emulato
         ads = [with_button(emu.messages_seen(erin, ch), "araldo:sub:ask:") for ch in (emu.general, lobby)]
         for ad in ads:
             assert "Cercasi sostituto" in ad.content and "Bob" in ad.content and f"<#{emu.general.id}>" in ad.content
+            # a Corsa seat has no pieces and no hand: the ad says what passes in words that fit every game
+            assert "tutto ciò che ha in partita" in ad.content and "pezzi" not in ad.content, ad.content
 
         # a seated player cannot volunteer; Erin asks from the lobby, once
         seated = await emu.click(alice, ads[0], custom_id="araldo:sub:ask:1")
