@@ -146,10 +146,11 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                 return
             result = await svc.confirm(self.ad_id, self.user, str(interaction.user.id), str(interaction.id))
             await spend_buttons(interaction, label)
-            await answer_public(interaction, result)
             ad = await svc.ad(self.ad_id)
+            # the newcomer is welcomed first, then told what the move did (the seat's turn call among it)
             await send(interaction, t("core.sub.welcome", language, volunteer=f"<@{self.user}>",
                                       player=ad.player_name))
+            await answer_public(interaction, result)
             await spend_posts(interaction.client, ad, t("core.sub.taken", language, volunteer=f"<@{self.user}>"))
         except Exception as exc:
             await report(interaction, exc)

@@ -1,13 +1,15 @@
 """The substitute promise in the conformance suite (docs/substitutes.md): in mid-game, a seat offered
 by a moderator passes to a volunteer with everything it holds. Carol (not at the table) asks for
 Bob's seat by the ad's button and a moderator gives it to her: she now sees what Bob saw (his view,
-with her name and id in his place), the game awaits her where it awaited him, and Bob holds nothing."""
+with her name and id in his place), the game awaits her where it awaited him, and Bob holds nothing.
+The channel welcomes her before it calls her to play."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from bot.i18n import t
 from engine.core import get_game
 
 
@@ -46,7 +48,11 @@ async def check_substitute(table: Any) -> None:
         found.append(f"Carol's request is not posted for the moderators: {asked.content[:120]!r}")
         return
     give = next(str(b["custom_id"]) for b in requests[-1].buttons if ":sub:give:" in str(b.get("custom_id")))
-    await emu.click(emu.owner, requests[-1], custom_id=give)
+    given = await emu.click(emu.owner, requests[-1], custom_id=give)
+    welcome = t("core.sub.welcome", "it", volunteer=f"<@{carol.id}>", player=seat_name)
+    told = [m.content for m in given.created if not m.ephemeral and f"<@{carol.id}>" in m.content]
+    if not told or welcome not in told[0]:
+        found.append(f"Carol is not welcomed to the table before anything else calls her: {told[:2]!r}")
     after = await table.state()
     seat = after.player(carol.id)
     if seat is None or after.player(leaver.id) is not None:
