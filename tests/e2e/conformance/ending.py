@@ -33,6 +33,8 @@ async def check_ending(table: Any) -> None:
     if not confirm.ephemeral or not confirm.message.button_labels:
         found.append(f"/game concede asks no confirmation of {name} alone: {confirm.content[:120]!r}")
         return
+    if "moderat" in confirm.content.lower():  # said plainly: what happens to the player, not a moderator's tool
+        found.append(f"the concession's confirmation speaks of moderators: {confirm.content[:160]!r}")
     await table.click(bob, confirm.message, confirm.message.button_labels[0])
     state = await table.state()
     if str(bob.id) not in state.conceded:
