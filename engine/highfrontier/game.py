@@ -311,8 +311,9 @@ class HighFrontier(Game[HfState]):
 
     # ---- reading -----------------------------------------------------------------------------
     def final_scores(self, state: HfState) -> dict[str, float]:
-        """Module 5's victory points rank those who did not win (the players' record)."""
-        return {p: float(scoring.score(state, p).total) for p in state.active_player_ids()}
+        """Module 5's victory points rank those who did not win (the players' record); a player who
+        left keeps their holdings, so their points are counted too (shown, not ranked: they rank last)."""
+        return {p.id: float(scoring.score(state, p.id).total) for p in state.players if p.id in state.holders}
 
     def awaiting(self, state: HfState) -> set[str]:
         if state.status != "active":

@@ -3,7 +3,7 @@ and its end is summed up in its channel. At the end of the demo: Bob concedes (h
 goes on for Alice and Erin); Erin proposes a draw and Alice agrees (the game ends). Whoever holds
 Bob's seat concedes (a substitute may have taken it). (A refused draw,
 the en-US player's DM and a thread's archive are tests/e2e/test_draw_and_ending.py's.) The channel then gets the summary, in the server's language,
-with the standing (Bob last) and, for a game with a picture, the final board. Every message of these
+with the standing (Bob last, with his score where the game shows scores) and, for a game with a picture, the final board. Every message of these
 steps passes the suite's other checks (language, words, text, commands)."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from bot.pictures import has_picture
+from engine.core import get_game
 
 PLACE = re.compile(r"^\d+\. ")  # a line of the standing: "1. Alice, Erin"
 
@@ -59,6 +60,8 @@ async def check_ending(table: Any) -> None:
     places = [line for line in text.split("\n") if PLACE.match(line)]
     if len(places) < 2 or name not in places[-1] or any(name in line for line in places[:-1]):
         found.append(f"the summary's standing does not put {name}, who conceded, last: {text[:300]!r}")
+    elif get_game(table.kind).score_format and " — " not in places[-1]:
+        found.append(f"the summary shows the others' scores, not {name}'s, who conceded: {places[-1]!r}")
     if has_picture(table.kind) and not summaries[0].attachments:
         found.append("the summary carries no final board")
 
