@@ -178,6 +178,8 @@ class AraldoBot(commands.AutoShardedBot):
         if recorder is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(recorder.stop(), timeout=SHUTDOWN_SECONDS * 0.1)
+        with contextlib.suppress(Exception):  # the players' locales seen in the last second
+            await asyncio.wait_for(self.service.store_locales(closing=True), timeout=SHUTDOWN_SECONDS * 0.1)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.db.close(), timeout=SHUTDOWN_SECONDS * 0.1)
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, update
@@ -19,6 +21,11 @@ _CONFIGS_OF = select(_CONFIG).where(_CONFIG.c.guild_id.in_(bindparam("ids", expa
 _NOTIFY_OF = select(_NOTIFY).where(_NOTIFY.c.user_id.in_(bindparam("ids", expanding=True)))
 _SEEN = update(_LANG).where(_LANG.c.user_id == bindparam("user")).values(seen=bindparam("seen"))
 _FIRST_SEEN = insert(_LANG).values(user_id=bindparam("user"), seen=bindparam("seen"))
+# a locale first seen is stored this long after, with the others seen meanwhile, in one transaction:
+# a burst of new players (fifty new games' first moves on PostgreSQL) paid a write transaction each
+# (BEGIN, UPDATE, INSERT, COMMIT on the event loop) on the way to their answers
+LOCALES_AFTER = 1.0
+log = logging.getLogger("araldo.preferences")
 NOTIFY_KINDS = ("turn", "action", "outbid", "reminder", "game_end", "info", "images", "next")
 # kinds off until a player turns them on: a board image in every DM is heavy on a phone; "you're
 # next" (the turn before yours has started) is asked for by who wants it
@@ -35,7 +42,9 @@ class Preferences:
     default_timezone: str
 
     def _init_preferences(self) -> None:
-        self._seen_locale: dict[str, str] = {}  # the Discord locale last stored per user
+        self._seen_locale: dict[str, str] = {}  # the Discord locale last seen per user (stored, or about to be)
+        self._unstored_locales: dict[str, str] = {}  # seen, waiting for store_locales()
+        self._storing_locales: asyncio.Task[None] | None = None
         self._configs: Recent[str, GuildConfig] = Recent()
         self._notify: Recent[str, dict[str, bool]] = Recent()  # user -> the kinds they set
         self._languages: Recent[str, tuple[str | None, str | None]] = Recent()  # user -> (chosen, seen)
@@ -60,21 +69,48 @@ class Preferences:
 
     # ---- players' languages and notifications ----------------------------------------------
     async def remember_locale(self, user_id: str, locale: str | None) -> None:
-        """Keep the Discord locale a player's client last showed us, for the DMs we send them later."""
+        """Keep the Discord locale a player's client last showed us, for the DMs we send them later.
+        This process knows it at once (`_seen_locale`); the database gets it LOCALES_AFTER later,
+        with every other locale seen meanwhile, off the path of the command that showed it."""
         if not locale or self._seen_locale.get(user_id) == locale:
             return
         self._seen_locale[user_id] = locale
         self._languages.forget(user_id)
-        seen = locale[:16]
+        self._unstored_locales[user_id] = locale[:16]
+        if self._storing_locales is None:
+            self._storing_locales = asyncio.get_running_loop().create_task(self._store_locales_later())
+
+    async def _store_locales_later(self) -> None:
+        await asyncio.sleep(LOCALES_AFTER)
+        self._storing_locales = None
+        try:
+            await self.store_locales()
+        except Exception:  # a language we fail to store never disturbs anything else
+            log.warning("could not store the locales of %d users", len(self._unstored_locales), exc_info=True)
+
+    async def store_locales(self, *, closing: bool = False) -> None:
+        """The locales seen and not stored yet, in one transaction (at once: a read of them, closing)."""
+        if closing and self._storing_locales is not None:
+            self._storing_locales.cancel()
+            self._storing_locales = None
+        pending, self._unstored_locales = self._unstored_locales, {}
+        if not pending:
+            return
 
         def store(conn: Connection) -> None:
-            if not conn.execute(_SEEN, {"user": user_id, "seen": seen}).rowcount:
-                conn.execute(_FIRST_SEEN, {"user": user_id, "seen": seen})
+            for user_id, seen in pending.items():
+                if not conn.execute(_SEEN, {"user": user_id, "seen": seen}).rowcount:
+                    conn.execute(_FIRST_SEEN, {"user": user_id, "seen": seen})
 
-        await self.db.run(store, write=True)
+        try:
+            await self.db.run(store, write=True)
+        except BaseException:
+            self._unstored_locales = {**pending, **self._unstored_locales}  # tried again with the next ones
+            raise
 
     async def set_language(self, user_id: str, chosen: str | None) -> None:
         """A player's own choice for their DMs ("it", "en"), or None to follow their Discord client."""
+        await self.store_locales()  # their row is written once, not by two transactions at once
         async with self.db.transaction() as s:
             pref = await s.get(UserLanguage, user_id)
             if pref is None:
@@ -85,6 +121,7 @@ class Preferences:
 
     async def user_language(self, user_id: str) -> tuple[str | None, str | None]:
         """(their choice, the Discord locale last seen) for a player's DMs."""
+        await self.store_locales()
         async with self.db.sessions() as s:
             pref = await s.get(UserLanguage, user_id)
         if pref is None:
@@ -105,7 +142,7 @@ class Preferences:
         out = {}
         for u in user_ids:  # a locale seen this very moment may not be stored yet
             chosen, seen = found.get(u, (None, None))
-            out[u] = (chosen, seen or self._seen_locale.get(u))
+            out[u] = (chosen, self._unstored_locales.get(u) or seen or self._seen_locale.get(u))
         return out
 
     async def guild_configs(self, guild_ids: set[str]) -> dict[str, GuildConfig]:
