@@ -226,3 +226,25 @@ async def test_a_game_ended_here_frees_its_channel_at_once(db, clock) -> None:
     with pytest.raises(RuleError) as none:
         await a.in_channel("2", live_only=True)
     assert none.value.code == "core.no_game_here"
+
+
+async def test_a_locale_seen_is_known_at_once_and_stored_after_the_command(db, clock, monkeypatch) -> None:
+    import bot.preferences
+
+    monkeypatch.setattr(bot.preferences, "LOCALES_AFTER", 0.0)
+    a = GameService(db, clock=clock)
+    await a.remember_locale("5", "en-US")
+    await a.remember_locale("6", "it")
+    storing = a._storing_locales
+    assert storing is not None
+    assert (await a.user_languages({"5"}))["5"] == (None, "en-US")  # this process knows it at once
+    await storing  # one transaction for both, after the command that showed them
+    fresh = GameService(db, clock=clock)
+    assert await fresh.user_languages({"5", "6"}) == {"5": (None, "en-US"), "6": (None, "it")}
+    await a.remember_locale("5", "en-GB")  # a changed client language replaces the stored one
+    await a.set_language("5", "it")  # their own choice keeps the locale seen just before it
+    await a.remember_locale("7", "fr")
+    await a.store_locales(closing=True)  # what the bot's close stores
+    assert a._storing_locales is None
+    fresh = GameService(db, clock=clock)
+    assert await fresh.user_languages({"5", "7"}) == {"5": ("it", "en-GB"), "7": (None, "fr")}
