@@ -20,6 +20,7 @@ from bot.web.markup import time_html
 MAX_DEPTH = 4
 MAX_ITEMS = 200  # a longer list shows its first items and how many more there are
 SMALL = 12  # a section with at most this many values is open at first
+PROSE_CHARS = 20  # a longer text with spaces in a table is words to read: its column wraps
 
 
 # kind -> the view fields that hold money in the game's smallest unit (Impero's cents): a page shows
@@ -216,12 +217,24 @@ def _table(rows: list[dict[str, Any]], names: Mapping[str, str], lang: str, dept
     cells = {c: [value_html(row.get(c), names, lang, depth + 1, c, kind) for row in rows] for c in columns}
     kept = _distinct([(c, [row.get(c) for row in rows], cells[c]) for c in columns], names)
     columns = [c for c in columns if c in kept]
-    head = Markup("").join(Markup("<th>{}</th>").format(field_name(c, lang)) for c in columns)
+    prose = {c for c in columns if any(_is_prose(row.get(c)) for row in rows)}
+    head = Markup("").join(Markup("<th{}>{}</th>").format(_prose_class(c in prose), field_name(c, lang))
+                           for c in columns)
     body = Markup("").join(
-        Markup("<tr{}>{}</tr>").format(_place_of(rows[i], places),
-                                       Markup("").join(Markup("<td>{}</td>").format(cells[c][i]) for c in columns))
+        Markup("<tr{}>{}</tr>").format(_place_of(rows[i], places), Markup("").join(
+            Markup("<td{}>{}</td>").format(_prose_class(c in prose), cells[c][i]) for c in columns))
         for i in range(len(rows)))
     return Markup('<table class="rows"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>').format(head, body)
+
+
+def _is_prose(value: Any) -> bool:
+    """Words to read (a law's text, a long description), not a value to scan down a column."""
+    return isinstance(value, str) and len(value) > PROSE_CHARS and " " in value
+
+
+def _prose_class(prose: bool) -> Markup:
+    # a column of sentences wraps in its cell: kept on one line, a law's text ran off a phone's screen
+    return Markup(' class="prose"') if prose else Markup("")
 
 
 def _place_of(row: dict[str, Any], places: PlaceRows | None) -> Markup:

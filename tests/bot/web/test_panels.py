@@ -134,3 +134,21 @@ def test_nomic_rules_and_proposals_rows_are_places() -> None:
     assert label is not None and label.group(1).startswith(f'{rule["number"]} · {rule["title_en"] or rule["title"]}')
     assert page.count("data-place=") == len(view["rules"]) + len(view["proposals"])
     assert "data-place" not in html_of(view, "impero")  # a game that registers none has none
+
+
+def test_a_column_of_sentences_wraps_and_a_column_of_values_does_not() -> None:
+    """A law's text is read, not scanned: its column is marked to wrap (a phone would otherwise show its
+    first words and a scroll bar); the number beside it stays on one line."""
+    from engine.nomic import GAME
+    from tests.engine.nomic.helpers import new_game
+
+    view = GAME.view(new_game(), None).model_dump(mode="json")
+    page = html_of(view, "nomic", "en")
+    tables = re.findall(r"<table.*?</table>", page)
+    (rules,) = [table for table in tables if ">Text</th>" in table]
+    assert not any('class="prose"' in table for table in tables if table != rules)  # names, numbers
+    heads = re.findall(r"<th( class=\"prose\")?>([^<]*)</th>", rules)
+    wrapped = {head for prose, head in heads if prose}
+    assert "Text" in wrapped and "Number" not in wrapped, heads
+    rows = rules.split("<tbody>")[1].split("</tr>")[:-1]
+    assert len(rows) == len(view["rules"]) and all(row.count('<td class="prose">') == len(wrapped) for row in rows)

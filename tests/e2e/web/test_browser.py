@@ -67,6 +67,9 @@ async def step_shown(page: Any) -> int:
 PHONE = 550
 WIDEST = "document.documentElement.scrollWidth"
 ZOOMED = "document.getElementById('board-figure').classList.contains('zoomed')"
+# a cell of sentences (a law's text) lies within the screen, so it is read without scrolling sideways
+PROSE_ON_SCREEN = ("[...document.querySelectorAll('td.prose')].every(c => {"
+                   " const r = c.getBoundingClientRect(); return r.width === 0 || r.right <= window.innerWidth })")
 PANNABLE = ("(() => { const f = document.getElementById('board-figure'); const img = document.getElementById('board');"
             " return img.naturalWidth <= f.clientWidth || f.scrollWidth > f.clientWidth })()")
 
@@ -80,8 +83,9 @@ async def on_a_phone(page: Any, kind: str, private: str, public: str, shots: Pat
         answer = await page.goto(address)
         assert answer is not None and answer.status == 200
         await until(page, BOARD_LOADED)
-        assert await page.evaluate(WIDEST) <= PHONE, (kind, name, await page.evaluate(WIDEST))
         await page.screenshot(path=str(shots / f"{kind}-{name}-{PHONE}.png"), full_page=True)
+        assert await page.evaluate(WIDEST) <= PHONE, (kind, name, await page.evaluate(WIDEST))
+        assert await page.evaluate(PROSE_ON_SCREEN), (kind, name)
     await page.click("#board-zoom")
     await until(page, ZOOMED)
     assert await page.evaluate(PANNABLE)
