@@ -21,7 +21,8 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
   once and logged as from the table, watched as every other step;
 - deadline_log: what a deadline did is one public line of `/game log` and of the web table's log, the
   same for every reader of a language (players and spectators), in their language, said once: never a
-  reader's own DM (a reminder, "your turn timed out"), nor a call to act;
+  reader's own DM (a reminder, "your turn timed out"), nor a call to act; a deadline that changes what
+  everyone sees says what in words, not only that it told its players;
 - notes: a player's `/note` is read back to them alone, in their language, and reaches nobody else
   (channel, DMs, others' `/note` and `/game log`) nor the game's record;
 - substitute: in mid-game a seat offered by a moderator passes to a volunteer (the ad's button, a

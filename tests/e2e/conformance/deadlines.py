@@ -2,7 +2,8 @@
 the game's next deadline has passed, every deadline line of the log is one public line, the same for
 every reader of a language (the players, a spectator) in that language, said once, in the third person:
 never a reader's own DM (a reminder, "your turn timed out", "you are King"), never a call to act
-("@Bob, your turn"), never something another reader is not told."""
+("@Bob, your turn"), never something another reader is not told. A deadline that changed what everyone
+sees says what it did in words, not only that it told its players something."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ async def _readers(table: Any) -> dict[str, tuple[Any, str]]:
         if name not in table.emu.users:
             table.emu.add_user(name, display_name=name.capitalize(), locale="en-US" if lang == "en" else "it")
         readers[name] = (table.emu.users[name], lang)
+        table.lang_of[table.emu.users[name].id] = lang  # what the bot answers them is read in their language
     return readers
 
 
@@ -74,11 +76,16 @@ async def _web_lines(table: Any, user: Any, seqs: set[int]) -> dict[int, str] | 
 
 async def check_deadline_log(table: Any) -> None:
     """Let the next deadline lapse, then read every reader's `/game log` (and each player's web log)."""
+    before = await table._look()
     await table.let_a_deadline_lapse()
+    after = await table._look()
     found = table.problems["deadline_log"]
-    if table.game_id is None:
+    if table.game_id is None or before is None or after is None:
         return
     rows = await table.bot.service.log_rows(table.game_id)
+    # the lapse changed what everyone sees: its line must say what, in words, not only that it acted
+    changed = rows[-1].seq if rows and after["views"][None] != before["views"][None] and after["seq"] > before["seq"] \
+        and rows[-1].actor == DEADLINE_ACTOR else None
     deadlines = {r.seq for r in rows if r.actor == DEADLINE_ACTOR}
     if not deadlines:
         return  # a game that met no deadline (High Frontier's demo settles every decision in time)
@@ -100,6 +107,8 @@ async def check_deadline_log(table: Any) -> None:
             what = " ".join(_said(line).split())
             if (said_in := language_of(what)) not in (None, lang):
                 found.append(f"{name} ({lang}) reads deadline #{seq} in {said_in}: {what[:160]!r}")
+            if seq == changed and what in (t("log.core.mod_told", lang), t("log.core.mod_told_private", lang)):
+                found.append(f"deadline #{seq} changes what everyone sees and {name}'s /game log says only: {what!r}")
             if "<@" in what:
                 found.append(f"deadline #{seq} in {name}'s /game log calls a player, as the channel's call to act "
                              f"does: {what[:160]!r}")
@@ -110,6 +119,7 @@ async def check_deadline_log(table: Any) -> None:
                 found.append(f"deadline #{seq} reads differently for {first[0]} and {name} ({lang}): "
                              f"{first[1][:120]!r} / {what[:120]!r}")
     await _check_web(table, deadlines, dms, found)
+    table._new_messages()  # the readers' answers are checked here, not as moves
 
 
 async def _check_web(table: Any, deadlines: set[int], dms: set[str], found: list[str]) -> None:
