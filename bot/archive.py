@@ -15,7 +15,7 @@ from bot.gamestore import ActResult, GameStore, Update
 from bot.storage.models import LIVE, ActionRow, GameRow, ModAudit, Seat
 from bot.turn_calls import awaited, calls
 from engine.core import Event, GameRecord, RuleError, get_game
-from engine.core.moderation import DEADLINE_ACTOR, only_reminded, told_note
+from engine.core.moderation import DEADLINE_ACTOR, told_note
 from engine.core.revealed import Revelation
 from engine.core.revealed import notes as revealed_notes
 
@@ -149,7 +149,7 @@ class Archive(GameStore):
                 raise
             except Exception:  # a deadline whose rules fail stays due: the undo itself is saved
                 state, events = before, []
-            if not only_reminded(events):  # the deadlines that fall due again after the undo, told as a deadline
+            if events:  # the deadlines that fall due again after the undo, as the log tells a deadline
                 noted.append(ActionRow(game_id=game_id, seq=last + len(noted) + 1, actor=DEADLINE_ACTOR,
                                        action_json=json.dumps(told_note(events), default=str), at=now,
                                        moderator=True))

@@ -38,7 +38,7 @@ from bot.storage.models import LIVE, GameRow, OutboxRow, Seat
 from bot.substitutes import Substitutes
 from bot.turn_calls import awaited, calls
 from engine.core import Event, Player, RuleError, get_game
-from engine.core.moderation import DEADLINE_ACTOR, only_reminded, told_note
+from engine.core.moderation import DEADLINE_ACTOR, told_note
 
 log = logging.getLogger(__name__)
 Source = Literal["act", "mod", "away", "table"]  # how a move came, as its listeners hear it
@@ -243,7 +243,7 @@ class GameService(Archive, Preferences, Desk, Substitutes):
                 raise RuleError("core.game_faulty") from None
             state, events = self.load_state(row), []
         # a deadline that fell due just before this move (its alarm not yet rung) gets its own log line
-        noted = None if only_reminded(events) else deadline_note(events, now)
+        noted = deadline_note(events, now) if events else None
         parsed = game.as_logged(state, parsed)
         try:
             # the state was loaded for this move alone: a refusal discards it, so no protective copy
@@ -283,9 +283,8 @@ class GameService(Archive, Preferences, Desk, Substitutes):
                     return ActResult(row, self.load_state(row), [])
                 # what the deadline did is a line of the log, whoever it was done by (a player's orders,
                 # the autopilot, the rules themselves): written before the calls to act are added
-                # (a timer that only went off, a reminder with nobody to remind or one that only reminded,
-                # changed nothing to tell)
-                entry = None if only_reminded(events) and _same_but(before, game.dump_state(state), "clock", "timers") \
+                # (a timer that only went off, a reminder with nobody to remind, changed nothing to tell)
+                entry = None if not events and _same_but(before, game.dump_state(state), "clock", "timers") \
                     else deadline_note(events, now)
                 events += calls(game, state, owing, events, now)
                 try:

@@ -85,11 +85,15 @@ def told_words(action: dict[str, Any], language: str) -> str:
     channel read it. Its private notices (a reminder, "your turn timed out", an offer's end told to its two
     parties) were DMs: their reader has them there, the others may not read them, so no line says them;
     nor the calls to act (who must move next, addressed to them, not what changed), which rows written
-    before calls were left out still hold. A deadline that told nobody publicly says only that it acted."""
+    before calls were left out still hold. A deadline that told nobody publicly says only that it acted:
+    that it reminded the players it awaits (its DMs were all reminders), or told the players concerned."""
     events = [e for e in action.get("events") or [] if e.get("key") not in CALL_KEYS]
     public = [e for e in events if e.get("to") is None]
+    if not events:
+        return t("log.core.mod_told", language)
     if not public:
-        return t("log.core.mod_told_private" if events else "log.core.mod_told", language)
+        reminded = all(e.get("notify") == "reminder" for e in events)
+        return t("log.core.mod_told_reminded" if reminded else "log.core.mod_told_private", language)
     line = " · ".join(" ".join(t(e["key"], language, **(e.get("params") or {})).split()) for e in public)
     return line if len(line) <= TOLD_CHARS else line[:TOLD_CHARS - 1] + "…"
 

@@ -73,6 +73,7 @@ class ToldEvent(Msg):
     """One thing a deadline did, as it was told: its sentence, and whom it was told to (None: everyone)."""
 
     to: list[str] | None = None
+    notify: str | None = None  # "reminder": a DM that something is due (the log says only that it reminded)
 
 
 class ModTold(BaseModel):
@@ -92,14 +93,8 @@ def told_note(events: list[Event]) -> dict[str, Any]:
     """The `mod_told` entry of what a deadline did: the events it told (the calls to act left out:
     they say who must move next, not what changed). Its private notices are kept with whom they were
     for (the record holds what each was told), though `/game log` reads out the public ones alone."""
-    said = [e.model_dump(mode="json", include={"key", "params", "to"}) for e in events if e.key not in CALL_KEYS]
+    said = [e.model_dump(mode="json", include={"key", "params", "to", "notify"}) for e in events if e.key not in CALL_KEYS]
     return {"type": "mod_told", "events": said[:200]}
-
-
-def only_reminded(events: list[Event]) -> bool:
-    """Did a deadline only remind (DecameroNomic's vote reminders: a DM that something is due)? A
-    reminder changes nothing of the game: alone, it is no line of the log."""
-    return all(e.notify == "reminder" for e in events)
 
 
 class ModEnd(BaseModel):

@@ -129,17 +129,22 @@ async def test_a_deadlines_line_tells_its_public_events_alone_the_same_for_every
             assert line.endswith(f" — {said}"), (language, viewer, line)
 
 
-async def test_a_deadline_that_only_reminded_writes_no_line(service: GameService, clock, monkeypatch) -> None:
-    """A reminder is a DM that something is due: it changes nothing of the game, so no line says it."""
+async def test_a_deadline_that_only_reminded_says_so_without_the_reminder(service: GameService, clock,
+                                                                           monkeypatch) -> None:
+    """A reminder is a DM to the players awaited: their line is the table's, that the deadline reminded
+    the players it awaits, never the DM ("It is your turn") nor who was reminded."""
     from engine.core import Event, get_game
 
     res = await started(service)
     gid = res.game.id
     game = get_game("corsa")
-    who = res.state.players[0].id
+    order = [p.id for p in res.state.players]
     monkeypatch.setattr(type(game), "on_timer", lambda self, state, timer, now: [
-        Event(key="corsa.your_turn", params={"player": "P1001"}, to=[who], notify="reminder")])
+        Event(key="corsa.your_turn", params={"player": "P1001"}, to=[order[0]], notify="reminder")])
     clock.advance(hours=2, minutes=1)
     ticked = await service.tick(gid)
     assert ticked is not None and ticked.events  # the reminder was sent
-    assert await service.log_rows(gid) == []
+    for language in ("en", "it"):
+        for viewer in (*order, None):
+            lines = await log_lines(service, gid, language, viewer=viewer)
+            assert len(lines) == 1 and lines[0].endswith(" — " + t("log.core.mod_told_reminded", language)), lines
