@@ -11,7 +11,7 @@ from typing import Any
 from bot.i18n import has, t
 from bot.storage.models import ActionRow, GameRow
 from engine.core import GameState, get_game
-from engine.core.moderation import DEADLINE_ACTOR
+from engine.core.moderation import CALL_KEYS, DEADLINE_ACTOR
 
 # kind -> the words a game's own ids stand for (provinces, seas, companies...) in a language: each
 # game's cog registers its own, so /game log reads "Gallia Cisalpina", never "gallia_cisalpina"
@@ -80,16 +80,22 @@ def is_from_table(interaction_id: str | None) -> bool:
 TOLD_CHARS = 900  # one deadline's line at most (a season's big deadline tells a lot)
 
 
-def told_words(action: dict[str, Any], language: str, viewer: str | None) -> str:
-    """A deadline's log line: the sentences it told that `viewer` was told (None: all of them), on one line."""
-    events = action.get("events") or []
-    seen = [e for e in events if viewer is None or e.get("to") is None or viewer in e["to"]]
+def told_words(action: dict[str, Any], language: str) -> str:
+    """A deadline's log line, the same for every reader: what it told the whole table, on one line, as the
+    channel read it. Its private notices (a reminder, "your turn timed out", an offer's end told to its two
+    parties) were DMs: their reader has them there, the others may not read them, so no line says them;
+    nor the calls to act (who must move next, addressed to them, not what changed), which rows written
+    before calls were left out still hold. A deadline that told nobody publicly says only that it acted:
+    that it reminded the players it awaits (its DMs were all reminders), or told the players concerned."""
+    events = [e for e in action.get("events") or [] if e.get("key") not in CALL_KEYS]
+    public = [e for e in events if e.get("to") is None]
     if not events:
         return t("log.core.mod_told", language)
-    if not seen:
-        return t("log.core.mod_told_private", language)
-    said = " · ".join(" ".join(t(e["key"], language, **(e.get("params") or {})).split()) for e in seen)
-    return said if len(said) <= TOLD_CHARS else said[:TOLD_CHARS - 1] + "…"
+    if not public:
+        reminded = all(e.get("notify") == "reminder" for e in events)
+        return t("log.core.mod_told_reminded" if reminded else "log.core.mod_told_private", language)
+    line = " · ".join(" ".join(t(e["key"], language, **(e.get("params") or {})).split()) for e in public)
+    return line if len(line) <= TOLD_CHARS else line[:TOLD_CHARS - 1] + "…"
 
 
 async def described_rows(svc: Any, row: GameRow, rows: list[ActionRow], language: str,
@@ -111,7 +117,7 @@ async def described_rows(svc: Any, row: GameRow, rows: list[ActionRow], language
             out.append(None)  # an undo's note of what someone else had seen: theirs, not a move of anyone's
             continue
         if r.actor == DEADLINE_ACTOR:  # what a deadline did, in the words the table was told
-            who, mod, what = t("core.log_deadline", language), "", told_words(action, language, viewer)
+            who, mod, what = t("core.log_deadline", language), "", told_words(action, language)
         else:
             who = f"**{seats[r.actor]}**" if r.actor in seats else f"<@{r.actor}>"  # a moderator off the table
             mod = " 🛡️" if r.moderator else ""

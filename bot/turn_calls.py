@@ -9,8 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from engine.core import Event, GameState, get_game
+from engine.core.moderation import CALL_KEYS  # with a deadline, and without one
 
-CALL_KEYS = ("core.turn_ping", "core.turn_call")  # with a deadline, and without one
+__all__ = ["CALL_KEYS", "awaited", "call", "calls", "calls_awaited"]
 
 
 def call(game: Any, state: GameState, player: str, at: datetime | None = None) -> Event:

@@ -73,6 +73,7 @@ class ToldEvent(Msg):
     """One thing a deadline did, as it was told: its sentence, and whom it was told to (None: everyone)."""
 
     to: list[str] | None = None
+    notify: str | None = None  # "reminder": a DM that something is due (the log says only that it reminded)
 
 
 class ModTold(BaseModel):
@@ -83,10 +84,16 @@ class ModTold(BaseModel):
     events: list[ToldEvent] = Field(default_factory=list, max_length=200)
 
 
+# the channel's calls to act (bot/turn_calls.py writes them, some games their own): who must move next,
+# addressed to them ("@Bob, your turn"), never what a deadline did
+CALL_KEYS = ("core.turn_ping", "core.turn_call")
+
+
 def told_note(events: list[Event]) -> dict[str, Any]:
     """The `mod_told` entry of what a deadline did: the events it told (the calls to act left out:
-    they say who must move next, not what changed)."""
-    said = [e.model_dump(mode="json", include={"key", "params", "to"}) for e in events]
+    they say who must move next, not what changed). Its private notices are kept with whom they were
+    for (the record holds what each was told), though `/game log` reads out the public ones alone."""
+    said = [e.model_dump(mode="json", include={"key", "params", "to", "notify"}) for e in events if e.key not in CALL_KEYS]
     return {"type": "mod_told", "events": said[:200]}
 
 

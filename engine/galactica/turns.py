@@ -137,6 +137,8 @@ def end_turn(state: GalacticaState, now: datetime, *, timed_out: bool = False, b
             events.append(Event(key="galactica.missed_turns", params={"player": state.name_of(player),
                                                                       "count": faction.missed},
                                 notify="moderators"))
+    elif timed_out:  # the time ran out after some play: what was played stays, and the table is told the turn passed
+        events.append(Event(key="galactica.timed_out_acted", params={"player": state.name_of(player)}))
     if not timed_out:
         events.append(Event(key="galactica.turn_done", params={"player": state.name_of(player)}))
     return events + next_turn(state, now)

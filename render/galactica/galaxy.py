@@ -3,8 +3,8 @@
 Big axis letters instead of a label per cell, terrain in dark tones under bright faction colours, a
 faction's planets ringed in its colour (its territory), each fleet a chip of its colour with a ship
 sign and its size, the latest move as an arrow and the latest battle as a cross; beside the map the
-round, the phase, whose turn, the deadline and every faction's treasury. The full map (names, every
-ship type) is render/galactica/full.py."""
+round, the phase, whose turn, the deadline, every faction's treasury and a key to the marks the map
+shows. The full map (names, every ship type) is render/galactica/full.py."""
 
 from __future__ import annotations
 
@@ -101,9 +101,17 @@ def chip(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, n: int, colour
     draw.text((x + w - 4, y + 1), str(n), font=font(19 if small else 22, bold=True), fill=INK, anchor="rm")
 
 
+def marks_shown(view: GalacticaView) -> list[str]:
+    """The marks the map draws for this view ("last_move": an arrow along a move of two cells or more,
+    "last_battle": a cross), in the legend's order: the legend lists these and nothing else."""
+    cells = {c.cell for c in view.cells}
+    shown = ["last_move"] if sum(c in cells for c in view.last_move) >= 2 else []
+    return shown + (["last_battle"] if view.last_battle in cells else [])
+
+
 def _marks(draw: ImageDraw.ImageDraw, view: GalacticaView, by_cell: dict[str, CellView]) -> None:
     path = [centre(by_cell[c]) for c in view.last_move if c in by_cell]
-    if len(path) >= 2:
+    if "last_move" in marks_shown(view):
         draw.line(path, fill=(255, 255, 255), width=4, joint="curve")
         (x0, y0), (x1, y1) = path[-2], path[-1]
         dx, dy = x1 - x0, y1 - y0
@@ -112,7 +120,7 @@ def _marks(draw: ImageDraw.ImageDraw, view: GalacticaView, by_cell: dict[str, Ce
         tip = (x1 - ux * 20, y1 - uy * 20)
         draw.polygon([tip, (tip[0] - ux * 16 - uy * 9, tip[1] - uy * 16 + ux * 9),
                       (tip[0] - ux * 16 + uy * 9, tip[1] - uy * 16 - ux * 9)], fill=(255, 255, 255))
-    if view.last_battle in by_cell:
+    if view.last_battle is not None and "last_battle" in marks_shown(view):
         battle_mark(draw, *centre(by_cell[view.last_battle]))
 
 
@@ -168,14 +176,15 @@ def _side(draw: ImageDraw.ImageDraw, view: GalacticaView, w: dict[str, str]) -> 
         y += 72
     y += 4
     ink = (255, 255, 255)
-    draw.rectangle((x - 4, y, x + 40, y + 26), fill=(22, 26, 48))
-    draw.line((x + 2, y + 13, x + 32, y + 13), fill=ink, width=4)
-    draw.polygon([(x + 38, y + 13), (x + 28, y + 6), (x + 28, y + 20)], fill=ink)
-    draw.text((x + 50, y), w["last_move"], font=font(21), fill=INK)
-    y += 34
-    draw.rectangle((x - 4, y, x + 40, y + 26), fill=(22, 26, 48))
-    battle_mark(draw, x + 18, y + 13 + SIZE * 0.62)
-    draw.text((x + 50, y), w["last_battle"], font=font(21), fill=INK)
+    for mark in marks_shown(view):  # a key only for a mark the map shows (none before the first move)
+        draw.rectangle((x - 4, y, x + 40, y + 26), fill=(22, 26, 48))
+        if mark == "last_move":
+            draw.line((x + 2, y + 13, x + 32, y + 13), fill=ink, width=4)
+            draw.polygon([(x + 38, y + 13), (x + 28, y + 6), (x + 28, y + 20)], fill=ink)
+        else:
+            battle_mark(draw, x + 18, y + 13 + SIZE * 0.62)
+        draw.text((x + 50, y), w[mark], font=font(21), fill=INK)
+        y += 34
 
 
 @renderer("galactica", "board")

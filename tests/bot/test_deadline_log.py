@@ -31,9 +31,11 @@ async def test_a_deadline_that_changes_the_game_has_a_line_saying_the_deadline_a
     timeout = next(e for e in ticked.events if e.key == "corsa.timeout")
     assert lines[1].startswith("`#2` ⏰ **the deadline** — "), lines[1]
     said = t(timeout.key, "en", **timeout.params)
-    # the timeout was told to the player who timed out alone: the others read that the deadline acted
+    # the timeout was told to the player who timed out alone (a DM): every reader, them too, reads the one
+    # public line, that the deadline told only the players concerned what it did
     assert said not in lines[1] and t("log.core.mod_told_private", "en") in lines[1]
-    assert said in (await log_lines(service, gid, viewer=order[1]))[1]
+    for viewer in (*order, None):
+        assert (await log_lines(service, gid, viewer=viewer))[1] == lines[1], viewer
     italian = await log_lines(service, gid, "it")
     assert "⏰ **la scadenza** — " in italian[1]
     ok, detail = await service.verify(gid, "mod")  # the line replays as nothing: the game is the same
@@ -108,3 +110,41 @@ def test_a_nomic_letter_in_the_log_gives_its_writer_no_gender() -> None:
     english = describe_action("nomic", action, {}, "en")
     assert english.startswith("sends a letter of proposals") and " his " not in english, english
     assert describe_action("nomic", action, {}, "it").startswith("manda una lettera di proposte")
+
+
+async def test_a_deadlines_line_tells_its_public_events_alone_the_same_for_every_reader(service: GameService) -> None:
+    """A deadline's DMs ("your turn timed out", a reminder) and its calls to act ("@Bob, your turn") are no
+    part of its line: every reader reads what it told the table, once, in their language."""
+    res = await started(service)
+    gid = res.game.id
+    order = [p.id for p in res.state.players]
+    public = {"key": "corsa.orders_added", "params": {"player": "P1001", "amount": 3}, "to": None}
+    dm = {"key": "corsa.timeout", "params": {"player": "P1001"}, "to": [order[0]]}
+    ping = {"key": "core.turn_ping", "params": {"who": order[1], "owed": [], "deadline": None}, "to": None}
+    await service.act(gid, "deadline", {"type": "mod_told", "events": [dm, public, ping]}, moderator=True)
+    for language in ("en", "it"):
+        said = " ".join(t(public["key"], language, **public["params"]).split())
+        for viewer in (*order, None):
+            line = (await log_lines(service, gid, language, viewer=viewer))[0]
+            assert line.endswith(f" — {said}"), (language, viewer, line)
+
+
+async def test_a_deadline_that_only_reminded_says_so_without_the_reminder(service: GameService, clock,
+                                                                           monkeypatch) -> None:
+    """A reminder is a DM to the players awaited: their line is the table's, that the deadline reminded
+    the players it awaits, never the DM ("It is your turn") nor who was reminded."""
+    from engine.core import Event, get_game
+
+    res = await started(service)
+    gid = res.game.id
+    game = get_game("corsa")
+    order = [p.id for p in res.state.players]
+    monkeypatch.setattr(type(game), "on_timer", lambda self, state, timer, now: [
+        Event(key="corsa.your_turn", params={"player": "P1001"}, to=[order[0]], notify="reminder")])
+    clock.advance(hours=2, minutes=1)
+    ticked = await service.tick(gid)
+    assert ticked is not None and ticked.events  # the reminder was sent
+    for language in ("en", "it"):
+        for viewer in (*order, None):
+            lines = await log_lines(service, gid, language, viewer=viewer)
+            assert len(lines) == 1 and lines[0].endswith(" — " + t("log.core.mod_told_reminded", language)), lines

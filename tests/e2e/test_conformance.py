@@ -19,6 +19,10 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
 - commands: no text names a command as only a client in another language shows it;
 - table: a player plays a move from their private web page (the game lists their moves there), taken
   once and logged as from the table, watched as every other step;
+- deadline_log: what a deadline did is one public line of `/game log` and of the web table's log, the
+  same for every reader of a language (players and spectators), in their language, said once: never a
+  reader's own DM (a reminder, "your turn timed out"), nor a call to act; a deadline that changes what
+  everyone sees says what in words, not only that it told its players;
 - notes: a player's `/note` is read back to them alone, in their language, and reaches nobody else
   (channel, DMs, others' `/note` and `/game log`) nor the game's record;
 - substitute: in mid-game a seat offered by a moderator passes to a volunteer (the ad's button, a
@@ -40,6 +44,7 @@ from typing import Any
 import pytest
 
 from engine.core.registry import BUILTIN_GAMES
+from tests.e2e.conformance.deadlines import check_deadline_log
 from tests.e2e.conformance.demos import demo_of
 from tests.e2e.conformance.ending import check_ending
 from tests.e2e.conformance.from_table import check_table_moves
@@ -62,7 +67,7 @@ async def play(kind: str, tmp_path: Path) -> dict[str, list[str]]:
     async with table(tmp_path) as seated:
         await demo_of(kind)(seated)
         await check_table_moves(seated)
-        await seated.let_a_deadline_lapse()
+        await check_deadline_log(seated)  # the next deadline lapses: its log line, as every reader reads it
         await seated.check_rules_and_log()
         await check_notes(seated)
         await check_substitute(seated)  # a seat changes hands, the game goes on

@@ -69,6 +69,20 @@ async def test_a_deadline_that_leaves_no_log_line_is_caught(tmp_path: Path, monk
     assert any("by a deadline" in p and "has no line in /game log" in p for p in found["told"]), found["told"]
 
 
+async def test_a_deadline_line_that_repeats_a_readers_dm_is_caught(tmp_path: Path, monkeypatch: Any) -> None:
+    # as /game log read it before: a deadline's line said every event, those DMed to one player too
+    # (Corsa tells the player who timed out alone, "Time is up for Alice: +1.")
+    import bot.telling
+    from bot.i18n import t
+
+    def every_event(action: dict[str, Any], language: str) -> str:
+        return " · ".join(t(e["key"], language, **(e.get("params") or {})) for e in action.get("events") or [])
+
+    monkeypatch.setattr(bot.telling, "told_words", every_event)
+    found = await play("corsa", tmp_path)
+    assert any("repeats a DM" in p for p in found["deadline_log"]), found["deadline_log"]
+
+
 def test_a_log_line_that_does_not_say_who_acted_is_caught() -> None:
     from tests.e2e.conformance.table import LOG_LINE
 

@@ -125,3 +125,43 @@ def test_the_full_map_comes_with_its_busiest_part_readable_at_chat_size() -> Non
     inside = [c for c in view.cells if col0 <= c.col < col0 + ZOOM_COLS and row0 <= c.row < row0 + ZOOM_ROWS]
     outside = [c for c in view.cells if c not in inside]
     assert sum(len(c.fleets) for c in inside) >= max(1, sum(len(c.fleets) for c in outside) // 2)
+
+
+def _drawn_words(view: object, monkeypatch: object) -> list[str]:
+    """Every text the chat-size map writes, as drawn."""
+    from PIL import ImageDraw
+
+    said: list[str] = []
+    write = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: object, words: str, *args: object, **kwargs: object) -> None:
+        said.append(words)
+        write(self, xy, words, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)  # type: ignore[attr-defined]
+    render_galaxy(view, {"map.last_move": "ultima mossa", "map.last_battle": "ultima battaglia"})  # type: ignore[arg-type]
+    monkeypatch.undo()  # type: ignore[attr-defined]
+    return said
+
+
+def test_the_maps_legend_lists_only_the_marks_it_draws(monkeypatch: object) -> None:
+    """A key to "latest move" with no arrow on the map, or "latest battle" with no cross, told the reader
+    of a mark that is not there: the legend follows the view."""
+    state = started(3)
+    me = cur(state)
+    keys = {"ultima mossa", "ultima battaglia"}
+    staged: list[tuple[list[str], str | None, set[str]]] = [
+        ([], None, set()),  # before the first move: no mark, no key
+        (["A1", "B1", "B2"], None, {"ultima mossa"}),
+        ([], "E4", {"ultima battaglia"}),
+        (["A1", "B1"], "E4", keys),
+        (["B2"], None, set()),  # a move of one cell draws no arrow
+        (["Z99", "Z98"], "Z97", set()),  # cells the map does not show: nothing drawn, nothing keyed
+    ]
+    for move, battle, shown in staged:
+        state.last_move = move
+        state.last_battle = Battle(cell=battle, attacker=Side(player=me), defender=Side(player=state.order[1])) \
+            if battle else None
+        view = GAME.view(state, None)  # type: ignore[arg-type]
+        said = set(_drawn_words(view, monkeypatch)) & keys
+        assert said == shown, (move, battle, said)
