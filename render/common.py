@@ -116,8 +116,10 @@ class _RememberingFont(ImageFont.FreeTypeFont):
 
 
 @cache
-def font(size: int, bold: bool = False, mono: bool = False) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSansMono.ttf" if mono else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+def font(size: int, bold: bool = False, mono: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (bold, mono, or condensed: a tenth narrower, for names packed on a map)."""
+    family = "DejaVuSansCondensed" if condensed else "DejaVuSans"
+    name = "DejaVuSansMono.ttf" if mono else (f"{family}-Bold.ttf" if bold else f"{family}.ttf")
     return _RememberingFont(str(FONT_DIR / name), size)
 
 
