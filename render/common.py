@@ -128,6 +128,34 @@ def grouped(n: int, sep: str) -> str:
     return f"{n:,}".replace(",", sep)
 
 
+def axis_ticks(low: int, high: int, most: int = 5) -> list[int]:
+    """The ticks of an axis of whole numbers that must show low..high: a round step (1, 2 or 5 times a
+    power of ten, never less than 1), from the step's multiple at or below `low` to the one at or above
+    `high`, the smallest such step that needs at most `most` intervals: values 0..2,193 get 0, 500,
+    ..., 2,500, never 1,096."""
+    low, high = min(low, high), max(low, high)
+    power = 1
+    while True:
+        for step in (power, power * 2, power * 5):
+            lo, hi = low // step * step, -(-high // step) * step
+            if hi == lo:
+                hi = lo + step
+            if (hi - lo) // step <= most:
+                return list(range(lo, hi + 1, step))
+        power *= 10
+
+
+def round_step(count: int, most: int = 8) -> int:
+    """Show every n-th of `count` numbered things (turns, days) on an axis: a round n (1, 2, 5, 10,
+    20...) so that at most `most` are labelled; label those whose number is a multiple of n."""
+    power = 1
+    while True:
+        for n in (power, power * 2, power * 5):
+            if -(-count // n) <= most:
+                return n
+        power *= 10
+
+
 def text_width(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> int:
     left, _, right, _ = draw.textbbox((0, 0), text, font=fnt)
     return int(right - left)
