@@ -167,14 +167,15 @@ def contrast_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else (255, 255, 255)
 
 
-def draw_title(draw: ImageDraw.ImageDraw, xy: tuple[int, int], title: str, subtitle: str | None = None) -> int:
+def draw_title(draw: ImageDraw.ImageDraw, xy: tuple[int, int], title: str, subtitle: str | None = None,
+               size: int = 28, sub_size: int = 16) -> int:
     """Draw a title (and a muted subtitle); returns the y below them."""
     x, y = xy
-    draw.text((x, y), title, font=font(28, bold=True), fill=INK)
-    y += 36
+    draw.text((x, y), title, font=font(size, bold=True), fill=INK)
+    y += size + 8
     if subtitle:
-        draw.text((x, y), subtitle, font=font(16), fill=MUTED)
-        y += 24
+        draw.text((x, y), subtitle, font=font(sub_size), fill=MUTED)
+        y += sub_size + 8
     return y
 
 
@@ -189,9 +190,9 @@ def legend_spots(xy: tuple[int, int], count: int, *, swatch: int = 16, columns: 
 
 def draw_legend(draw: ImageDraw.ImageDraw, xy: tuple[int, int],
                 items: Sequence[tuple[tuple[int, int, int], str]], *, swatch: int = 16,
-                columns: int = 1, column_width: int = 220) -> int:
-    """Colour swatches with labels; returns the y below the legend."""
-    fnt = font(15)
+                columns: int = 1, column_width: int = 220, size: int = 15) -> int:
+    """Colour swatches with labels (`size` px); returns the y below the legend."""
+    fnt = font(size)
     rows = (len(items) + columns - 1) // columns
     spots = legend_spots(xy, len(items), swatch=swatch, columns=columns, column_width=column_width)
     for (colour, label), (x, y) in zip(items, spots, strict=True):
