@@ -17,7 +17,7 @@ from pathlib import Path
 
 import render.spqrisiko as spq
 from engine.spqrisiko.board import board
-from render.spqrisiko import HEIGHT, MAP_W, project
+from render.spqrisiko import MAP_H, MAP_W, project
 
 STEP = 5
 REACH, ISLAND_REACH, LINK_BAND, BASIN = 52.0, 24.0, 15.0, 24.0
@@ -38,7 +38,7 @@ def classify() -> dict[tuple[int, int], str]:
     links = [(a, n) for a, p in b.provinces.items() for n in p.land if n > a]
     cells: dict[tuple[int, int], str] = {}
     for i in range(MAP_W // STEP):
-        for j in range(HEIGHT // STEP):
+        for j in range(MAP_H // STEP):
             c = (i * STEP + STEP / 2, j * STEP + STEP / 2)
             ranked = sorted((math.dist(c, v), k) for k, v in prov.items())
             pd, pid = ranked[0]
@@ -75,7 +75,7 @@ def _fill_lakes(cells: dict[tuple[int, int], str], prov: dict[str, tuple[int, in
     water = {c for c, k in cells.items() if k in b.seas}
     seen: set[tuple[int, int]] = set()
     marks = {(x // STEP, y // STEP) for x, y in sea_centres}
-    w, h = MAP_W // STEP, HEIGHT // STEP
+    w, h = MAP_W // STEP, MAP_H // STEP
     for c in water:
         if c in seen:
             continue
@@ -149,7 +149,7 @@ def smooth(rings: list[list[tuple[int, int]]]) -> dict[tuple[int, int], tuple[fl
             w = ring[(k + 1) % len(ring)]
             nbrs[v].add(w)
             nbrs[w].add(v)
-    w_, h_ = MAP_W // STEP, HEIGHT // STEP
+    w_, h_ = MAP_W // STEP, MAP_H // STEP
     fixed = {v for v, n in nbrs.items() if len(n) != 2 or v[0] in (0, w_) or v[1] in (0, h_)}
     pos = {v: (float(v[0] * STEP), float(v[1] * STEP)) for v in nbrs}
     for _ in range(8):

@@ -116,14 +116,44 @@ class _RememberingFont(ImageFont.FreeTypeFont):
 
 
 @cache
-def font(size: int, bold: bool = False, mono: bool = False) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSansMono.ttf" if mono else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+def font(size: int, bold: bool = False, mono: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (bold, mono, or condensed: a tenth narrower, for names packed on a map)."""
+    family = "DejaVuSansCondensed" if condensed else "DejaVuSans"
+    name = "DejaVuSansMono.ttf" if mono else (f"{family}-Bold.ttf" if bold else f"{family}.ttf")
     return _RememberingFont(str(FONT_DIR / name), size)
 
 
 def grouped(n: int, sep: str) -> str:
     """A whole number with the reader's thousands mark (from the picture's labels): 50,000 / 50.000."""
     return f"{n:,}".replace(",", sep)
+
+
+def axis_ticks(low: int, high: int, most: int = 5) -> list[int]:
+    """The ticks of an axis of whole numbers that must show low..high: a round step (1, 2 or 5 times a
+    power of ten, never less than 1), from the step's multiple at or below `low` to the one at or above
+    `high`, the smallest such step that needs at most `most` intervals: values 0..2,193 get 0, 500,
+    ..., 2,500, never 1,096."""
+    low, high = min(low, high), max(low, high)
+    power = 1
+    while True:
+        for step in (power, power * 2, power * 5):
+            lo, hi = low // step * step, -(-high // step) * step
+            if hi == lo:
+                hi = lo + step
+            if (hi - lo) // step <= most:
+                return list(range(lo, hi + 1, step))
+        power *= 10
+
+
+def round_step(count: int, most: int = 8) -> int:
+    """Show every n-th of `count` numbered things (turns, days) on an axis: a round n (1, 2, 5, 10,
+    20...) so that at most `most` are labelled; label those whose number is a multiple of n."""
+    power = 1
+    while True:
+        for n in (power, power * 2, power * 5):
+            if -(-count // n) <= most:
+                return n
+        power *= 10
 
 
 def text_width(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> int:
@@ -137,14 +167,15 @@ def contrast_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else (255, 255, 255)
 
 
-def draw_title(draw: ImageDraw.ImageDraw, xy: tuple[int, int], title: str, subtitle: str | None = None) -> int:
+def draw_title(draw: ImageDraw.ImageDraw, xy: tuple[int, int], title: str, subtitle: str | None = None,
+               size: int = 28, sub_size: int = 16) -> int:
     """Draw a title (and a muted subtitle); returns the y below them."""
     x, y = xy
-    draw.text((x, y), title, font=font(28, bold=True), fill=INK)
-    y += 36
+    draw.text((x, y), title, font=font(size, bold=True), fill=INK)
+    y += size + 8
     if subtitle:
-        draw.text((x, y), subtitle, font=font(16), fill=MUTED)
-        y += 24
+        draw.text((x, y), subtitle, font=font(sub_size), fill=MUTED)
+        y += sub_size + 8
     return y
 
 
@@ -159,9 +190,9 @@ def legend_spots(xy: tuple[int, int], count: int, *, swatch: int = 16, columns: 
 
 def draw_legend(draw: ImageDraw.ImageDraw, xy: tuple[int, int],
                 items: Sequence[tuple[tuple[int, int, int], str]], *, swatch: int = 16,
-                columns: int = 1, column_width: int = 220) -> int:
-    """Colour swatches with labels; returns the y below the legend."""
-    fnt = font(15)
+                columns: int = 1, column_width: int = 220, size: int = 15) -> int:
+    """Colour swatches with labels (`size` px); returns the y below the legend."""
+    fnt = font(size)
     rows = (len(items) + columns - 1) // columns
     spots = legend_spots(xy, len(items), swatch=swatch, columns=columns, column_width=column_width)
     for (colour, label), (x, y) in zip(items, spots, strict=True):

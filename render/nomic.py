@@ -4,7 +4,8 @@ written at the end of his line, and at Giornata 1 (a single point each) bars ins
 
 Labels (catalog keys `nomic.label.<name>`): title, treasure, power, giornata, crown, thousands. The
 lines' axis spans the values drawn (not from 0), so treasures around 2,000 that differ by tens can be
-told apart."""
+told apart; its ticks are whole numbers a round step apart (`render.common.axis_ticks`: 0, 500,
+1,000... never 1,096), the Giornate under it a round step apart too."""
 
 from __future__ import annotations
 
@@ -13,7 +14,19 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.nomic.views import NomicView
-from render.common import INK, MUTED, PAPER, draw_title, font, grouped, player_colour, renderer, text_width
+from render.common import (
+    INK,
+    MUTED,
+    PAPER,
+    axis_ticks,
+    draw_title,
+    font,
+    grouped,
+    player_colour,
+    renderer,
+    round_step,
+    text_width,
+)
 from render.places import Place, Places, rect, shaper
 
 LABELS = {"title": "DecameroNomic", "treasure": "Treasure (N)", "power": "Economic power",
@@ -52,11 +65,10 @@ def _apart(series: dict[str, list[int]], pid: str, i: int) -> int:
 
 
 def span(values: list[int]) -> tuple[int, int]:
-    """The axis of a line chart: the values drawn and a tenth more on each side (never forced to 0,
-    never below it for values that cannot be negative)."""
-    low, high = min(values), max(values)
-    pad = max((high - low) // 10, 5)
-    return (low - pad if low < 0 else max(low - pad, 0)), high + pad
+    """The axis of a line chart: from the round tick at or below the values drawn to the one at or
+    above them (never forced to 0, never below it for values that cannot be negative)."""
+    ticks = axis_ticks(min(values), max(values))
+    return ticks[0], ticks[-1]
 
 
 def _lines(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], giornate: Sequence[int],
@@ -70,25 +82,26 @@ def _lines(draw: ImageDraw.ImageDraw, top: int, series: dict[str, list[int]], gi
     y0, y1 = top + 8, top + height
     x0, x1 = LEFT + 60, WIDTH - RIGHT - label_w
     values = [v for vs in series.values() for v in vs] or [0]
-    low, high = span(values)
+    ticks = axis_ticks(min(values), max(values))  # whole numbers at a round step, covering every value
+    low, high = ticks[0], ticks[-1]
 
     def y_of(value: int) -> int:
         return y1 - (value - low) * (y1 - y0) // (high - low)
 
     draw.rectangle((x0, y0, x1, y1), outline=MUTED)
-    for value in sorted({low, high, (low + high) // 2} | ({0} if low < 0 < high else set())):
+    for value in ticks:
         draw.line((x0, y_of(value), x1, y_of(value)), fill=MUTED if value == 0 else (225, 225, 225))
         label = grouped(value, mark)
-        draw.text((x0 - 8 - text_width(draw, label, font(16)), y_of(value) - 9), label, font=font(16), fill=MUTED)
+        draw.text((x0 - 8, y_of(value)), label, font=font(16), fill=MUTED, anchor="rm")
     n = len(giornate)
 
     def x_at(i: int) -> int:
         return x0 + (x1 - x0) * i // max(1, n - 1)
 
-    step = max(1, n // 8)  # at most about eight Giornata numbers under the axis
+    every = round_step(n, 10)  # at most ten Giornata numbers under the axis, a round step apart
     for i, g in enumerate(giornate):
-        if i % step == 0 or i == n - 1:
-            draw.text((x_at(i) - 5, y1 + 4), str(g), font=font(16), fill=MUTED)
+        if g % every == 0:
+            draw.text((x_at(i), y1 + 4), str(g), font=font(16), fill=MUTED, anchor="ma")
     for pid, vs in series.items():
         points = [(x_at(i), y_of(v) + _apart(series, pid, i)) for i, v in enumerate(vs)]
         draw.line(points, fill=colours[pid], width=4, joint="curve")

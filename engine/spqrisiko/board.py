@@ -25,6 +25,12 @@ class Province:
     land: tuple[str, ...]  # land-adjacent provinces
     seas: tuple[str, ...]  # sea zones it touches
     aliases: tuple[str, ...] = ()
+    short: str = ""  # the map's label of a long name ("Lugdun."), typed as well as the name
+
+    @property
+    def label(self) -> str:
+        """What the map writes on the province: its name, or its short form when the name is long."""
+        return self.short or self.name
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,11 @@ class Sea:
     coasts: tuple[str, ...]  # provinces on its shore
     points: tuple[tuple[float, float], ...] = ()  # extra points that shape the water on the map
     aliases: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """What the map writes on the sea: its last word ("Tyrrhenum"), which names it as well."""
+        return self.name.split()[-1]
 
 
 def fold(text: str) -> str:
@@ -92,6 +103,7 @@ def board_from_data(data: dict[str, Any]) -> Board:
             land=tuple(p.get("land", [])),
             seas=tuple(p.get("seas", [])),
             aliases=tuple(p.get("aliases", [])),
+            short=str(p.get("short", "")),
         )
         for p in data["provinces"]
     }
@@ -109,7 +121,8 @@ def board_from_data(data: dict[str, Any]) -> Board:
         for s in data["seas"]
     }
     names: dict[str, str] = {}
-    labels: list[tuple[str, str, tuple[str, ...]]] = [(k, v.name, v.aliases) for k, v in provinces.items()]
+    labels: list[tuple[str, str, tuple[str, ...]]] = [(k, v.name, (*v.aliases, *([v.short] if v.short else [])))
+                                                      for k, v in provinces.items()]
     labels += [(k, v.name, v.aliases) for k, v in seas.items()]
     for ident, name, aliases in labels:
         for label in (ident, name, *aliases):

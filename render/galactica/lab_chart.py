@@ -6,15 +6,17 @@ per round (a line per variant); bottom: length in rounds, eliminations by cause,
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from engine.galactica.lab import LabReport
-from render.common import INK, MUTED, PAPER, contrast_ink, font, grouped, renderer, to_png
+from render.common import INK, MUTED, PAPER, axis_ticks, contrast_ink, font, grouped, renderer, round_step, to_png
 
 WIDTH, HEIGHT = 1100, 760
+TYPE = 18  # the smallest words: 9 px when the picture is shown 550 px wide
 LINES: tuple[tuple[int, int, int], ...] = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167),
                                            (86, 180, 233), (230, 159, 0))
 CAUSES: dict[str, tuple[int, int, int]] = {"battle": (60, 60, 60), "conquest": (120, 120, 120),
@@ -36,19 +38,28 @@ def words(labels: dict[str, str] | None) -> dict[str, str]:
 
 def _lines(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str,
            curves: list[list[float]], thousands: str = ",") -> None:
+    """A line per variant; whole-number ticks a round step apart from 0 to at or above the highest
+    mean, the rounds under the axis a round step apart (render.common.axis_ticks, round_step)."""
     x0, y0, x1, y1 = box
     draw.text((x0, y0 - 30), title, font=font(20, bold=True), fill=INK)
     draw.rectangle(box, outline=MUTED)
-    top = max((max(c) for c in curves if c), default=1.0) or 1.0
+    ticks = axis_ticks(0, max(1, math.ceil(max((max(c) for c in curves if c), default=1.0))))
+    top = ticks[-1]
     longest = max((len(c) for c in curves), default=1)
+    for value in ticks:
+        y = y1 - (y1 - y0) * value / top
+        draw.line((x0, y, x1, y), fill=(225, 225, 225))
+        draw.text((x0 - 6, y), grouped(value, thousands), font=font(TYPE), fill=MUTED, anchor="rm")
+    every = round_step(longest, 8)
+    for j in range(longest):  # round j + 1
+        if (j + 1) % every == 0 or longest == 1:
+            draw.text((x0 + (x1 - x0) * (j / max(1, longest - 1)), y1 + 6), str(j + 1), font=font(TYPE), fill=MUTED,
+                      anchor="ma")
     for i, curve in enumerate(curves):
         if not curve:
             continue
         pts = [(x0 + (x1 - x0) * (j / max(1, longest - 1)), y1 - (y1 - y0) * (v / top)) for j, v in enumerate(curve)]
         draw.line(pts, fill=LINES[i % len(LINES)], width=4) if len(pts) > 1 else None
-    draw.text((x0 - 6, y0), grouped(round(top), thousands), font=font(15), fill=MUTED, anchor="ra")
-    draw.text((x0 - 6, y1), "0", font=font(15), fill=MUTED, anchor="rb")
-    draw.text((x1, y1 + 6), str(longest), font=font(15), fill=MUTED, anchor="ra")
 
 
 @renderer("galactica", "lab")
@@ -83,17 +94,17 @@ def render_lab(report: LabReport, labels: dict[str, str] | None = None) -> Image
             width = bar * n / total
             draw.rectangle((bx, y, bx + width, y + 26), fill=CAUSES.get(cause, MUTED), outline=INK)
             if width > 60:
-                draw.text((bx + 6, y + 3), f"{w.get(f'cause.{cause}', cause)} {n}", font=font(16),
+                draw.text((bx + 6, y + 3), f"{w.get(f'cause.{cause}', cause)} {n}", font=font(TYPE),
                           fill=contrast_ink(CAUSES.get(cause, MUTED)))
             bx += width
         y += 34
-        draw.text((x, y), w["early"].format(n=v.early_eliminations), font=font(17), fill=INK)
+        draw.text((x, y), w["early"].format(n=v.early_eliminations), font=font(TYPE), fill=INK)
         y += 34
         draw.text((x, y), w["wins"], font=font(18, bold=True), fill=INK)
         y += 28
         for s, share in enumerate(v.win_share_by_seat):
             draw.rectangle((x, y, x + (bar - 90) * share, y + 20), fill=LINES[i % len(LINES)])
-            draw.text((x + bar - 80, y - 1), f"{w['seat'].format(n=s + 1)} {share:.0%}", font=font(16), fill=INK)
+            draw.text((x + bar - 84, y - 2), f"{w['seat'].format(n=s + 1)} {share:.0%}", font=font(TYPE), fill=INK)
             y += 26
     return image
 

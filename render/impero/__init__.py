@@ -26,12 +26,12 @@ from PIL import Image
 from render.common import renderer
 from render.impero.chart import render_chart
 from render.impero.companies import COMPANY_COLOURS, company_colour, company_marks, initials
-from render.impero.grid import BLACKOUT, CELL, GRID, HIGHLIGHT, LEFT, LEGEND_W, NEUTRAL_OWNED, TOP, cell_box, render_map
+from render.impero.grid import BLACKOUT, CELL, GRID, HIGHLIGHT, LEFT, NEUTRAL_OWNED, TOP, cell_box, render_map
 from render.impero.labels import DEFAULT_LABELS, LABEL_KEYS, money
 from render.impero.market import render_market
 
 __all__ = [
-    "BLACKOUT", "CELL", "COMPANY_COLOURS", "DEFAULT_LABELS", "GRID", "HIGHLIGHT", "LABEL_KEYS", "LEFT", "LEGEND_W",
+    "BLACKOUT", "CELL", "COMPANY_COLOURS", "DEFAULT_LABELS", "GRID", "HIGHLIGHT", "LABEL_KEYS", "LEFT",
     "NEUTRAL_OWNED", "TOP", "cell_box", "company_colour", "company_marks", "initials", "money", "render_chart",
     "render_map", "render_market",
 ]

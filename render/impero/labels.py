@@ -106,6 +106,14 @@ def money(cents: int, lab: Mapping[str, str]) -> str:
     return f"-{text}" if cents < 0 else text
 
 
+def whole_money(dollars: int, lab: Mapping[str, str]) -> str:
+    """Whole dollars as the picture's language writes them, without cents ("1.200 $", "$1,200"): an
+    axis's round ticks."""
+    pattern, thousands, _ = (lab.get("money") or DEFAULT_LABELS["money"]).split("|")
+    text = pattern.format(units=f"{abs(dollars):,}".replace(",", thousands), decimal="", cents="")
+    return f"-{text}" if dollars < 0 else text
+
+
 def _fmt(template: str, **values: Any) -> str:
     try:
         return template.format(**values)
@@ -126,4 +134,4 @@ def deadline_text(deadline: str, lab: Mapping[str, str]) -> str:
 def _title(draw: ImageDraw.ImageDraw, lab: dict[str, str], turn: int, turns: int, deadline: str,
            tz: str) -> int:
     sub = _fmt(lab["deadline"], deadline=deadline_text(deadline, lab), tz=tz) if deadline else lab["final"]
-    return draw_title(draw, (16, 12), _fmt(lab["title"], turn=turn, turns=turns), sub)
+    return draw_title(draw, (16, 12), _fmt(lab["title"], turn=turn, turns=turns), sub, size=32, sub_size=20)

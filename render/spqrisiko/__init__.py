@@ -2,6 +2,10 @@
 their land, sea zones as named water with ship icons per player, colossei, the last attack and a
 legend in words with the victory-point track.
 
+The picture is read about 550 px wide in a Discord chat: the legend runs under the map, every
+text is 21 px or more (9 px there), and each province is named by its label (`Province.label`: its
+name, or a short form such as "Lugdun." that the commands take too), tucked to its disc.
+
 The shapes come from data/spqrisiko/shapes.json (made by docs/make_spqrisiko_shapes.py from the
 positions in map.json); coasts, sea borders and all names are static and drawn once per process.
 Takes only the view. Text on the image is province/sea names, numbers and player names; the few
@@ -29,6 +33,7 @@ from render.spqrisiko.geometry import (
     LAT1,
     LON0,
     LON1,
+    MAP_H,
     MAP_W,
     SHAPES,
     WIDTH,
@@ -44,15 +49,19 @@ from render.spqrisiko.geometry import (
     shapes,
 )
 from render.spqrisiko.layout import (
+    COUNT_PX,
     DISC_R,
     FLEET_LAYOUTS,
+    NAME_PX,
     ROW_H,
+    SEA_PX,
     SHIP_W,
     _layout,
     compute_fleet_slots,
     compute_label_boxes,
     fleet_box,
     fleet_slots,
+    hull_box,
     label_boxes,
 )
 from render.spqrisiko.legend import LABELS, draw_legend_panel
@@ -61,11 +70,12 @@ from render.spqrisiko.provinces import BORDER, draw_provinces
 from render.spqrisiko.seas import SEA_INK, draw_seas
 
 __all__ = [
-    "BORDER", "COAST", "DISC_R", "FLEET_LAYOUTS", "HEIGHT", "LABELS", "LAT0", "LAT1", "LON0", "LON1", "MAP_W",
-    "NEUTRAL_COLOURS", "ROW_H", "SEA_INK", "SEA_TINTS", "SHAPES", "SHIP_W", "WIDTH", "Box", "_colour", "_in_sea",
-    "_layout", "_on_land", "_overlap", "_place", "_tint", "background", "board_places", "compute_fleet_slots",
-    "compute_label_boxes", "draw_colosseum", "draw_ship", "fleet_box", "fleet_slots", "label_boxes", "land_mask",
-    "project", "render", "render_board", "sea_holes", "sea_mask", "shapes",
+    "BORDER", "COAST", "COUNT_PX", "DISC_R", "FLEET_LAYOUTS", "HEIGHT", "LABELS", "LAT0", "LAT1", "LON0", "LON1",
+    "MAP_H", "MAP_W", "NAME_PX", "NEUTRAL_COLOURS", "ROW_H", "SEA_INK", "SEA_PX", "SEA_TINTS", "SHAPES", "SHIP_W",
+    "WIDTH", "Box", "_colour", "_in_sea", "_layout", "_on_land", "_overlap", "_place", "_tint", "background",
+    "board_places", "compute_fleet_slots", "compute_label_boxes", "draw_colosseum", "draw_ship", "fleet_box",
+    "fleet_slots", "hull_box", "label_boxes", "land_mask", "project", "render", "render_board", "sea_holes",
+    "sea_mask", "shapes",
 ]
 
 

@@ -1,4 +1,4 @@
-"""SPQRisiko's static layer: sea zones, coasts, land and the legend's paper, drawn once per process."""
+"""SPQRisiko's static layer: sea zones, coasts, land and the legend's paper under the map, drawn once per process."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from render.common import LAND, MUTED, PAPER, WATER
-from render.spqrisiko.geometry import HEIGHT, MAP_W, WIDTH, shapes
+from render.spqrisiko.geometry import HEIGHT, MAP_H, WIDTH, shapes
 
 COAST = (70, 95, 120)
 SEA_TINTS = ((182, 209, 231), WATER)
@@ -27,6 +27,6 @@ def background() -> Image.Image:
         draw.line([*poly, poly[0]], fill=COAST, width=4, joint="curve")
     for poly in geo["provinces"].values():
         draw.polygon(poly, fill=LAND)
-    draw.rectangle((MAP_W, 0, WIDTH, HEIGHT), fill=PAPER)
-    draw.line((MAP_W, 0, MAP_W, HEIGHT), fill=MUTED, width=1)
+    draw.rectangle((0, MAP_H, WIDTH, HEIGHT), fill=PAPER)
+    draw.line((0, MAP_H, WIDTH, MAP_H), fill=MUTED, width=1)
     return img

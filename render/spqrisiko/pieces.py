@@ -6,6 +6,7 @@ from PIL import ImageDraw
 
 from engine.spqrisiko.models import SpqrView
 from render.common import INK, LAND, NEUTRAL, contrast_ink, font, player_colour
+from render.spqrisiko.layout import COUNT_PX
 
 NEUTRAL_COLOURS = {"neutral-1": NEUTRAL, "neutral-2": (165, 130, 95)}
 
@@ -18,22 +19,19 @@ def _tint(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 def draw_ship(draw: ImageDraw.ImageDraw, x: float, y: float, colour: tuple[int, int, int], count: int,
               outline: tuple[int, int, int] = INK) -> None:
     """A galley: hull with the count in it, mast and sail; (x, y) is the hull's centre."""
-    draw.line((x, y - 5, x, y - 17), fill=INK, width=2)
-    draw.polygon([(x + 1, y - 17), (x + 11, y - 8), (x + 1, y - 7)], fill=(250, 247, 240), outline=INK)
-    draw.polygon([(x - 16, y - 6), (x + 16, y - 6), (x + 11, y + 8), (x - 11, y + 8)], fill=colour,
-                 outline=outline, width=2 if outline != INK else 1)
-    text = str(count)
-    f = font(12, bold=True)
-    w = draw.textlength(text, font=f)
-    draw.text((x - w / 2, y - 7), text, font=f, fill=contrast_ink(colour))
+    draw.line((x, y - 8, x, y - 22), fill=INK, width=2)
+    draw.polygon([(x + 1, y - 22), (x + 13, y - 11), (x + 1, y - 9)], fill=(250, 247, 240), outline=INK)
+    draw.polygon([(x - 20, y - 10), (x + 20, y - 10), (x + 14, y + 11), (x - 14, y + 11)], fill=colour,
+                 outline=outline, width=3 if outline != INK else 1)
+    draw.text((x, y + 1), str(count), font=font(COUNT_PX, bold=True), fill=contrast_ink(colour), anchor="mm")
 
 
 def draw_colosseum(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """An amphitheatre seen from above: stone ring, sand arena."""
-    draw.ellipse((x - 9, y - 7, x + 9, y + 7), fill=(205, 185, 150), outline=INK, width=1)
-    draw.ellipse((x - 4, y - 3, x + 4, y + 3), fill=(240, 220, 170), outline=(120, 100, 70))
-    for dx in (-6, 6):
-        draw.line((x + dx, y - 5, x + dx, y + 5), fill=(120, 100, 70))
+    draw.ellipse((x - 12, y - 9, x + 12, y + 9), fill=(205, 185, 150), outline=INK, width=1)
+    draw.ellipse((x - 5, y - 4, x + 5, y + 4), fill=(240, 220, 170), outline=(120, 100, 70))
+    for dx in (-8, 8):
+        draw.line((x + dx, y - 6, x + dx, y + 6), fill=(120, 100, 70))
 
 
 def _colour(view: SpqrView, army: str | None) -> tuple[int, int, int]:

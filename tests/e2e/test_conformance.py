@@ -30,7 +30,10 @@ en-US player (tests/e2e/conformance), is held to one standard of play:
   the game awaits them where it awaited the leaver, the leaver's id is gone from the state;
 - ending: a player can concede and the game goes on, a draw every player still in play agrees to
   ends the game, and the end is summed up once in the channel (standing
-  with the conceder last, the final board).
+  with the conceder last, the final board);
+- legible: no text on a picture drawn during the play (boards, charts, a game's own pictures) shows
+  smaller than 9 px when Discord shows the picture 550 px wide in a chat column (a narrower picture
+  at its own size): tests/e2e/conformance/pictures.py measures every text Pillow draws.
 
 Each game is played once (its demo) and every check reads that play. A (game, check) pair known to
 fail is marked xfail(strict): fixing the game turns it into an XPASS, and its mark is removed.

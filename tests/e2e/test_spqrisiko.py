@@ -11,6 +11,7 @@ from bot.main import AraldoBot
 from engine.spqrisiko import GAME
 from engine.spqrisiko.board import board
 from engine.spqrisiko.models import NEUTRAL_IDS
+from render.spqrisiko import WIDTH as MAP_WIDTH
 from tests.conftest import FakeClock
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.e2e.staging import rig, state_of
@@ -137,7 +138,7 @@ async def test_random_setup_turns_attack_buttons_and_private_hand(emulator: Any,
 
     shown = await emulator.slash(owner, "spqr map")
     images = [a for m in shown.messages for a in m.attachments if a.filename.endswith(".png")]
-    assert not shown.ephemeral and images and images[0].width == 1600
+    assert not shown.ephemeral and images and images[0].width == MAP_WIDTH
     score = await emulator.slash(owner, "spqr score")
     assert not score.ephemeral and "/20" in score.content
     odds = await emulator.slash(owner, "spqr odds", attacker=5, defender=3)

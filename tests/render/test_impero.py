@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 from PIL import Image
 
 from engine.impero import GAME
 from render.common import player_colour, render_png
 from render.impero import LEFT, TOP, cell_box, company_colour, render_chart, render_map, render_market
+from tests.e2e.conformance.pictures import MIN_TEXT_PX, shown_px, texts_drawn
 from tests.engine.impero.helpers import midgame
 
 
@@ -54,7 +56,7 @@ def test_map_png_and_labels() -> None:
 def test_market_board() -> None:
     _state, view = _view()
     img = render_market(view)
-    assert img.size[0] >= 860 and img.size[1] > 400
+    assert img.size[0] >= 640 and img.size[1] > 400
     data = render_png("impero", view.market, "market")
     assert data is not None and data.startswith(b"\x89PNG")
 
@@ -104,3 +106,24 @@ def test_company_marks_are_unique_on_the_map() -> None:
     tags = [CompanyTag(id=f"c{i}", name=n, colour=i) for i, n in enumerate(["Soc1", "Soc10", "Soc2", "Telco"])]
     marks = company_marks(tags)
     assert marks == {"c0": "S1", "c1": "S10", "c2": "S2", "c3": "TE"}
+
+
+def test_every_picture_reads_at_550_px_with_round_money_ticks() -> None:
+    """Map, market and chart: no text under 9 px when shown 550 px wide; the chart's money axis in
+    whole dollars a round step apart, from 0 to at least the richest player's capital."""
+    _state, view = _view()
+    for draw in (render_map, render_market, render_chart):
+        with texts_drawn() as drawn:
+            draw(view)
+        assert drawn and all(shown_px(size, width) >= MIN_TEXT_PX for _, size, width in drawn), draw
+    with texts_drawn() as drawn:
+        render_chart(view)
+    amounts = [t.replace("$", "").replace(".", "").replace("\u00a0", "").strip() for t, _, _ in drawn if t.endswith("$")]
+    ticks = [int(a) for a in amounts if a.isdigit()]  # whole dollars: no cents (the legend's amounts have them)
+    steps = {b - a for a, b in itertools.pairwise(ticks)}
+    assert len(ticks) >= 2 and ticks[0] == 0 and len(steps) == 1, ticks
+    step = steps.pop()
+    while step % 10 == 0:
+        step //= 10
+    assert step in (1, 2, 5)
+    assert ticks[-1] * 100 >= max(v for h in view.chart.history.values() for v in h)

@@ -32,7 +32,7 @@ from tests.emulator.models import Message, User
 # (a) languages, (b) calls, (c) moves in words, (d) words not ids, (e) rules and log, (f) the panel,
 # and privacy
 CHECKS = ("language", "calls", "words", "text", "rules_log", "panel", "privacy", "orders", "told", "commands", "notes",
-          "table", "deadline_log", "substitute", "ending")
+          "table", "deadline_log", "substitute", "ending", "legible")
 # a /game log line: its number, maybe its time, who or what acted (a seat, a moderator off the table, the
 # deadline), a moderator's mark, then what was done in words
 LOG_LINE = re.compile(r"^`#\d+`( <t:\d+:f>)? (\*\*[^*]+\*\*|⏰ \*\*[^*]+\*\*|<@\d+>)( 🛡️)?( 🌐 \([^)]+\))? — \S")
