@@ -105,7 +105,8 @@ class UndoConfirm(discord.ui.View):
             for part in chunks(text):
                 await interaction.followup.send(part, ephemeral=False)
             # what the game says now: a deadline that fell due, whoever must play again (called by name)
-            told, _ = render_events(res.events, language, viewer=None)
+            # (the fresh draw was said in the notice above: not a second time on its own)
+            told, _ = render_events([e for e in res.events if e.key != "core.undo_reseeded"], language, viewer=None)
             if told:
                 button = panel_button(res.game, res.events, language)
                 if button is None:
