@@ -231,6 +231,8 @@ class _Formatter(string.Formatter):
         return catalog(self.lang).get(f"{prefix}{value}", str(value))
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith("a@"):  # a word from the catalog after Italian "a": "tocca ad Alice"
+            return self.format_field(self.format_field(value, format_spec[1:]), "a")
         if format_spec.startswith("@"):
             prefix = format_spec[1:]
             if isinstance(value, list | tuple):

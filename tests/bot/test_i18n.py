@@ -93,3 +93,11 @@ def test_money_in_each_locales_form() -> None:
     assert money(1250, "it") == "12,50\xa0$" and money(1250, "en") == "$12.50"
     assert money(123456789, "it") == "1.234.567,89\xa0$" and money(-5, "en") == "-$0.05"
     assert t("impero.ui.chart", "it", turn=1, turns=8).startswith("Contanti")
+
+
+def test_italian_a_before_a_name_takes_its_euphonic_d() -> None:
+    """"Tocca ad Alice", "a Bob": a name (or a catalog word, `a@prefix`) after Italian "a"."""
+    assert t("hf.turn", "it", player="Alice") == "Tocca ad Alice."
+    assert t("hf.turn", "it", player="Bob") == "Tocca a Bob."
+    assert t("hf.turn", "en", player="Alice") == "It is Alice's turn."
+    assert "ad Asia" in t("log.spqrisiko.fortify", "it", count=3, from_province="Roma", to_province="Asia")
