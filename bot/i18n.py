@@ -251,6 +251,9 @@ class _Formatter(string.Formatter):
             return ("\n" if format_spec == "msglines" else ", ").join(said) or catalog(self.lang).get("core.none", "-")
         if format_spec == "dice":  # [[attacker dice], [defender dice]] per roll, the last few shown
             return dice_text(value, self.lang)
+        if format_spec.startswith("#") and isinstance(value, list | tuple):  # names, and the verb agreeing
+            form = plural_form(format_spec[1:], self.lang, len(value) or 1)  # "Vince: nessuno", "Vincono: …"
+            return self.format(form, n=value) if form is not None else ", ".join(map(str, value))
         if format_spec.startswith("#"):
             form = plural_form(format_spec[1:], self.lang, int(value))
             if form is None:

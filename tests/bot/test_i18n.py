@@ -101,3 +101,15 @@ def test_italian_a_before_a_name_takes_its_euphonic_d() -> None:
     assert t("hf.turn", "it", player="Bob") == "Tocca a Bob."
     assert t("hf.turn", "en", player="Alice") == "It is Alice's turn."
     assert "ad Asia" in t("log.spqrisiko.fortify", "it", count=3, from_province="Roma", to_province="Asia")
+
+
+def test_the_verb_agrees_with_how_many_won() -> None:
+    """A shared win reads "Vincono: Bob, Carol" / "Winners: Bob, Carol", never "Vince: Bob, Carol"."""
+    assert t("core.ended", "it", winners=["Bob"]) == "Partita finita. Vince: Bob."
+    assert t("core.ended", "it", winners=["Bob", "Carol"]) == "Partita finita. Vincono: Bob, Carol."
+    assert t("core.ended", "it", winners=[]) == "Partita finita. Vince: nessuno."
+    assert t("core.ended", "en", winners=["Bob", "Carol"]) == "Game over. Winners: Bob, Carol."
+    assert t("core.ended", "en", winners=["Bob"]) == "Game over. Winner: Bob."
+    assert "vincono Bob e Carol con" in t("impero.game_over", "it", winners=["Bob", "Carol"], turns=3, cash=100)
+    assert "Bob and Carol win with" in t("impero.game_over", "en", winners=["Bob", "Carol"], turns=3, cash=100)
+    assert t("impero.headline.finished", "it", winners=["Bob", "Carol"]) == "Impero è finita: vincono Bob e Carol."
