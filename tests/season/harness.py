@@ -45,6 +45,7 @@ from bot.main import AraldoBot
 from engine.core import get_game
 from tests.conftest import FakeClock
 from tests.e2e.conformance.pictures import watch_pictures
+from tests.e2e.conformance.start import check_start_told
 from tests.e2e.conformance.table import Table
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.emulator import Emulator, point_discord_py_at
@@ -148,6 +149,7 @@ class Season(Table):
         row = await self.bot.service.in_channel(str(self.emu.general.id))
         self.game_id = row.id
         await self.step(erin, lambda: self.emu.slash(erin, "game start"))
+        await check_start_told(self)
         self.trees = {lang: checks.command_paths(self.emu.global_commands, checks.DISCORD_LOCALE[lang])
                       for lang in ("it", "en")}
         for name, user in self.users.items():
