@@ -113,3 +113,14 @@ def test_the_verb_agrees_with_how_many_won() -> None:
     assert "vincono Bob e Carol con" in t("impero.game_over", "it", winners=["Bob", "Carol"], turns=3, cash=100)
     assert "Bob and Carol win with" in t("impero.game_over", "en", winners=["Bob", "Carol"], turns=3, cash=100)
     assert t("impero.headline.finished", "it", winners=["Bob", "Carol"]) == "Impero è finita: vincono Bob e Carol."
+
+
+PERSON = r"player|who|owner|author|winner|king|scribe|seller|buyer|attacker|defender|actor|by|president|receiver|sender"
+
+
+def test_italian_sentences_about_a_player_do_not_guess_their_gender() -> None:
+    """Araldo does not know whether Carol or Bob is playing: "Carol si è dichiarato assente" reads
+    wrong for half the table. A sentence whose subject is a player uses no gendered participle."""
+    gendered = re.compile(rf"(?<!di )\{{(?:{PERSON})(?::(?!a[}}@])[^}}]*)?\}}( non)?( si)? è (stat[oa] )?\w+(at|it|ut|s|t)[oa]\b")
+    found = [f"{key}: {text}" for key, text in catalog("it").items() if gendered.search(text)]
+    assert found == [], "\n".join(found)
