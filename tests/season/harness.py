@@ -184,6 +184,7 @@ class Season(Table):
         owner = self.emu.owner
         asked = await self.step(owner, lambda: self.emu.slash(owner, "mod undo", options={"count": 1}))
         shown = [m for m in asked.messages if any(b.get("custom_id") == "araldo:undo:confirm" for b in m.buttons)]
+        self.problems["log"] += checks.undo_count_problems("\n".join(m.content for m in asked.messages))
         if not shown:
             self.problems["season"].append(f"/mod undo offered no confirmation: {asked.content[:160]!r}")
             return
@@ -194,6 +195,8 @@ class Season(Table):
             return clicked
 
         await self.step(owner, confirm)
+        for msg in self.last_new:  # the table's notice says as many entries as it lists
+            self.problems["log"] += checks.undo_count_problems(msg.content)
 
     async def quiet(self, seconds: float, limit: float = 15.0) -> None:
         """Until the bot has made no request to Discord for `seconds` (at most `limit`)."""
