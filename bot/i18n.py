@@ -256,6 +256,8 @@ class _Formatter(string.Formatter):
             return self.format(form, n=value) if form is not None else ", ".join(map(str, value))
         if format_spec.startswith("#"):
             form = plural_form(format_spec[1:], self.lang, int(value))
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)  # a score kept as a float: "2 punti", never "2.0 punti"
             if form is None:
                 return str(value)
             return self.format(form, n=value)

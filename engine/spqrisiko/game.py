@@ -65,7 +65,7 @@ class SpqRisiko(Game[SpqrState]):
     # standing orders steer the autopilot of a lapsed or absent seat (orders.py, postures.py)
     orders_model = standing.SpqrOrders
     clock_ends = frozenset({"time_limit"})  # the time limit ends the game for all, no one's missed deadline
-    score_format = "num"  # the victory points
+    score_format = "points"  # the victory points
 
     # lookups the cogs, renderers and tests ask the game for
     current_player = staticmethod(territory.current_player)
