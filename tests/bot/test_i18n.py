@@ -124,3 +124,14 @@ def test_italian_sentences_about_a_player_do_not_guess_their_gender() -> None:
     gendered = re.compile(rf"(?<!di )\{{(?:{PERSON})(?::(?!a[}}@])[^}}]*)?\}}( non)?( si)? è (stat[oa] )?\w+(at|it|ut|s|t)[oa]\b")
     found = [f"{key}: {text}" for key, text in catalog("it").items() if gendered.search(text)]
     assert found == [], "\n".join(found)
+
+
+def test_a_clock_time_in_a_help_text_names_its_zone() -> None:
+    """Erin (en-US) read "A turn lasts until 09:00 or 21:00" with no zone: a fixed time of day a game's
+    help gives says whose clock it is (a game's moments are otherwise Discord timestamps, shown in the
+    reader's own zone)."""
+    clock = re.compile(r"(?<![\w:=,])\d{1,2}:\d{2}(?![\w:])")
+    for lang, zone in (("it", "ora di Roma"), ("en", "Rome time")):
+        for key, text in catalog(lang).items():
+            if key.startswith("help.") and clock.search(text):
+                assert zone in text and "timezone" in text, (lang, key, text[:120])
