@@ -231,6 +231,8 @@ class _Formatter(string.Formatter):
         return catalog(self.lang).get(f"{prefix}{value}", str(value))
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith("a@"):  # a word from the catalog after Italian "a": "tocca ad Alice"
+            return self.format_field(self.format_field(value, format_spec[1:]), "a")
         if format_spec.startswith("@"):
             prefix = format_spec[1:]
             if isinstance(value, list | tuple):
@@ -249,8 +251,13 @@ class _Formatter(string.Formatter):
             return ("\n" if format_spec == "msglines" else ", ").join(said) or catalog(self.lang).get("core.none", "-")
         if format_spec == "dice":  # [[attacker dice], [defender dice]] per roll, the last few shown
             return dice_text(value, self.lang)
+        if format_spec.startswith("#") and isinstance(value, list | tuple):  # names, and the verb agreeing
+            form = plural_form(format_spec[1:], self.lang, len(value) or 1)  # "Vince: nessuno", "Vincono: …"
+            return self.format(form, n=value) if form is not None else ", ".join(map(str, value))
         if format_spec.startswith("#"):
             form = plural_form(format_spec[1:], self.lang, int(value))
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)  # a score kept as a float: "2 punti", never "2.0 punti"
             if form is None:
                 return str(value)
             return self.format(form, n=value)

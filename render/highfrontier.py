@@ -19,7 +19,8 @@ LABELS = {"year": "Year", "inflation": "INFLATION 2X", "flipped": "post-monetiza
           "red": "insolvency", "hedge": "Hedge funds", "shares": "shares", "cubes": "cubes",
           "default": "Default token", "speculators": "Speculators", "bank": "Isotope bank",
           "banker": "banker", "total": "isotope total", "wildcat": "Wildcat bank", "meeting": "Board meeting",
-          "aqua": "Aqua", "homeless": "homeless", "turn": "Turn", "proxy": "Proxy fight", "pending": "reports to confirm",
+          "aqua": "Aqua", "homeless": "homeless", "turn": "Turn", "over": "Game over", "proxy": "Proxy fight",
+          "pending": "reports to confirm",
           "vp": "VP", "debt": "debt", "bull": "The Bull", "gold_side": "gold side", "blue_side": "blue side",
           "legend_holes": "Token holes: the top one (★) is the president; black = the Bull",
           "legend_bull": "Dark cells: the bull zone (immune to proxy fights)",
@@ -114,6 +115,11 @@ def _tokens(view: HfView) -> list[tuple[CompanyView, int, int, int, bool]]:
     return out
 
 
+def title_of(view: HfView, words: dict[str, str]) -> str:
+    """"Year 3/24": the game over after its last year says that year, never "Year 25/24"."""
+    return f"{words['year']} {min(view.year, view.last_year)}/{view.last_year}"
+
+
 @renderer("highfrontier", "board")
 def market(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
     """The market, sized to be read when Discord shows it about 550 px wide: big values, tokens under
@@ -125,7 +131,7 @@ def market(view: HfView, labels: dict[str, str] | None = None) -> Image.Image:
     red_y = TOP + CELL_H * view.rows
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
-    title = f"{words['year']} {view.year}/{view.last_year}"
+    title = title_of(view, words)
     if view.flipped:
         title += f" · {words['flipped']}"
     draw.text((16, 18), title, font=font(30, bold=True), fill=INK)
@@ -174,7 +180,7 @@ def market_places(view: HfView, labels: dict[str, str] | None = None) -> Places:
 def _panel(draw: ImageDraw.ImageDraw, view: HfView, words: dict[str, str],
            colours: dict[str, tuple[int, int, int]], y: int, width: int) -> None:
     """Whose turn, what the table waits on, every player's holdings, the default token, a legend."""
-    status = f"{words['turn']}: {view.current or '-'}"
+    status = words["over"] if view.finished else f"{words['turn']}: {view.current or '-'}"
     if view.deciding:
         status += f" · {words['meeting']}: {words.get(view.deciding, view.deciding)}"
     if view.proxy:

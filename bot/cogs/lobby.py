@@ -80,8 +80,11 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
         state = res.state
         game = get_game(res.game.kind)
         headline = game.headline(state)
+        # what the setup decided (the dice for the order of play, a first turn's points) before what comes now
+        decided = [t(e.key, language, **e.params) for e in res.events if e.to is None and e.key != "core.started"]
         lines = [
             t("core.started", language, game=res.game.kind, players=[f"<@{p.id}>" for p in state.players]),
+            *decided,
             t(headline.key, language, **headline.params),
         ]
         # each player is told what to do first: whoever must act is called, with what they owe, the

@@ -90,22 +90,23 @@ class UndoConfirm(discord.ui.View):
             doomed = await svc.undo_preview(self.game_id, self.count)  # what is taken back, to tell the table
             res = await svc.undo(self.game_id, self.count, str(interaction.user.id))
             self.stop()
-            await interaction.edit_original_response(
-                content=t("core.undone", lang(interaction), count=self.count, version=res.game.version), view=None)
+            await interaction.edit_original_response(  # the entries taken back: the move and what followed it
+                content=t("core.undone", lang(interaction), count=len(doomed), version=res.game.version), view=None)
             # the table is told, in the server's language: who undid what; the old answers are struck
             language = await channel_lang(interaction)
             # the notes of what an earlier undo had shown stay with their readers, never told to the table
             public = [r for r in doomed if json.loads(r.action_json).get("type") != "mod_revealed"]
             # read as by nobody at the table: a private move (a bribe, standing orders) is said only to be one
             moves = await described_moves(svc, res.game, public, language, viewer="")
-            text = t("core.undone_public", language, moderator=interaction.user.mention, count=self.count,
+            text = t("core.undone_public", language, moderator=interaction.user.mention, count=len(moves),
                      moves="\n".join(moves))
             if any(e.key == "core.undo_reseeded" for e in res.events):  # the future is drawn afresh: say so
                 text += "\n" + t("core.undo_reseeded", language)
             for part in chunks(text):
                 await interaction.followup.send(part, ephemeral=False)
             # what the game says now: a deadline that fell due, whoever must play again (called by name)
-            told, _ = render_events(res.events, language, viewer=None)
+            # (the fresh draw was said in the notice above: not a second time on its own)
+            told, _ = render_events([e for e in res.events if e.key != "core.undo_reseeded"], language, viewer=None)
             if told:
                 button = panel_button(res.game, res.events, language)
                 if button is None:
@@ -189,7 +190,8 @@ class ModCog(commands.Cog):
         svc = service_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # the undone moves are replayed
         doomed = await svc.undo_preview(row.id, count)
-        lines = [t("core.undo_preview", language, count=count), *await described_moves(svc, row, doomed, language)]
+        listed = await described_moves(svc, row, doomed, language)  # the moves and whatever followed them
+        lines = [t("core.undo_preview", language, count=len(listed)), *listed]
         revealed = await svc.undo_revealed(row.id, count)
         if revealed:
             names = {s.user_id: s.display_name for s in await svc.seats(row.id)}

@@ -94,11 +94,29 @@ class Galactica(Game[GalacticaState]):
     def handle(self, state: GalacticaState, actor: str, action: Any, now: datetime) -> list[Event]:
         events = self._dispatch(state, actor, action, now)
         events += self._after(state, now)
-        return events + self._by_orders(state, now)
+        return self._not_called(state, events + self._by_orders(state, now))
 
     def _by_orders(self, state: GalacticaState, now: datetime) -> list[Event]:
         """The seat on turn, if its standing orders speak for it now, played by them."""
         return postures.autoplay(state, now, self._dispatch, self._after)
+
+    @staticmethod
+    def _not_called(state: GalacticaState, events: list[Event]) -> list[Event]:
+        """An absent seat whose standing orders play its turn as it begins is not called to it: no
+        mention in the channel, no "your turn" DM, for a turn its orders played in the same moment."""
+        dropped: set[int] = set()
+        for i, event in enumerate(events):
+            if event.key != "galactica.orders_away_turn":
+                continue
+            name = event.params.get("player")
+            for j in range(i - 1, -1, -1):
+                earlier = events[j]
+                if earlier.key == "core.turn_ping" and state.name_of(str(earlier.params.get("who"))) == name:
+                    dropped.add(j)
+                elif earlier.key == "galactica.turn" and earlier.to and state.name_of(earlier.to[0]) == name:
+                    dropped.add(j)
+                    break  # the start of that turn
+        return [e for i, e in enumerate(events) if i not in dropped]
 
     def on_away(self, state: GalacticaState, player: str, until: datetime | None, now: datetime) -> list[Event]:
         return self._by_orders(state, now)
@@ -189,7 +207,7 @@ class Galactica(Game[GalacticaState]):
         else:
             return []
         events += self._after(state, now)
-        return events + self._by_orders(state, now)
+        return self._not_called(state, events + self._by_orders(state, now))
 
     def in_play(self, state: GalacticaState) -> list[str]:
         """A faction already out of the galaxy has no say in a draw (docs/rules/galactica.md)."""

@@ -155,4 +155,6 @@ def next_turn(state: GalacticaState, now: datetime) -> list[Event]:
             state.round += 1
         if not state.factions[current(state)].out:
             break
+    if state.settings.max_rounds and state.round > state.settings.max_rounds:
+        return events  # the round limit: the game ends with the last round (game.py `_after`), no turn begins
     return events + start_turn(state, now)

@@ -45,7 +45,7 @@ class HighFrontier(Game[HfState]):
     meta = GameMeta(kind="highfrontier", name="High Frontier — Modulo 5", min_players=1, max_players=6,
                     rules_path="docs/rules/highfrontier.md", rulebook="003_dc85bd6ad93c1b56.txt")
     state_model = HfState
-    score_format = "num"  # Module 5's victory points
+    score_format = "points"  # Module 5's victory points
     settings_model = HfSettings
     action_model = a.HfAction
     state_version = 2  # 2: homeless isotope banks (5F1b)

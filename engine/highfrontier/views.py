@@ -56,6 +56,7 @@ class HolderView(BaseModel):
 class HfView(BaseModel):
     year: int
     last_year: int
+    finished: bool = False  # the year has moved past the last one, or the game ended otherwise
     current: str | None
     flipped: bool
     inflation: bool
@@ -121,7 +122,7 @@ def view(state: HfState, viewer: str | None) -> HfView:
     deciding = state.meeting[0] if state.meeting else None
     b = board()
     return HfView(
-        year=state.year, last_year=state.settings.last_year,
+        year=state.year, last_year=state.settings.last_year, finished=state.status == "finished",
         current=state.name_of(state.order[state.current]) if state.status == "active" else None,
         flipped=state.flipped, inflation=state.inflation, solo=state.solo, companies=companies, holders=holders,
         speculators_gold=spec.gold if spec else 0, speculators_blue=spec.blue if spec else 0,

@@ -44,6 +44,7 @@ from engine.spqrisiko.models import (
 )
 from engine.spqrisiko.naval import move_fleet, naval_attack
 from engine.spqrisiko.reinforce import convert, reinforce
+from engine.spqrisiko.scoring import scored
 from engine.spqrisiko.setup import new_game, place
 
 
@@ -64,7 +65,7 @@ class SpqRisiko(Game[SpqrState]):
     # standing orders steer the autopilot of a lapsed or absent seat (orders.py, postures.py)
     orders_model = standing.SpqrOrders
     clock_ends = frozenset({"time_limit"})  # the time limit ends the game for all, no one's missed deadline
-    score_format = "num"  # the victory points
+    score_format = "points"  # the victory points
 
     # lookups the cogs, renderers and tests ask the game for
     current_player = staticmethod(territory.current_player)
@@ -179,6 +180,13 @@ class SpqRisiko(Game[SpqrState]):
 
     def headline(self, state: SpqrState) -> Msg:
         return views.headline(state)
+
+    def start_events(self, state: SpqrState) -> list[Event]:
+        """A setup that placed every army at random began the first turn: its points are told, as at
+        every turn's start (a table placing by hand scores the first turn with the last placement)."""
+        if state.phase == "placement" or not state.last_scoring:
+            return []
+        return [scored(state, state.order[state.current])]
 
     def legal_actions(self, state: SpqrState, actor: str) -> list[BaseModel]:
         return ai.legal_actions(state, actor)

@@ -31,21 +31,7 @@ def score(state: SpqrState, player: str) -> list[Event]:
     total = emp + prov + col + sea
     state.points[player] = state.points.get(player, 0) + total
     state.last_scoring = {"empire": emp, "provinces": prov, "colossei": col, "seas": sea, "total": total}
-    events = [
-        Event(
-            key="spqrisiko.scored",
-            params={
-                "player": state.name_of(player),
-                "empire": emp,
-                "provinces": prov,
-                "colossei": col,
-                "seas": sea,
-                "gained": total,
-                "points": state.points[player],
-                "target": state.settings.target_points,
-            },
-        )
-    ]
+    events = [scored(state, player)]
     if state.points[player] >= state.settings.target_points and not removed(state, player):
         events.append(
             Event(
@@ -56,6 +42,24 @@ def score(state: SpqrState, player: str) -> list[Event]:
         )
         events.append(finish_game(state, [player], "target"))
     return events
+
+
+def scored(state: SpqrState, player: str) -> Event:
+    """What `player` scored at the start of this turn (`state.last_scoring`), and where they stand."""
+    last = state.last_scoring
+    return Event(
+        key="spqrisiko.scored",
+        params={
+            "player": state.name_of(player),
+            "empire": last.get("empire", 0),
+            "provinces": last.get("provinces", 0),
+            "colossei": last.get("colossei", 0),
+            "seas": last.get("seas", 0),
+            "gained": last.get("total", 0),
+            "points": state.points.get(player, 0),
+            "target": state.settings.target_points,
+        },
+    )
 
 
 def time_up(state: SpqrState) -> list[Event]:

@@ -116,6 +116,12 @@ def turn_ping(state: SpqrState, player: str) -> Event:
     )
 
 
+def played_at_once(events: list[Event], player: str) -> list[Event]:
+    """An absent seat's turn is played by the autopilot as it begins: no "your turn" message tells
+    its player of a turn already over (the channel is told what the autopilot played)."""
+    return [e for e in events if not (e.notify == "turn" and e.to == [player])]
+
+
 def run_turns(state: SpqrState, now: datetime) -> list[Event]:
     """Start the current seat's turn; a seat on autopilot is played through right away.
 
@@ -128,14 +134,14 @@ def run_turns(state: SpqrState, now: datetime) -> list[Event]:
         events = start_placement_turn(state, now)
         if auto_eligible(state, player):
             count_autoplayed(state, player)
-            events += auto_place(state, now)
+            events = played_at_once(events, player) + auto_place(state, now)
         else:
             events.append(turn_ping(state, player))
         return events
     events = start_turn(state, now)
     if state.status == "active" and auto_eligible(state, player):
         count_autoplayed(state, player)
-        events += autopilot_rest(state, now)
+        events = played_at_once(events, player) + autopilot_rest(state, now)
     elif state.status == "active":
         events.append(turn_ping(state, player))
     return events

@@ -70,3 +70,30 @@ async def test_every_way_of_ending_is_summed_up(service, clock) -> None:
         reasons[gid] = state.end_reason
     assert list(reasons.values()) == ["target", "moderator", "concession"]
     assert sorted(r.game_id for r in await _endings(service)) == sorted(reasons)
+
+
+def test_victory_points_in_the_standing_are_said_as_points() -> None:
+    """SPQRisiko's and High Frontier's standing read "1. Bob — 2", a bare number; it says "2 punti"."""
+    from datetime import UTC, datetime
+
+    from bot.storage.models import GameRow
+    from engine.core import finish_game
+    from engine.spqrisiko import GAME
+    from tests.engine.spqrisiko.helpers import random_game
+
+    state = random_game()
+    first, *others = state.order
+    state.points = {first: 2, **dict.fromkeys(others, 1)}
+    finish_game(state, [first], "target")
+    now = datetime(2026, 11, 23, tzinfo=UTC)
+    row = GameRow(id=9, kind="spqrisiko", guild_id="1", channel_id="2", created_by="3", created_at=now,
+                  updated_at=now, started_at=now, status="finished", version=5)
+    facts = {"days": 2, "moves": 30, "players": []}
+    italian = ending_letter(row, state, facts, None, "it").posts[0][0]
+    english = ending_letter(row, state, facts, None, "en").posts[0][0]
+    assert f"1. {state.name_of(first)} — 2 punti" in italian, italian
+    assert "— 1 punto" in italian and f"1. {state.name_of(first)} — 2 points" in english, english
+    assert GAME.score_format == "points"
+    from engine.highfrontier import GAME as HF
+
+    assert HF.score_format == "points"

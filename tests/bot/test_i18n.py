@@ -93,3 +93,45 @@ def test_money_in_each_locales_form() -> None:
     assert money(1250, "it") == "12,50\xa0$" and money(1250, "en") == "$12.50"
     assert money(123456789, "it") == "1.234.567,89\xa0$" and money(-5, "en") == "-$0.05"
     assert t("impero.ui.chart", "it", turn=1, turns=8).startswith("Contanti")
+
+
+def test_italian_a_before_a_name_takes_its_euphonic_d() -> None:
+    """"Tocca ad Alice", "a Bob": a name (or a catalog word, `a@prefix`) after Italian "a"."""
+    assert t("hf.turn", "it", player="Alice") == "Tocca ad Alice."
+    assert t("hf.turn", "it", player="Bob") == "Tocca a Bob."
+    assert t("hf.turn", "en", player="Alice") == "It is Alice's turn."
+    assert "ad Asia" in t("log.spqrisiko.fortify", "it", count=3, from_province="Roma", to_province="Asia")
+
+
+def test_the_verb_agrees_with_how_many_won() -> None:
+    """A shared win reads "Vincono: Bob, Carol" / "Winners: Bob, Carol", never "Vince: Bob, Carol"."""
+    assert t("core.ended", "it", winners=["Bob"]) == "Partita finita. Vince: Bob."
+    assert t("core.ended", "it", winners=["Bob", "Carol"]) == "Partita finita. Vincono: Bob, Carol."
+    assert t("core.ended", "it", winners=[]) == "Partita finita. Vince: nessuno."
+    assert t("core.ended", "en", winners=["Bob", "Carol"]) == "Game over. Winners: Bob, Carol."
+    assert t("core.ended", "en", winners=["Bob"]) == "Game over. Winner: Bob."
+    assert "vincono Bob e Carol con" in t("impero.game_over", "it", winners=["Bob", "Carol"], turns=3, cash=100)
+    assert "Bob and Carol win with" in t("impero.game_over", "en", winners=["Bob", "Carol"], turns=3, cash=100)
+    assert t("impero.headline.finished", "it", winners=["Bob", "Carol"]) == "Impero è finita: vincono Bob e Carol."
+
+
+PERSON = r"player|who|owner|author|winner|king|scribe|seller|buyer|attacker|defender|actor|by|president|receiver|sender"
+
+
+def test_italian_sentences_about_a_player_do_not_guess_their_gender() -> None:
+    """Araldo does not know whether Carol or Bob is playing: "Carol si è dichiarato assente" reads
+    wrong for half the table. A sentence whose subject is a player uses no gendered participle."""
+    gendered = re.compile(rf"(?<!di )\{{(?:{PERSON})(?::(?!a[}}@])[^}}]*)?\}}( non)?( si)? è (stat[oa] )?\w+(at|it|ut|s|t)[oa]\b")
+    found = [f"{key}: {text}" for key, text in catalog("it").items() if gendered.search(text)]
+    assert found == [], "\n".join(found)
+
+
+def test_a_clock_time_in_a_help_text_names_its_zone() -> None:
+    """Erin (en-US) read "A turn lasts until 09:00 or 21:00" with no zone: a fixed time of day a game's
+    help gives says whose clock it is (a game's moments are otherwise Discord timestamps, shown in the
+    reader's own zone)."""
+    clock = re.compile(r"(?<![\w:=,])\d{1,2}:\d{2}(?![\w:])")
+    for lang, zone in (("it", "ora di Roma"), ("en", "Rome time")):
+        for key, text in catalog(lang).items():
+            if key.startswith("help.") and clock.search(text):
+                assert zone in text and "timezone" in text, (lang, key, text[:120])

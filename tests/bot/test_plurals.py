@@ -39,6 +39,8 @@ def test_every_plural_entry_has_every_category_babel_gives_the_language(lang: st
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_plural_entry_reads_as_words_for_any_count(lang: str) -> None:
     for key, forms in plurals(lang).items():
+        if any("{n:list}" in f or "{n:and}" in f for f in forms.values()):
+            continue  # chosen by how many names it says (test_i18n.py, the verb agrees with how many won)
         names = set().union(*(_fields(f) for f in forms.values()))
         for n in COUNTS:
             params = {name: "Ada" for name in names} | {"n": n, "count": n}

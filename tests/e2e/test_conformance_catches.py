@@ -44,6 +44,14 @@ def test_a_call_that_says_its_opening_twice_is_caught() -> None:
     assert not wording_problems("<@1>, tocca a te: al massimo una transazione. Scadenza: domani.", "it")
 
 
+def test_an_italian_a_before_a_name_in_a_is_caught() -> None:
+    from tests.e2e.conformance.checks import wording_problems
+
+    assert wording_problems("Tocca a Alice.", "it")  # Italian writes "ad Alice"
+    assert wording_problems("sposta 3 legionari da Roma a Asia", "it")
+    assert not wording_problems("Tocca ad Alice. Tocca a Bob. Tocca a <@1>.", "it")
+
+
 async def test_orders_told_in_the_channel_are_caught(tmp_path: Path, monkeypatch: Any) -> None:
     import engine.core.orders as orders
     from engine.core import Event

@@ -60,3 +60,32 @@ async def test_the_start_tells_every_player_what_to_do_first(emulator: Any, aral
         assert f"<@{pid}>, per ora tocca ad altri" in started.content
     assert "Come si gioca e tutti i comandi: /aiuto." in started.content
     assert "Il mio pannello" in started.message.button_labels
+
+
+async def test_every_command_a_sentence_names_is_one_the_readers_client_shows(emulator: Any, araldo: Any) -> None:
+    """Every catalog sentence (a panel's hint, a call, /help), in each language, names commands by the
+    path its reader's client lists, read from the synced command tree: a sub-group whose catalog has
+    an Italian name is registered with it ("/nomic gladiatore compra" exists for an Italian client, as
+    the panel says), and no sentence names a group followed by a word that is none of its commands."""
+    import re
+
+    from bot.i18n import commands_in
+    from tests.season.checks import DISCORD_LOCALE, command_paths
+
+    mention = re.compile(r"(?<![\w/<:.&=?#-])/([a-zà-ÿ][\w-]*(?: [a-zà-ÿ][\w-]*){0,2})")
+    wrong = []
+    for lang in ("it", "en"):
+        paths = command_paths(emulator.global_commands, DISCORD_LOCALE[lang])
+        groups = {p for p in paths if any(q.startswith(p + " ") for q in paths)}
+        tops = {p.split()[0] for p in paths}
+        for key, template in catalog(lang).items():
+            said = commands_in(template, lang)  # the names as t() gives them
+            for found in mention.finditer(said):
+                words = found.group(1).split()
+                if words[0] not in tops:
+                    continue
+                known = next(n for n in range(len(words), 0, -1) if " ".join(words[:n]) in paths)
+                if " ".join(words[:known]) in groups and known < len(words):
+                    wrong.append(f"{lang} {key}: /{found.group(1)} (the client shows /{' '.join(words[:known])} "
+                                 f"with none of its commands named {words[known]!r})")
+    assert wrong == [], "\n".join(wrong)

@@ -80,7 +80,7 @@ async def test_elimination_then_victory_reach_every_player(emulator: Any, araldo
     assert all(victim not in fleet for fleet in state.ships.values())
 
     await araldo.notifier.drain()
-    eliminated = f"{victim_name} è eliminato da {conqueror_name}, che prende la sua mano: {len(loot)} carte"
+    eliminated = f"{conqueror_name} elimina {victim_name} e prende la sua mano: {len(loot)} carte"
     assert game_dms(emulator, v_user, eliminated), [m.content for m in emulator.dms(v_user)]
     assert game_dms(emulator, v_user, "ti ha attaccato"), "the defender hears of the battle too"
     for user in (c_user, l_user):

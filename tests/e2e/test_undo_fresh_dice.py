@@ -40,12 +40,18 @@ async def undo_last(emulator: Any, expected: str) -> None:
     assert t("core.undo_reseeds", "it") in text, text  # the preview says the future is drawn afresh
     seen = len([m for m in emulator.messages_seen(emulator.owner, emulator.general)
                 if "ha annullato" in m.content and not m.ephemeral])
+    said = len([m for m in emulator.messages_seen(emulator.owner, emulator.general)
+                if t("core.undo_reseeded", "it") in m.content and not m.ephemeral])
     await emulator.click(emulator.owner, preview, label=CONFIRM)
     notices = await posted(emulator, emulator.owner, "ha annullato", count=seen + 1, seconds=10)
     public = notices[-1].content if len(notices) > seen else ""
     # the table's notice says so too, and its moves start on a line of their own (no literal "\n")
     assert t("core.undo_reseeded", "it") in public and "\\n" not in public, public
     assert "prima di:\n`#" in public, public
+    # ...once: the undo's notice says it, no second post repeats it alone
+    again = [m.content for m in emulator.messages_seen(emulator.owner, emulator.general)
+             if t("core.undo_reseeded", "it") in m.content and not m.ephemeral]
+    assert len(again) == said + 1, again[said:]
 
 
 async def test_spqrisiko_attack_undone_and_made_again_rolls_fresh_dice(emulator: Any, araldo: Any) -> None:

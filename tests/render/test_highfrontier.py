@@ -114,3 +114,21 @@ def test_every_floated_company_and_its_holders_are_listed_at_chat_size() -> None
     colours = {h.name: player_colour(i) for i, h in enumerate(view.holders)}
     swatch = {drawn.getpixel((x, y)) for x in range(0, image.width) for y in (20, 66)}
     assert colours["Rosso"] in swatch and colours["Bianco"] in swatch
+
+
+def test_a_finished_game_says_its_last_year_and_that_it_is_over() -> None:
+    """The sunspot moved past the last year ends the game: the board read "Anno 3/2" and "Turno: -"; it
+    says the last year and "Partita conclusa" instead."""
+    from render.highfrontier import title_of
+
+    t = Table(2)
+    t.state.year = t.state.settings.last_year + 1
+    t.state.status = "finished"
+    view = GAME.view(t.state, None)
+    labels = picture_labels("highfrontier", "it")
+    assert labels is not None and view.finished
+    last = t.state.settings.last_year
+    assert title_of(view, {**labels}) == f"Anno {last}/{last}"
+    over = render_png("highfrontier", view, "board", labels)
+    going = render_png("highfrontier", view.model_copy(update={"finished": False}), "board", labels)
+    assert over is not None and going is not None and over != going  # "Partita conclusa", not "Turno: -"

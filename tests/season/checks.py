@@ -109,6 +109,21 @@ def stray_problems(text: str) -> list[str]:
     return [f"a literal line break {m.group(0)!r} in {text[:120]!r}" for m in STRAY_BREAK.finditer(plain)]
 
 
+# "ha annullato 1 voce; la partita riprende da prima di:" then two `#` lines: the count is what is listed
+UNDO_COUNT = re.compile(r"(?:ha annullato |undid |Da annullare \(|To be undone \()(\d+) ")
+
+
+def undo_count_problems(text: str) -> list[str]:
+    """An undo's notice (or preview) says as many entries as it lists."""
+    said = UNDO_COUNT.search(text)
+    if said is None:
+        return []
+    listed = sum(1 for line in text.split("\n") if line.startswith("`#"))
+    if listed and int(said.group(1)) != listed:
+        return [f"the undo says {said.group(1)} entries and lists {listed}: {text[:200]!r}"]
+    return []
+
+
 # ---- pictures --------------------------------------------------------------------------------------
 PICTURE_NAME = re.compile(r"^(?P<kind>[a-z]+)-(?P<game>\d+)-v(?P<version>\d+)-(?P<what>[\w-]+)\.png$")
 

@@ -45,6 +45,7 @@ from bot.main import AraldoBot
 from engine.core import get_game
 from tests.conftest import FakeClock
 from tests.e2e.conformance.pictures import watch_pictures
+from tests.e2e.conformance.start import check_start_told
 from tests.e2e.conformance.table import Table
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.emulator import Emulator, point_discord_py_at
@@ -148,6 +149,7 @@ class Season(Table):
         row = await self.bot.service.in_channel(str(self.emu.general.id))
         self.game_id = row.id
         await self.step(erin, lambda: self.emu.slash(erin, "game start"))
+        await check_start_told(self)
         self.trees = {lang: checks.command_paths(self.emu.global_commands, checks.DISCORD_LOCALE[lang])
                       for lang in ("it", "en")}
         for name, user in self.users.items():
@@ -182,6 +184,7 @@ class Season(Table):
         owner = self.emu.owner
         asked = await self.step(owner, lambda: self.emu.slash(owner, "mod undo", options={"count": 1}))
         shown = [m for m in asked.messages if any(b.get("custom_id") == "araldo:undo:confirm" for b in m.buttons)]
+        self.problems["log"] += checks.undo_count_problems("\n".join(m.content for m in asked.messages))
         if not shown:
             self.problems["season"].append(f"/mod undo offered no confirmation: {asked.content[:160]!r}")
             return
@@ -192,6 +195,8 @@ class Season(Table):
             return clicked
 
         await self.step(owner, confirm)
+        for msg in self.last_new:  # the table's notice says as many entries as it lists
+            self.problems["log"] += checks.undo_count_problems(msg.content)
 
     async def quiet(self, seconds: float, limit: float = 15.0) -> None:
         """Until the bot has made no request to Discord for `seconds` (at most `limit`)."""

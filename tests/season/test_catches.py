@@ -110,3 +110,12 @@ async def test_a_name_a_player_typed_is_not_judged_as_the_bots_grammar(tmp_path:
     assert "Erin 1 buys node" in logged  # her log in English names her company as she typed it
     assert not any("wrong plural" in p for p in found), found
     assert wording_problems("Il Duca 1 buys node K5", "en")  # the check itself still holds the bot's words
+
+
+def test_an_undo_that_lists_more_entries_than_it_counts_is_caught() -> None:
+    """Nomic's undo of one answer took the deadline's entry after it too, and said "1 voce" over two lines."""
+    told = "🛡️ <@1> ha annullato 1 voce; la partita riprende da prima di:\n`#5` **Alice** — risponde\n`#6` ⏰ x"
+    assert checks.undo_count_problems(told)
+    assert checks.undo_count_problems(told.replace("1 voce", "2 voci")) == []
+    assert checks.undo_count_problems("Da annullare (1 voce):\n`#5` **Alice** — risponde\n`#6` ⏰ x")
+

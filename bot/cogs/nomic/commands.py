@@ -42,14 +42,16 @@ VOTE_CHOICES = [app_commands.Choice(name=L(w, f"choice.nomic.orders.{w}"), value
 
 group = app_commands.Group(name="nomic", description=L("Play DecameroNomic in this channel", "cmd.nomic.desc"),
                            guild_only=True)
-gladiator = app_commands.Group(name="gladiator", description=L("Gladiators", "cmd.nomic.gladiator.desc"),
-                               parent=group)
-law = app_commands.Group(name="law", description=L("Laws you own", "cmd.nomic.law.desc"), parent=group)
-king = app_commands.Group(name="king", description=L("The crown", "cmd.nomic.king.desc"), parent=group)
-quarantine = app_commands.Group(name="quarantine", description=L("Quarantine", "cmd.nomic.quarantine.desc"),
-                                parent=group)
-scribe = app_commands.Group(name="scribe", description=L("The Humble Scribe's desk", "cmd.nomic.scribe.desc"),
-                            parent=group)
+gladiator = app_commands.Group(name=L("gladiator", "cmd.nomic.gladiator"),
+                               description=L("Gladiators", "cmd.nomic.gladiator.desc"), parent=group)
+law = app_commands.Group(name=L("law", "cmd.nomic.law"), description=L("Laws you own", "cmd.nomic.law.desc"),
+                         parent=group)
+king = app_commands.Group(name=L("king", "cmd.nomic.king"), description=L("The crown", "cmd.nomic.king.desc"),
+                          parent=group)
+quarantine = app_commands.Group(name=L("quarantine", "cmd.nomic.quarantine"),
+                                description=L("Quarantine", "cmd.nomic.quarantine.desc"), parent=group)
+scribe = app_commands.Group(name=L("scribe", "cmd.nomic.scribe"),
+                            description=L("The Humble Scribe's desk", "cmd.nomic.scribe.desc"), parent=group)
 
 
 async def open_panel(interaction: discord.Interaction, row: GameRow) -> None:

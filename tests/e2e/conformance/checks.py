@@ -53,6 +53,7 @@ FILES = (".md", ".png", ".json", ".txt", ".po")
 REPR = re.compile(r"\{'|\[\{|'\}|'\]|=None\b|: None\b|\(None\b|\[None\b|=True\b|=False\b|<\w+ object at")
 STUTTER = re.compile(r"(?i)\b(\w[\w' ]{3,}:)\s+\1")
 ENGLISH_ARTICLE = re.compile(r"\b[Aa] (?:[AEIOaeio]\w+)")
+ITALIAN_A = re.compile(r"\b[Aa] (?:[Aa]\w+)")  # "tocca a Alice", "a Asia": Italian writes "ad Alice"
 NOT_PLURAL = _words("is was has its as us plus bonus this thus status focus yes class less pass boss gas bus "
                        "news series species means vs "
                        "ends begins starts closes opens reigns")
@@ -92,6 +93,9 @@ def wording_problems(text: str, lang: str | None) -> list[str]:
                 out.append(f"a wrong plural {match.group(0)!r} in {text[:120]!r}")
         for match in ENGLISH_ARTICLE.finditer(words):
             out.append(f"a wrong article {match.group(0)!r} in {text[:120]!r}")
+    if lang == "it":
+        for match in ITALIAN_A.finditer(words):
+            out.append(f"a missing euphonic d {match.group(0)!r} in {text[:120]!r}")
     return sorted(set(out))
 
 

@@ -23,6 +23,7 @@ from tests.e2e.conformance.checks import bare_done, language_of, wording_problem
 from tests.e2e.conformance.orders import check_orders_step, leave_orders
 from tests.e2e.conformance.pictures import watch_pictures
 from tests.e2e.conformance.secrets import found_in, hidden_from
+from tests.e2e.conformance.start import check_start_told
 from tests.e2e.conftest import TOP_COMMANDS, bot_settings
 from tests.e2e.staging import rig
 from tests.emulator import Emulator, point_discord_py_at
@@ -89,6 +90,7 @@ class Table:
         row = await self.bot.service.in_channel(str(self.emu.general.id))
         self.game_id = row.id
         await self.step(erin, lambda: self.emu.slash(erin, "game start"))
+        await check_start_told(self)
         await leave_orders(self)
 
     async def slash(self, user: User, command: str, **options: Any) -> Any:

@@ -163,3 +163,18 @@ def test_orders_cancelled_in_a_paused_lapsed_turn_let_it_pass() -> None:
     other = state.order[1]
     GAME.apply(state, other, {"type": "core_away", "until": at(3) + timedelta(days=1)}, at(3))
     assert cur(state) != me and state.orders_turn is None
+
+
+def test_an_away_seat_played_by_its_orders_at_once_is_not_called() -> None:
+    """Carol away with orders: her turn is played as it begins, so the channel does not mention her
+    ("<@Carol>, tocca a te…") nor DM her "your turn" for it; the player after her is called."""
+    state = started(2)
+    me, other = state.order
+    set_orders(state, other, "economy")
+    GAME.apply(state, other, {"type": "core_away", "until": at(1) + timedelta(days=2)}, at(1))
+    for i in range(3):
+        events = GAME.apply(state, me, {"type": "end_phase"}, at(2 + i))
+    assert "galactica.orders_away_turn" in keys(events)
+    pings = [e.params["who"] for e in events if e.key == "core.turn_ping"]
+    assert other not in pings and pings == [me], pings  # the turn comes back to me, and I am called
+    assert not [e for e in events if e.key == "galactica.turn" and e.to == [other]]

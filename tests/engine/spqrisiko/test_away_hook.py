@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from bot.i18n import t
 from engine.spqrisiko import GAME
-from tests.engine.spqrisiko.helpers import at, cur, random_game
+from tests.engine.spqrisiko.helpers import at, cur, random_game, skip_reinforcements
 
 
 def away(state, player, minutes_from_now: int | None, now_minutes: int = 1):
@@ -77,3 +77,16 @@ def test_an_autopilot_turn_with_nothing_to_place_says_so() -> None:
     for lang, said in (("it", "nessun attacco né rinforzi rimasti da piazzare"), ("en", "no attack and no reinforcements left")):
         text = t(told.key, lang, **told.params)
         assert said in text and "0 " not in text, text
+
+
+def test_an_absent_seat_played_at_once_is_not_told_it_is_their_turn() -> None:
+    """Bob away: his turn is played by the autopilot in the same moment it begins, so no "È il tuo
+    turno (giro 2)… Scadenza …" DM tells him of a turn already over; the channel is told what was played."""
+    state = random_game()
+    other = state.order[1]
+    away(state, other, 60 * 24 * 30)
+    skip_reinforcements(state)
+    events = GAME.apply(state, cur(state), {"type": "end_turn"}, at(2))
+    keys = [e.key for e in events]
+    assert "spqrisiko.autopilot_turn" in keys, keys  # his turn was played through
+    assert not [e for e in events if e.notify == "turn" and e.to == [other]], keys
