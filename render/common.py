@@ -229,6 +229,16 @@ def flat_hex_corners(center: tuple[float, float], size: float) -> list[tuple[flo
             for i in range(6)]
 
 
+FULL_SIZE = "araldo-full-size"  # image.info key: a picture made to be opened, not read in the chat
+
+
+def opened_at_full_size(image: Image.Image) -> Image.Image:
+    """Mark a picture drawn to be opened and panned at full size (Galactica's full map, sent beside a
+    zoomed part that reads in the chat): the 550 px reading promise is the zoomed part's, not its."""
+    image.info[FULL_SIZE] = True
+    return image
+
+
 def to_png(image: Image.Image) -> bytes:
     """PNG bytes under Discord's attachment limit (fast compression; downscale if ever needed)."""
     for _ in range(4):

@@ -24,6 +24,7 @@ from render.common import (
     flat_hex_corners,
     font,
     grouped,
+    opened_at_full_size,
     renderer,
 )
 from render.galactica.palette import TERRAIN, UNEXPLORED, faction_colour
@@ -88,7 +89,7 @@ def render_galaxy_full(view: GalacticaView, labels: dict[str, str] | None = None
     w = words(labels)
     width = int(MARGIN * 2 + SIZE * 17 + 300)
     height = int(TOP + SIZE * 13.2 + MARGIN * 2)
-    image = Image.new("RGB", (width, height), PAPER)
+    image = opened_at_full_size(Image.new("RGB", (width, height), PAPER))
     draw = ImageDraw.Draw(image)
     draw_title(draw, (MARGIN, 20), w["title"], w["round"].replace("{round}", str(view.round)))
     small = font(14)

@@ -8,7 +8,7 @@ from itertools import combinations
 from engine.galactica import GAME
 from engine.galactica.fleets import new_fleet
 from engine.galactica.models import Battle, Side
-from render.common import find_renderer, flat_hex_center, to_png
+from render.common import FULL_SIZE, find_renderer, flat_hex_center, to_png
 from render.galactica import (
     FACTIONS,
     ORIGIN,
@@ -121,6 +121,8 @@ def test_the_full_map_comes_with_its_busiest_part_readable_at_chat_size() -> Non
     full, zoom = render_galaxy_full(view), render_galaxy_zoom(view)
     # shown 550 px wide, the full map's 13-14 px labels shrink to 6 px; the zoom's 17-18 px stay 14-15 px
     assert full.width > 1000 and 600 <= zoom.width <= 700
+    # so the full map alone is marked as one to open, and the legibility promise is the zoom's
+    assert full.info.get(FULL_SIZE) and not zoom.info.get(FULL_SIZE) and not render_galaxy(view).info.get(FULL_SIZE)
     col0, row0 = zoom_window(view)
     inside = [c for c in view.cells if col0 <= c.col < col0 + ZOOM_COLS and row0 <= c.row < row0 + ZOOM_ROWS]
     outside = [c for c in view.cells if c not in inside]

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.i18n import catalog
+from render.common import FULL_SIZE
 
 SHOWN_WIDTH = 550  # px: a picture's width in a Discord chat column (desktop or phone)
 MIN_TEXT_PX = 9.0  # the smallest font size a text may show at (DejaVu Sans: capitals 6.5 px tall)
@@ -44,7 +45,8 @@ def texts_drawn(found: list[Drawn] | None = None) -> Iterator[list[Drawn]]:
                      **kwargs: Any) -> Any:
                 size = getattr(font if font is not None else self.getfont(), "size", 10)
                 for recorder in list(_RECORDERS):
-                    if str(text).strip():
+                    # a picture made to be opened at full size is not read in the chat column
+                    if str(text).strip() and not self._image.info.get(FULL_SIZE):
                         recorder.append((str(text), float(size), int(self.im.size[0])))
                 return original(self, xy, text, fill, font, *args, **kwargs)
 
