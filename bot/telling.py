@@ -11,12 +11,25 @@ from typing import Any
 from bot.i18n import has, t
 from bot.storage.models import ActionRow, GameRow
 from engine.core import GameState, get_game
+from engine.core.draw import DRAW_REASON
 from engine.core.moderation import CALL_KEYS, DEADLINE_ACTOR
 
 # kind -> the words a game's own ids stand for (provinces, seas, companies...) in a language: each
 # game's cog registers its own, so /game log reads "Gallia Cisalpina", never "gallia_cisalpina"
 GameNames = Callable[[GameState, str], dict[str, str]]
 LOG_NAMES: dict[str, GameNames] = {}
+
+
+def where_it_stands(kind: str, state: GameState, lang: str) -> str:
+    """The game's headline in words; once it is over, how it ended, with who won, said once (a game's
+    own "the game is over" headline followed by "Game over. Winner: ..." said the end twice)."""
+    game = get_game(kind)
+    if state.status == "finished":
+        if state.end_reason == DRAW_REASON:  # those who shared it, as the channel was told
+            return t("core.ended_draw", lang, players=[state.name_of(p) for p in game.in_play(state)])
+        return t("core.ended", lang, winners=[state.name_of(w) for w in state.winners])
+    headline = game.headline(state)
+    return t(headline.key, lang, **headline.params)
 
 
 def register_log_names(kind: str, names: GameNames) -> None:

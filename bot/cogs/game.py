@@ -21,7 +21,7 @@ from bot.cogs.table_settings import (
 )
 from bot.i18n import game_name, t
 from bot.pictures import board_attachment
-from bot.telling import described_moves, readable
+from bot.telling import described_moves, readable, where_it_stands
 from bot.translator import L
 from bot.ui import channel_id, channel_lang, file_of, game_here, guild_id, is_moderator, lang, send, service_of
 from bot.web.invite import links_text
@@ -122,8 +122,7 @@ class GameCog(commands.Cog):
         svc = service_of(interaction)
         state = svc.load_state(row)
         game = get_game(row.kind)
-        headline = game.headline(state)
-        lines = [f"**{game_name(row.kind, language)}** #{row.id}", t(headline.key, language, **headline.params)]
+        lines = [f"**{game_name(row.kind, language)}** #{row.id}", where_it_stands(row.kind, state, language)]
         if row.status == "active":
             lines.append(deadline_text(row.turn_deadline, language))
             owed = sorted(game.awaiting(state))
@@ -131,8 +130,6 @@ class GameCog(commands.Cog):
                 lines.append(t("core.waiting_for", language, players=[f"<@{p}>" for p in owed]))
             if state.paused_at is not None:
                 lines.append(t("core.game_paused", language))
-        else:
-            lines.append(t("core.ended", language, winners=[state.name_of(w) for w in state.winners]))
         await send(interaction, "\n".join(lines), file=file_of(await board_attachment(row, state, None, lang=language)))
 
     @group.command(name=L("log", "cmd.game.log"), description=L("The game's recent moves", "cmd.game.log.desc"))

@@ -13,7 +13,7 @@ from markupsafe import Markup
 from bot.i18n import game_name, t
 from bot.letters import PRIVATE_SUMMARIES
 from bot.orders import orders_text
-from bot.telling import LOG_NAMES
+from bot.telling import LOG_NAMES, where_it_stands
 from bot.web.boards import Overlay, overlay
 from bot.web.history import Unreplayable
 from bot.web.links import Reader
@@ -86,7 +86,7 @@ async def build(table: Table, reader: Reader, step: int | None, lang: str) -> Pa
         past, view = state, table.view(viewer)
     data = PageData(game_id=table.game_id, kind=row.kind, name=game_name(row.kind, lang), lang=lang, status=row.status,
                     step=shown, steps=steps, version=row.version,
-                    headline=discord_html(t(game.headline(past).key, lang, **game.headline(past).params), seats),
+                    headline=discord_html(where_it_stands(row.kind, past, lang), seats),
                     has_board=find_renderer(row.kind, "board") is not None,
                     moderator=reader.moderator is not None,
                     reader_name=seats.get(reader.player or "") if viewer else None)
@@ -159,8 +159,6 @@ def facts(table: Table, lang: str) -> list[Markup]:
                                               ", ".join(table.names.get(p, p) for p in owed)))
         if state.paused_at is not None:
             out.append(discord_html(t("core.game_paused", lang)))
-    elif row.status == "finished":
-        out.append(discord_html(t("core.ended", lang, winners=[state.name_of(w) for w in state.winners])))
     return out
 
 

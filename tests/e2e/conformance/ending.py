@@ -4,14 +4,17 @@ goes on for Alice and Erin); Erin proposes a draw and Alice agrees (the game end
 Bob's seat concedes (a substitute may have taken it). (A refused draw,
 the en-US player's DM and a thread's archive are tests/e2e/test_draw_and_ending.py's.) The channel then gets the summary, in the server's language,
 with the standing (Bob last, with his score where the game shows scores) and, for a game with a picture, the final board. Every message of these
-steps passes the suite's other checks (language, words, text, commands)."""
+steps passes the suite's other checks (language, words, text, commands). `/game status` then says how
+the game ended once."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from bot.i18n import t
 from bot.pictures import has_picture
+from bot.telling import where_it_stands
 from engine.core import get_game
 
 PLACE = re.compile(r"^\d+\. ")  # a line of the standing: "1. Alice, Erin"
@@ -64,6 +67,19 @@ async def check_ending(table: Any) -> None:
         found.append(f"the summary shows the others' scores, not {name}'s, who conceded: {places[-1]!r}")
     if has_picture(table.kind) and not summaries[0].attachments:
         found.append("the summary carries no final board")
+    await said_once(table, found)
+
+
+async def said_once(table: Any, found: list[str]) -> None:
+    """/game status of the ended game says how it ended once, in the reader's language (not the game's
+    "the game is over" and then "Game over: a draw ...")."""
+    state = await table.state()
+    for name in ("alice", "erin"):  # a public answer, in the channel's language whoever asks
+        status = (await table.slash(table.users[name], "game status")).content
+        endings = [where_it_stands(table.kind, state, lang) for lang in ("it", "en")]
+        over = [t("core.headline.finished", lang) for lang in ("it", "en")]
+        if any(o in status for o in over) or sum(status.count(e) for e in endings) != 1:
+            found.append(f"/game status does not say the end once, as {endings[0]!r}: {status[:200]!r}")
 
 
 async def summed_up(table: Any) -> None:
