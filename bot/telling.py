@@ -24,11 +24,12 @@ def where_it_stands(kind: str, state: GameState, lang: str) -> str:
     """The game's headline in words; once it is over, how it ended, with who won, said once (a game's
     own "the game is over" headline followed by "Game over. Winner: ..." said the end twice)."""
     game = get_game(kind)
+    headline = game.headline(state)
     if state.status == "finished":
         if state.end_reason == DRAW_REASON:  # those who shared it, as the channel was told
             return t("core.ended_draw", lang, players=[state.name_of(p) for p in game.in_play(state)])
-        return t("core.ended", lang, winners=[state.name_of(w) for w in state.winners])
-    headline = game.headline(state)
+        if headline.key == "core.headline.finished":  # a game whose own ending says no more than "over"
+            return t("core.ended", lang, winners=[state.name_of(w) for w in state.winners])
     return t(headline.key, lang, **headline.params)
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import aiohttp
 from sqlmodel import select
 
-from bot.i18n import t
 from bot.storage.record_tables import RecordGame, RecordResult
+from bot.telling import where_it_stands
 from engine.core import get_game
 from tests.season import checks
 
@@ -24,7 +24,6 @@ async def check_web(season: Any, name: str) -> None:
         season.problems["web"].append("the web pages are not served: the page cannot be checked")
         return
     row, state = await season.bot.service.state(season.game_id)
-    game = get_game(season.kind)
     # one page a step, in turn: the public's, then each player's private one
     if season.steps % 2 == 0 and name in season.links:
         pages = [(season.users[name].id, season.links[name], season.langs[name])]
@@ -47,8 +46,7 @@ async def check_web(season: Any, name: str) -> None:
             if version is None or int(version.group(1)) != row.version:
                 season.problems["web"].append(f"{who}'s page shows version {version and version.group(1)}, "
                                               f"the game is at {row.version}")
-            head = game.headline(state)
-            want = str(discord_html(t(head.key, lang, **head.params), seats))
+            want = str(discord_html(where_it_stands(row.kind, state, lang), seats))
             shown = re.search(r'<p id="headline">(.*?)</p>', html, re.S)
             if shown is None or unescape(shown.group(1).strip()) != unescape(want.strip()):
                 season.problems["web"].append(f"{who}'s page headline {shown and shown.group(1)[:80]!r} is not "
