@@ -36,7 +36,8 @@ from bot.preferences import NOTIFY_OFF_BY_DEFAULT
 from bot.private_threads import keep_private_panels
 from bot.service import GameService, Update
 from bot.storage.models import GameRow, GuildConfig, OutboxRow, PlayerRhythm, loaded
-from bot.turn_calls import CALL_KEYS, calls_awaited
+from bot.turn_calls import calls_awaited
+from engine.core.moderation import CALL_KEYS
 
 log = logging.getLogger(__name__)
 

@@ -11,8 +11,6 @@ from typing import Any
 from engine.core import Event, GameState, get_game
 from engine.core.moderation import CALL_KEYS  # with a deadline, and without one
 
-__all__ = ["CALL_KEYS", "awaited", "call", "calls", "calls_awaited"]
-
 
 def call(game: Any, state: GameState, player: str, at: datetime | None = None) -> Event:
     """One player's call: who, what they owe (else to open their panel), by when."""

@@ -17,8 +17,8 @@ from bot.i18n import channel_language, t
 from bot.pictures import board_attachment, chunks, has_picture
 from bot.service import ActResult, GameService
 from bot.storage.models import GameRow
-from bot.turn_calls import CALL_KEYS
 from engine.core import Event, GameState, RuleError, get_game
+from engine.core.moderation import CALL_KEYS
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
