@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import colorsys
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -134,25 +134,26 @@ def axis_ticks(low: int, high: int, most: int = 5) -> list[int]:
     `high`, the smallest such step that needs at most `most` intervals: values 0..2,193 get 0, 500,
     ..., 2,500, never 1,096."""
     low, high = min(low, high), max(low, high)
-    power = 1
-    while True:
-        for step in (power, power * 2, power * 5):
-            lo, hi = low // step * step, -(-high // step) * step
-            if hi == lo:
-                hi = lo + step
-            if (hi - lo) // step <= most:
-                return list(range(lo, hi + 1, step))
-        power *= 10
+    for step in _round_numbers():
+        lo, hi = low // step * step, -(-high // step) * step
+        if hi == lo:
+            hi = lo + step
+        if (hi - lo) // step <= most:
+            return list(range(lo, hi + 1, step))
+    raise AssertionError("unreachable: the round numbers never end")
 
 
 def round_step(count: int, most: int = 8) -> int:
     """Show every n-th of `count` numbered things (turns, days) on an axis: a round n (1, 2, 5, 10,
     20...) so that at most `most` are labelled; label those whose number is a multiple of n."""
+    return next(n for n in _round_numbers() if -(-count // n) <= most)
+
+
+def _round_numbers() -> Iterator[int]:
+    """1, 2, 5, 10, 20, 50, 100...: the steps an axis counts in."""
     power = 1
     while True:
-        for n in (power, power * 2, power * 5):
-            if -(-count // n) <= most:
-                return n
+        yield from (power, power * 2, power * 5)
         power *= 10
 
 

@@ -9,7 +9,7 @@ import discord
 
 from bot.i18n import t
 from bot.pictures import board_attachment
-from bot.ui import channel_lang, file_of, game_here, is_moderator, panel_button, send, service_of
+from bot.ui import channel_lang, file_of, game_here, is_moderator, panel_button, render_events, send, service_of
 from engine.core import Event, get_game
 
 
@@ -81,10 +81,10 @@ async def lobby_action(interaction: discord.Interaction, what: str, game_id: int
         game = get_game(res.game.kind)
         headline = game.headline(state)
         # what the setup decided (the dice for the order of play, a first turn's points) before what comes now
-        decided = [t(e.key, language, **e.params) for e in res.events if e.to is None and e.key != "core.started"]
+        decided, _ = render_events([e for e in res.events if e.key != "core.started"], language, viewer=None)
         lines = [
             t("core.started", language, game=res.game.kind, players=[f"<@{p.id}>" for p in state.players]),
-            *decided,
+            *([decided] if decided else []),
             t(headline.key, language, **headline.params),
         ]
         # each player is told what to do first: whoever must act is called, with what they owe, the
