@@ -146,7 +146,8 @@ async def log_html(table: Table, viewer: str | None, lang: str) -> list[Markup |
 
 
 def facts(table: Table, lang: str) -> list[Markup]:
-    """Whose turn, the deadline (as a <time> the reader's browser shows in their zone), the winners."""
+    """Whose turn, the deadline (as a <time> the reader's browser shows in their zone); how a game ended is its
+    headline (`where_it_stands`)."""
     row, state = table.row, table.state
     game = get_game(row.kind)
     out = []

@@ -56,7 +56,7 @@ class HolderView(BaseModel):
 class HfView(BaseModel):
     year: int
     last_year: int
-    finished: bool = False  # the year has moved past the last one, or the game ended otherwise
+    finished: bool = False  # the game is over, however it ended: the board says so and shows the last year
     current: str | None
     flipped: bool
     inflation: bool
